@@ -1,0 +1,412 @@
+//! Runs a parsed command line: the one place that does I/O on behalf of the commands.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context as _};
+use clap::CommandFactory;
+
+use crate::cli::{
+    CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, ExportArgs, ListArgs, ManArgs,
+    PromptArgs, RenderArgs, Shell, SystemArgs, TemplateCommand,
+};
+use crate::data;
+use crate::output::{self, Check};
+use crate::paths::{self, Switch};
+use crate::prompt::{self, library::Library, Built};
+use crate::settings::{files, Env, Flags, Settings};
+use crate::source::read_template;
+use crate::template::{self, Syntax};
+
+/// How a run ended, for the process exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Success (exit 0).
+    Ok,
+    /// A `--check` found a difference (exit 1).
+    Differs,
+}
+
+/// Exit code for a usage, input, template or I/O error.
+pub const EXIT_ERROR: u8 = 2;
+/// Exit code for a `--check` that found a difference.
+pub const EXIT_DIFFERS: u8 = 1;
+
+/// Runs the command line with the process environment, writing results to `out` and
+/// notes to `err`.
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let env = Env::capture();
+    let cwd = cli.cwd.clone();
+    match cli.command {
+        None => system(cli.system, cwd, &env, out, err),
+        Some(Command::System(args)) => system(args, cwd, &env, out, err),
+        Some(Command::Export(args)) => export(args, cwd, &env, out, err),
+        Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, out),
+        Some(Command::Template(TemplateCommand::Convert(args))) => convert(args, cwd, out),
+        Some(Command::Template(TemplateCommand::List(args))) => list(args, cwd, &env, out),
+        Some(Command::Completions(args)) => completions(args, out),
+        Some(Command::Man(args)) => man(args, out),
+    }
+}
+
+/// Changes into `-C DIR` for commands that read files relative to it.
+fn enter(cwd: Option<PathBuf>) -> anyhow::Result<()> {
+    if let Some(dir) = cwd {
+        std::env::set_current_dir(&dir)
+            .with_context(|| format!("-C '{}': cannot change into it", dir.display()))?;
+    }
+    Ok(())
+}
+
+fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
+    Flags {
+        cwd,
+        model: prompt.model.clone(),
+        sandbox: prompt.sandbox,
+        no_sections: prompt.no_section.clone(),
+        append_system_prompt: prompt.append_system_prompt.clone(),
+        memory: prompt.memory.clone(),
+        memory_file: prompt.memory_file.clone(),
+        templates: prompt.templates.clone(),
+        context_files: prompt.context_file.clone(),
+        tool_names: prompt.tool_name.clone(),
+    }
+}
+
+/// Resolves settings and builds the prompt; `--data` and `--set` become `.Vars`.
+fn build(
+    prompt: &PromptArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+) -> anyhow::Result<(Settings, Built)> {
+    let settings = Settings::resolve(&flags(prompt, cwd), env)?;
+    // Data files are named relative to the directory the run happens in.
+    let in_dir = |f: &String| -> String {
+        if f == "-" {
+            f.clone()
+        } else {
+            paths::display(&settings.cwd.join(f))
+        }
+    };
+    let files: Vec<String> = prompt.data.iter().map(in_dir).collect();
+    let vars = data::load(&files, &prompt.set)?;
+    let vars = if vars.is_null() {
+        serde_json::Value::Object(Default::default())
+    } else {
+        vars
+    };
+    let built = prompt::build(&settings, vars)?;
+    Ok((settings, built))
+}
+
+fn system(
+    args: SystemArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let (settings, built) = build(&args.prompt, cwd, env)?;
+    if let Some(target) = write_target(&settings.write_system_md, &settings) {
+        let base = base_text(&built);
+        output::write_atomic(&target, base.as_bytes()).with_context(|| {
+            format!(
+                "ASIMI_WRITE_SYSTEM_MD: cannot write '{}'",
+                paths::display(&target)
+            )
+        })?;
+    }
+    let text = if args.json {
+        sections_json(&built)
+    } else {
+        built.prompt.text()
+    };
+    emit(&text, &args.check, &settings.cwd, out, err)
+}
+
+/// The rendered base section as exported: its text and a final newline.
+fn base_text(built: &Built) -> String {
+    let mut text = built
+        .prompt
+        .section("base")
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Where `ASIMI_WRITE_SYSTEM_MD` (or `export` without a path) writes: its own path, or
+/// the path `ASIMI_SYSTEM_MD` names, or `~/.gemini/system.md`.
+fn write_target(switch: &Switch, settings: &Settings) -> Option<PathBuf> {
+    match switch {
+        Switch::Off => None,
+        Switch::Path(p) => Some(p.clone()),
+        Switch::Default => Some(default_export_path(settings)),
+    }
+}
+
+fn default_export_path(settings: &Settings) -> PathBuf {
+    match &settings.system_md {
+        Switch::Path(p) => p.clone(),
+        _ => settings
+            .home
+            .clone()
+            .unwrap_or_else(|| settings.cwd.clone())
+            .join(files::GEMINI_DIR)
+            .join(files::SYSTEM_MD),
+    }
+}
+
+#[derive(serde::Serialize)]
+struct SectionJson<'a> {
+    name: &'a str,
+    source: &'a str,
+    bytes: usize,
+    text: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct PromptJson<'a> {
+    model: &'a str,
+    family: &'a str,
+    provider: &'a str,
+    bytes: usize,
+    sections: Vec<SectionJson<'a>>,
+}
+
+fn sections_json(built: &Built) -> String {
+    let body = built.prompt.body();
+    let doc = PromptJson {
+        model: &built.context.model,
+        family: &built.model.family,
+        provider: &built.model.provider,
+        bytes: body.len(),
+        sections: built
+            .prompt
+            .sections
+            .iter()
+            .map(|s| SectionJson {
+                name: &s.name,
+                source: &s.source,
+                bytes: s.text.len(),
+                text: &s.text,
+            })
+            .collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Prints `text`, or with `--check` compares it with the file (and `--update` rewrites).
+fn emit(
+    text: &str,
+    check: &CheckArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let Some(file) = &check.check else {
+        out.write_all(text.as_bytes())?;
+        return Ok(Outcome::Ok);
+    };
+    let path = cwd.join(file);
+    let shown = paths::display(file);
+    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    match output::check(&path, text, color)
+        .with_context(|| format!("--check: cannot read '{shown}'"))?
+    {
+        Check::Same => Ok(Outcome::Ok),
+        Check::Differs(_) if check.update => {
+            output::write_atomic(&path, text.as_bytes())
+                .with_context(|| format!("--update: cannot write '{shown}'"))?;
+            writeln!(err, "asimi-prompt: updated {shown}")?;
+            Ok(Outcome::Ok)
+        }
+        Check::Differs(diff) => {
+            out.write_all(diff.as_bytes())?;
+            writeln!(
+                err,
+                "asimi-prompt: {shown} differs from the generated output; \
+                 run again with --update to rewrite it"
+            )?;
+            Ok(Outcome::Differs)
+        }
+    }
+}
+
+fn export(
+    args: ExportArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let (settings, built) = build(&args.prompt, cwd, env)?;
+    let content = if args.template {
+        built.base_source.text().to_string()
+    } else {
+        base_text(&built)
+    };
+    if args.check.check.is_some() {
+        return emit(&content, &args.check, &settings.cwd, out, err);
+    }
+    let target = match &args.path {
+        Some(p) => paths::resolve(p, &settings.cwd, settings.home.as_deref())
+            .map_err(anyhow::Error::msg)?,
+        None => default_export_path(&settings),
+    };
+    let shown = paths::display(&target);
+    if target.is_dir() {
+        bail!("export: '{shown}' is a directory; give a file path");
+    }
+    match std::fs::read(&target) {
+        Ok(existing) if existing == content.as_bytes() => {
+            writeln!(err, "asimi-prompt: {shown} is up to date")?;
+            return Ok(Outcome::Ok);
+        }
+        Ok(_) if !args.force => bail!(
+            "export: refusing to overwrite '{shown}', which has different content; \
+             use --force to replace it"
+        ),
+        _ => {}
+    }
+    output::write_atomic(&target, content.as_bytes())
+        .with_context(|| format!("export: cannot write '{shown}'"))?;
+    writeln!(err, "asimi-prompt: wrote {shown}")?;
+    Ok(Outcome::Ok)
+}
+
+fn render(args: RenderArgs, cwd: Option<PathBuf>, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    enter(cwd)?;
+    let (name, source) = read_template(&args.file)?;
+    let syntax = args.syntax.resolve(&name);
+    let json = data::load(&args.data, &args.set)?;
+    let rendered = template::render_str(
+        &name,
+        &source,
+        syntax,
+        &data::to_value(&json),
+        args.missingkey,
+    )?;
+    out.write_all(rendered.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+fn convert(
+    args: ConvertArgs,
+    cwd: Option<PathBuf>,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    enter(cwd)?;
+    let (name, source) = read_template(&args.file)?;
+    if Syntax::for_name(&name) == Syntax::Jinja {
+        bail!(
+            "'{name}' is already a Jinja template (by its extension); convert reads Go templates"
+        );
+    }
+    out.write_all(template::convert(&name, &source)?.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+fn list(
+    args: ListArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let prompt = PromptArgs {
+        templates: args.templates,
+        ..PromptArgs::default()
+    };
+    let settings = Settings::resolve(&flags(&prompt, cwd), env)?;
+    let library = Library::new(settings.template_dirs.clone());
+    let entries = library.list();
+    let width = entries.iter().map(|e| e.file.len()).max().unwrap_or(0);
+    for e in entries {
+        let syntax = match e.file.as_str() {
+            f if f.ends_with(".yaml") || f.ends_with(".md") => "data",
+            _ if e.syntax == Syntax::Jinja => "jinja",
+            _ => "go",
+        };
+        writeln!(out, "{:width$}  {syntax:5}  {}", e.file, e.origin)?;
+    }
+    Ok(Outcome::Ok)
+}
+
+fn completions(args: CompletionsArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    out.write_all(completion_script(args.shell).as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+/// The completion script for `shell`, as committed under `completions/`.
+pub fn completion_script(shell: Shell) -> String {
+    use clap_complete::shells;
+    let mut cmd = Cli::command();
+    let mut buf = Vec::new();
+    let name = "asimi-prompt";
+    match shell {
+        Shell::Bash => clap_complete::generate(shells::Bash, &mut cmd, name, &mut buf),
+        Shell::Zsh => clap_complete::generate(shells::Zsh, &mut cmd, name, &mut buf),
+        Shell::Fish => clap_complete::generate(shells::Fish, &mut cmd, name, &mut buf),
+        Shell::Powershell => clap_complete::generate(shells::PowerShell, &mut cmd, name, &mut buf),
+        Shell::Elvish => clap_complete::generate(shells::Elvish, &mut cmd, name, &mut buf),
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The file name a shell's completion script is committed under.
+pub fn completion_file(shell: Shell) -> &'static str {
+    match shell {
+        Shell::Bash => "asimi-prompt.bash",
+        Shell::Zsh => "_asimi-prompt",
+        Shell::Fish => "asimi-prompt.fish",
+        Shell::Powershell => "_asimi-prompt.ps1",
+        Shell::Elvish => "asimi-prompt.elv",
+    }
+}
+
+/// Every man page: `(file name, roff text)`, the main page first.
+pub fn man_pages() -> anyhow::Result<Vec<(String, String)>> {
+    fn walk(
+        cmd: &clap::Command,
+        prefix: &str,
+        pages: &mut Vec<(String, String)>,
+    ) -> anyhow::Result<()> {
+        let name = if prefix.is_empty() {
+            cmd.get_name().to_string()
+        } else {
+            format!("{prefix}-{}", cmd.get_name())
+        };
+        let page_cmd = cmd.clone().name(name.clone());
+        let mut buf = Vec::new();
+        clap_mangen::Man::new(page_cmd).render(&mut buf)?;
+        pages.push((
+            format!("{name}.1"),
+            String::from_utf8_lossy(&buf).into_owned(),
+        ));
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            walk(sub, &name, pages)?;
+        }
+        Ok(())
+    }
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut pages = Vec::new();
+    walk(&cmd, "", &mut pages)?;
+    Ok(pages)
+}
+
+fn man(args: ManArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let pages = man_pages()?;
+    match args.dir {
+        None => out.write_all(pages[0].1.as_bytes())?,
+        Some(dir) => {
+            for (file, text) in pages {
+                output::write_atomic(&dir.join(&file), text.as_bytes())
+                    .with_context(|| format!("cannot write '{}'", dir.join(&file).display()))?;
+            }
+        }
+    }
+    Ok(Outcome::Ok)
+}

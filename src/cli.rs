@@ -1,0 +1,258 @@
+//! The command line as the user typed it (clap derive types only). Resolved settings
+//! live in `settings`; `completions/` and `man/` are generated from these definitions.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::facts::sandbox::Sandbox;
+use crate::template::{MissingKey, Syntax};
+
+const ABOUT: &str = "Builds the prompts an LLM coding agent sends.";
+
+const LONG_ABOUT: &str = "\
+Builds the prompts an LLM coding agent sends: the system prompt (from Go text/template or \
+Jinja templates, plus sandbox, git, AGENTS.md context and user-memory sections) and, in \
+later commands, the full request JSON.
+
+With no command, prints the system prompt (the same as `asimi-prompt system`).";
+
+const SYSTEM_AFTER_HELP: &str = "\
+Environment:
+  ASIMI_SYSTEM_MD         Use a file as the base prompt: a path (~ and relative paths work),
+                          1/true for <repo>/.gemini/system.md or ~/.gemini/system.md,
+                          0/false/empty for the built-in prompt.
+  ASIMI_WRITE_SYSTEM_MD   Also write the rendered base prompt to a file (same values).
+  ASIMI_APPEND_SYSTEM_MD  A Markdown file appended as the instructions section.
+  ASIMI_MODEL             The model (like --model).
+  ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
+  ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
+  SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
+  SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
+
+Examples:
+  asimi-prompt --model claude-sonnet-4-5
+  asimi-prompt system --check prompts/system.txt      # CI: exit 1 and a diff on drift
+  asimi-prompt system --json | jq '.sections[].name'";
+
+/// asimi-prompt's command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "asimi-prompt",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    args_conflicts_with_subcommands = true,
+    after_help = SYSTEM_AFTER_HELP
+)]
+pub struct Cli {
+    /// Run as if started in DIR (like git -C).
+    #[arg(short = 'C', long = "cwd", value_name = "DIR", global = true)]
+    pub cwd: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Options for printing the system prompt when no command is given.
+    #[command(flatten)]
+    pub system: SystemArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the full system prompt (the default command).
+    #[command(after_help = SYSTEM_AFTER_HELP)]
+    System(SystemArgs),
+    /// Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD.
+    #[command(after_help = "\
+Without PATH, writes where ASIMI_SYSTEM_MD points, or ~/.gemini/system.md.
+
+Examples:
+  asimi-prompt export .gemini/system.md && ASIMI_SYSTEM_MD=1 asimi-prompt
+  asimi-prompt export --template my-prompt.md.tmpl   # the template, to edit and render
+  asimi-prompt export --check .gemini/system.md      # CI: has the built-in prompt moved?")]
+    Export(ExportArgs),
+    /// Render, convert and list templates (Go text/template or Jinja syntax).
+    #[command(subcommand)]
+    Template(TemplateCommand),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page, or write all man pages to a directory.
+    Man(ManArgs),
+}
+
+/// Options that shape the system prompt (shared by `system` and `export`).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PromptArgs {
+    /// The model; picks the base prompt family (default: ASIMI_MODEL, then config).
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    /// The sandbox to describe; auto reads the SANDBOX variable.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub sandbox: Option<Sandbox>,
+    /// Leave a section out: base, sandbox, git, context, instructions, memory.
+    #[arg(long = "no-section", value_name = "NAME")]
+    pub no_section: Vec<String>,
+    /// Text to append as the instructions section, or @FILE to append a file.
+    #[arg(long, value_name = "TEXT|@FILE")]
+    pub append_system_prompt: Option<String>,
+    /// The user memory text (default: memory.md in the user config directory).
+    #[arg(long, value_name = "TEXT", conflicts_with = "memory_file")]
+    pub memory: Option<String>,
+    /// A file holding the user memory.
+    #[arg(long, value_name = "FILE")]
+    pub memory_file: Option<String>,
+    /// A template directory searched before the project's, the user's and the built-in
+    /// templates.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<String>,
+    /// A context file name to look for (repeatable; replaces the default AGENTS.md).
+    #[arg(long = "context-file", value_name = "NAME")]
+    pub context_file: Vec<String>,
+    /// A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep,
+    /// glob, edit, shell, read_many_files, memory, ls).
+    #[arg(long = "tool-name", value_name = "KEY=NAME")]
+    pub tool_name: Vec<String>,
+    /// A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged).
+    #[arg(long = "data", value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Set a value in .Vars: a YAML scalar; dotted keys nest.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// `--check`/`--update` for CI.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CheckArgs {
+    /// Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff.
+    #[arg(long, value_name = "FILE")]
+    pub check: Option<PathBuf>,
+    /// With --check, rewrite FILE instead of failing.
+    #[arg(long, requires = "check")]
+    pub update: bool,
+}
+
+#[derive(Debug, Clone, Default, Args)]
+pub struct SystemArgs {
+    #[command(flatten)]
+    pub prompt: PromptArgs,
+    #[command(flatten)]
+    pub check: CheckArgs,
+    /// Print the sections as JSON (name, source, bytes and text of each).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// Where to write (default: the ASIMI_SYSTEM_MD path, or ~/.gemini/system.md).
+    #[arg(value_name = "PATH")]
+    pub path: Option<String>,
+    #[command(flatten)]
+    pub prompt: PromptArgs,
+    /// Write the base template's source instead of the rendered text.
+    #[arg(long)]
+    pub template: bool,
+    /// Overwrite a file whose content differs.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub check: CheckArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TemplateCommand {
+    /// Render a template and print exactly the rendered bytes (no newline is added).
+    #[command(after_help = "\
+Examples:
+  asimi-prompt template render prompt.tmpl --set Name=Ada
+  asimi-prompt template render prompt.tmpl --data vars.yaml --data local.json
+  echo '{{.Name}}' | asimi-prompt template render - --set Name=Ada")]
+    Render(RenderArgs),
+    /// Print the Jinja translation of a Go template. Rendered by asimi-prompt's Jinja
+    /// engine it gives the same bytes as the Go original.
+    Convert(ConvertArgs),
+    /// List the templates in use: name, syntax and where each was found.
+    List(ListArgs),
+}
+
+/// Where a template's syntax comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SyntaxChoice {
+    /// By file name: .j2, .jinja and .jinja2 are Jinja; anything else is Go.
+    Auto,
+    /// Go text/template.
+    Go,
+    /// Jinja (minijinja).
+    Jinja,
+}
+
+impl SyntaxChoice {
+    /// The syntax for a template called `name`.
+    pub fn resolve(self, name: &str) -> Syntax {
+        match self {
+            SyntaxChoice::Auto => Syntax::for_name(name),
+            SyntaxChoice::Go => Syntax::Go,
+            SyntaxChoice::Jinja => Syntax::Jinja,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The template file, or - for standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: String,
+    /// The template syntax.
+    #[arg(long, value_enum, default_value_t = SyntaxChoice::Auto)]
+    pub syntax: SyntaxChoice,
+    /// A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from
+    /// standard input). Several files are deep-merged in order.
+    #[arg(long = "data", value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest
+    /// (ToolNames.Grep=rg). Applied after --data.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// What a missing map key gives in Go templates (Go's missingkey option).
+    #[arg(long, value_enum, default_value_t = MissingKey::Default)]
+    pub missingkey: MissingKey,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The Go template file, or - for standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A template directory searched first (like the system command's --templates).
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<String>,
+}
+
+/// Shells with completion scripts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+    Elvish,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write asimi-prompt.1 and one page per subcommand into DIR instead of printing.
+    #[arg(value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}

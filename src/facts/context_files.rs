@@ -1,0 +1,307 @@
+//! Project context files (`AGENTS.md` and friends): discovery and `@path` imports.
+//!
+//! Discovery visits the user config directory, then every directory from the project root
+//! down to the working directory, so the closest file comes last (it wins on conflicts).
+//! Within a directory, files come in the order the names are configured.
+
+use std::path::{Path, PathBuf};
+
+use crate::paths;
+
+/// How deep `@path` imports may nest.
+pub const MAX_IMPORT_DEPTH: usize = 5;
+
+/// A context file, read and with its imports expanded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextFile {
+    /// The absolute path.
+    pub path: PathBuf,
+    /// The path as headers show it: relative to the working directory.
+    pub display: String,
+    /// The content, trimmed, with `@path` imports replaced by the imported text.
+    pub content: String,
+}
+
+/// A context file that could not be used; the message names the file (and line).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ContextError {
+    pub message: String,
+}
+
+fn error(message: String) -> ContextError {
+    ContextError { message }
+}
+
+/// Where to look.
+#[derive(Debug, Clone)]
+pub struct Search<'a> {
+    /// File names to look for, in order (e.g. `AGENTS.md`, `CLAUDE.md`).
+    pub names: &'a [String],
+    /// The user config directory, searched first.
+    pub user_dir: Option<&'a Path>,
+    /// The project root (the git work tree, or the working directory outside git).
+    pub root: &'a Path,
+    pub cwd: &'a Path,
+    pub home: Option<&'a Path>,
+}
+
+/// Finds and reads the context files, outermost first. Empty files are skipped.
+pub fn discover(search: &Search<'_>) -> Result<Vec<ContextFile>, ContextError> {
+    let mut dirs: Vec<(PathBuf, PathBuf)> = Vec::new();
+    if let Some(user) = search.user_dir {
+        dirs.push((user.to_path_buf(), user.to_path_buf()));
+    }
+    for dir in project_dirs(search.root, search.cwd) {
+        dirs.push((dir, search.root.to_path_buf()));
+    }
+    let mut files: Vec<ContextFile> = Vec::new();
+    for (dir, root) in dirs {
+        for name in search.names {
+            let path = dir.join(name);
+            if !path.is_file() || files.iter().any(|f| same_file(&f.path, &path)) {
+                continue;
+            }
+            let text = read(&path, search.cwd, None)?;
+            let mut chain = vec![path.clone()];
+            let content = expand(&path, &text, &root, search, &mut chain)?;
+            let content = content.trim().to_string();
+            if content.is_empty() {
+                continue;
+            }
+            files.push(ContextFile {
+                display: paths::display(&paths::relative_to(&path, search.cwd)),
+                path,
+                content,
+            });
+        }
+    }
+    Ok(files)
+}
+
+/// The directories from `root` down to `cwd` (just `cwd` when it is not below `root`).
+fn project_dirs(root: &Path, cwd: &Path) -> Vec<PathBuf> {
+    let Ok(rest) = cwd.strip_prefix(root) else {
+        return vec![cwd.to_path_buf()];
+    };
+    let mut dirs = vec![root.to_path_buf()];
+    let mut dir = root.to_path_buf();
+    for part in rest.components() {
+        dir.push(part);
+        dirs.push(dir.clone());
+    }
+    dirs
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// Reads a context or imported file as UTF-8; `from` names the importing line.
+fn read(path: &Path, cwd: &Path, from: Option<&str>) -> Result<String, ContextError> {
+    let shown = paths::display(&paths::relative_to(path, cwd));
+    let bytes = std::fs::read(path).map_err(|e| {
+        let why = crate::data::io_reason(&e);
+        match from {
+            Some(at) => error(format!("{at}: cannot import '{shown}': {why}")),
+            None => error(format!("cannot read context file '{shown}': {why}")),
+        }
+    })?;
+    crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
+}
+
+/// Replaces `@path` imports in `text` (the content of `file`) with the imported files'
+/// trimmed content. `chain` holds the files being expanded, to report cycles.
+fn expand(
+    file: &Path,
+    text: &str,
+    root: &Path,
+    search: &Search<'_>,
+    chain: &mut Vec<PathBuf>,
+) -> Result<String, ContextError> {
+    let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
+    let dir = file.parent().unwrap_or(root);
+    let mut out = String::with_capacity(text.len());
+    let mut fence: Option<&str> = None;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
+        if let Some(m) = marker {
+            fence = match fence {
+                Some(open) if open == m => None,
+                None => Some(m),
+                other => other,
+            };
+            out.push_str(line);
+            continue;
+        }
+        if fence.is_some() {
+            out.push_str(line);
+            continue;
+        }
+        let at = format!("{}:{}", shown(file), n + 1);
+        let mut rest = line;
+        while let Some((before, token, after)) = next_import(rest) {
+            out.push_str(before);
+            let target =
+                paths::resolve(token, dir, search.home).map_err(|m| error(format!("{at}: {m}")))?;
+            if !target.starts_with(root) {
+                return Err(error(format!(
+                    "{at}: import '@{token}' is outside the project root '{}'; \
+                     only files inside the project can be imported",
+                    paths::display(root)
+                )));
+            }
+            if chain.contains(&target) {
+                let mut cycle: Vec<String> = chain.iter().map(|p| shown(p)).collect();
+                cycle.push(shown(&target));
+                return Err(error(format!("{at}: import cycle: {}", cycle.join(" -> "))));
+            }
+            if chain.len() > MAX_IMPORT_DEPTH {
+                return Err(error(format!(
+                    "{at}: imports nest more than {MAX_IMPORT_DEPTH} levels deep"
+                )));
+            }
+            let imported = read(&target, search.cwd, Some(&at))?;
+            chain.push(target.clone());
+            let expanded = expand(&target, &imported, root, search, chain)?;
+            chain.pop();
+            out.push_str(expanded.trim());
+            rest = after;
+        }
+        out.push_str(rest);
+    }
+    Ok(out)
+}
+
+/// Finds the next `@path` import in `line`: `@` at the start or after whitespace, then a
+/// path that starts with `./`, `../`, `/` or `~/`, or contains `/` or a file extension
+/// (so `@alice` and `a@b.c` are left alone). Trailing punctuation is not part of it.
+fn next_import(line: &str) -> Option<(&str, &str, &str)> {
+    let mut search_from = 0;
+    while let Some(i) = line[search_from..].find('@').map(|i| i + search_from) {
+        search_from = i + 1;
+        let preceded_ok = i == 0 || line[..i].ends_with(char::is_whitespace);
+        if !preceded_ok {
+            continue;
+        }
+        let rest = &line[i + 1..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token =
+            rest[..end].trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '"', '\'']);
+        if token.is_empty() || !looks_like_path(token) {
+            continue;
+        }
+        return Some((&line[..i], token, &rest[token.len()..]));
+    }
+    None
+}
+
+fn looks_like_path(token: &str) -> bool {
+    let explicit = ["./", "../", "/", "~/"]
+        .iter()
+        .any(|p| token.starts_with(p));
+    let has_ext = Path::new(token)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric()));
+    explicit || token.contains('/') || has_ext
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn import_tokens() {
+        assert_eq!(
+            next_import("see @docs/a.md."),
+            Some(("see ", "docs/a.md", "."))
+        );
+        assert_eq!(next_import("@./x.md"), Some(("", "./x.md", "")));
+        assert_eq!(next_import("@STYLE.md\n"), Some(("", "STYLE.md", "\n")));
+        assert_eq!(next_import("ping @alice please"), None);
+        assert_eq!(next_import("mail a@b.com"), None);
+        assert_eq!(next_import("`@x.md`"), None);
+    }
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn run(root: &Path, cwd: &Path) -> Result<Vec<ContextFile>, ContextError> {
+        let names = vec!["AGENTS.md".to_string()];
+        discover(&Search {
+            names: &names,
+            user_dir: None,
+            root,
+            cwd,
+            home: None,
+        })
+    }
+
+    #[test]
+    fn hierarchy_closest_last_and_imports() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join("AGENTS.md"), "root rules\n@docs/style.md\n");
+        write(&root.join("docs/style.md"), "  tabs  \n");
+        write(&root.join("a/AGENTS.md"), "   \n");
+        write(
+            &root.join("a/b/AGENTS.md"),
+            "closest\n```\n@not/imported.md\n```\n",
+        );
+        let files = run(root, &root.join("a/b")).unwrap();
+        let shown: Vec<_> = files.iter().map(|f| f.display.as_str()).collect();
+        assert_eq!(shown, ["../../AGENTS.md", "AGENTS.md"]);
+        assert_eq!(files[0].content, "root rules\ntabs");
+        assert_eq!(files[1].content, "closest\n```\n@not/imported.md\n```");
+    }
+
+    #[test]
+    fn cycles_and_escapes_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("p");
+        write(&root.join("AGENTS.md"), "@a.md\n");
+        write(&root.join("a.md"), "x\n@AGENTS.md\n");
+        let e = run(&root, &root).unwrap_err();
+        assert_eq!(
+            e.message,
+            "a.md:2: import cycle: AGENTS.md -> a.md -> AGENTS.md"
+        );
+
+        write(&root.join("AGENTS.md"), "ok\n@../secret.md\n");
+        write(&dir.path().join("secret.md"), "s");
+        let e = run(&root, &root).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("AGENTS.md:2: import '@../secret.md' is outside"),
+            "{}",
+            e.message
+        );
+
+        write(&root.join("AGENTS.md"), "@missing.md");
+        let e = run(&root, &root).unwrap_err();
+        assert_eq!(
+            e.message,
+            "AGENTS.md:1: cannot import 'missing.md': no such file"
+        );
+    }
+
+    #[test]
+    fn depth_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join("AGENTS.md"), "@f1.md");
+        for i in 1..=7 {
+            write(&root.join(format!("f{i}.md")), &format!("@f{}.md", i + 1));
+        }
+        write(&root.join("f8.md"), "end");
+        let e = run(root, root).unwrap_err();
+        assert!(e.message.contains("more than 5 levels"), "{}", e.message);
+    }
+}

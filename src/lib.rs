@@ -1,0 +1,18 @@
+//! asimi-prompt: builds the prompts an LLM coding agent sends.
+//!
+//! Data flows one way: the command line (`cli`) and environment resolve into `settings`;
+//! `facts` gathers what is true of the machine and repository; `model` shapes the data
+//! templates see; `template` renders Go `text/template` (on minijinja) or Jinja; `prompt`
+//! assembles the sections; `app` writes the result (`output`).
+
+pub mod app;
+pub mod cli;
+pub mod data;
+pub mod facts;
+pub mod model;
+pub mod output;
+pub mod paths;
+pub mod prompt;
+pub mod settings;
+pub mod source;
+pub mod template;

@@ -1,0 +1,33 @@
+use std::io::{ErrorKind, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use asimi_prompt::app::{self, Outcome, EXIT_DIFFERS, EXIT_ERROR};
+use asimi_prompt::cli::Cli;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut err = std::io::stderr();
+    let result = app::run(cli, &mut out, &mut err).and_then(|o| {
+        out.flush()?;
+        Ok(o)
+    });
+    match result {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::Differs) => ExitCode::from(EXIT_DIFFERS),
+        // A reader that stops early (`| head`) is not an error.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("asimi-prompt: {e:#}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<std::io::Error>()
+        .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
+}

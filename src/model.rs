@@ -1,0 +1,273 @@
+//! The data every template sees (`PromptContext`) and the model registry.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
+use serde::{Deserialize, Serialize};
+
+/// One entry of `models.yaml`: what we know about models whose name matches `pattern`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelInfo {
+    /// A glob on the model name (`*` matches any run of characters).
+    pub pattern: String,
+    /// Which base prompt family to use: claude, gpt, gemini or default.
+    pub family: String,
+    /// The provider whose API the model is usually reached through.
+    pub provider: String,
+    /// Context window, in tokens.
+    pub context_window: u64,
+    /// Largest output, in tokens.
+    pub max_output_tokens: u64,
+    /// Whether the model accepts images.
+    pub images: bool,
+    /// The shortest prefix, in tokens, the provider will cache.
+    pub min_cache_tokens: u64,
+}
+
+/// The model registry: entries in order; the first whose pattern matches wins.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registry {
+    pub models: Vec<ModelInfo>,
+}
+
+impl Registry {
+    /// Parses `models.yaml` text; `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<Registry, String> {
+        let registry: Registry = serde_yaml::from_str(text).map_err(|e| match e.location() {
+            Some(l) => format!("{origin}:{}:{}: {e}", l.line(), l.column()),
+            None => format!("{origin}: {e}"),
+        })?;
+        if !registry.models.iter().any(|m| m.pattern == "*") {
+            return Err(format!(
+                "{origin}: the last entry must have pattern \"*\" (the default for unknown models)"
+            ));
+        }
+        Ok(registry)
+    }
+
+    /// The entry for `model` (the catch-all entry for unknown models).
+    pub fn lookup(&self, model: &str) -> &ModelInfo {
+        self.models
+            .iter()
+            .find(|m| glob_match(&m.pattern, model))
+            .unwrap_or_else(|| &self.models[self.models.len() - 1])
+    }
+}
+
+/// Matches `name` against a pattern where `*` stands for any run of characters.
+/// Comparison ignores ASCII case, as model names are case-insensitive in practice.
+pub fn glob_match(pattern: &str, name: &str) -> bool {
+    let p = pattern.to_ascii_lowercase();
+    let n = name.to_ascii_lowercase();
+    let parts: Vec<&str> = p.split('*').collect();
+    if parts.len() == 1 {
+        return p == n;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !n.starts_with(first) || !n[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &n[first.len()..n.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The tool names templates refer to (`{{.ToolNames.Grep}}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase", deny_unknown_fields, default)]
+pub struct ToolNames {
+    pub read_file: String,
+    pub write_file: String,
+    pub grep: String,
+    pub glob: String,
+    pub edit: String,
+    pub shell: String,
+    pub read_many_files: String,
+    pub memory: String,
+    #[serde(rename = "LS")]
+    pub ls: String,
+}
+
+impl Default for ToolNames {
+    fn default() -> Self {
+        ToolNames {
+            read_file: "read_file".into(),
+            write_file: "write_file".into(),
+            grep: "search_file_content".into(),
+            glob: "glob".into(),
+            edit: "replace".into(),
+            shell: "run_shell_command".into(),
+            read_many_files: "read_many_files".into(),
+            memory: "save_memory".into(),
+            ls: "list_directory".into(),
+        }
+    }
+}
+
+/// A context file as templates see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ContextFileData {
+    pub path: String,
+    pub content: String,
+}
+
+/// The environment block (`{{.Env.OS}}` ...). `Date` is computed only when a template
+/// reads it, so prompts stay reproducible unless they ask for the date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnvInfo {
+    pub os: String,
+    pub shell: String,
+    pub cwd: String,
+    pub project_root: String,
+    pub home: String,
+    pub branch: String,
+    /// `SOURCE_DATE_EPOCH`, when set, fixes the date (reproducible builds).
+    pub source_date_epoch: Option<i64>,
+}
+
+impl EnvInfo {
+    /// Today's date (UTC) as `YYYY-MM-DD`, or the `SOURCE_DATE_EPOCH` date.
+    pub fn date(&self) -> String {
+        let secs = self.source_date_epoch.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64)
+        });
+        civil_date(secs)
+    }
+}
+
+/// `YYYY-MM-DD` for a Unix time (Howard Hinnant's days-from-civil inverse).
+pub fn civil_date(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+const ENV_KEYS: &[&str] = &[
+    "Branch",
+    "Cwd",
+    "Date",
+    "Home",
+    "OS",
+    "ProjectRoot",
+    "Shell",
+];
+
+impl Object for EnvInfo {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Map
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let v = match key.as_str()? {
+            "OS" => self.os.clone(),
+            "Shell" => self.shell.clone(),
+            "Cwd" => self.cwd.clone(),
+            "ProjectRoot" => self.project_root.clone(),
+            "Home" => self.home.clone(),
+            "Branch" => self.branch.clone(),
+            "Date" => self.date(),
+            _ => return None,
+        };
+        Some(Value::from(v))
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Str(ENV_KEYS)
+    }
+}
+
+/// Everything a prompt template can use. Field names are the Go spellings of the seed's
+/// `PromptContext`, plus the additions listed in the README.
+#[derive(Debug, Clone)]
+pub struct PromptContext {
+    pub is_git_repository: bool,
+    pub sandbox_status: String,
+    pub user_memory: String,
+    pub project_context: String,
+    pub project_context_file: String,
+    pub tool_names: ToolNames,
+    pub model: String,
+    pub model_family: String,
+    pub provider: String,
+    pub context_files: Vec<ContextFileData>,
+    pub env: EnvInfo,
+    pub instructions: String,
+    pub mode_instructions: String,
+    pub vars: serde_json::Value,
+}
+
+impl PromptContext {
+    /// The value templates are executed with (Go's dot).
+    pub fn to_value(&self) -> Value {
+        let mut m: BTreeMap<&str, Value> = BTreeMap::new();
+        m.insert("IsGitRepository", Value::from(self.is_git_repository));
+        m.insert("SandboxStatus", Value::from(self.sandbox_status.as_str()));
+        m.insert("UserMemory", Value::from(self.user_memory.as_str()));
+        m.insert("ProjectContext", Value::from(self.project_context.as_str()));
+        m.insert(
+            "ProjectContextFile",
+            Value::from(self.project_context_file.as_str()),
+        );
+        m.insert("ToolNames", ser(&self.tool_names));
+        m.insert("Model", Value::from(self.model.as_str()));
+        m.insert("ModelFamily", Value::from(self.model_family.as_str()));
+        m.insert("Provider", Value::from(self.provider.as_str()));
+        m.insert("ContextFiles", ser(&self.context_files));
+        m.insert("Env", Value::from_object(self.env.clone()));
+        m.insert("Instructions", Value::from(self.instructions.as_str()));
+        m.insert(
+            "ModeInstructions",
+            Value::from(self.mode_instructions.as_str()),
+        );
+        m.insert("Vars", crate::data::to_value(&self.vars));
+        Value::from(m)
+    }
+}
+
+/// A serialisable value as templates see it (with the Go number model).
+fn ser<T: Serialize>(v: &T) -> Value {
+    let json = serde_json::to_value(v).unwrap_or(serde_json::Value::Null);
+    crate::data::to_value(&json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob_match("claude-*", "claude-sonnet-4-5"));
+        assert!(glob_match("*sonnet*", "anthropic/claude-sonnet-4"));
+        assert!(glob_match("gpt-4o", "GPT-4o"));
+        assert!(!glob_match("gpt-4o", "gpt-4o-mini"));
+        assert!(glob_match("gpt-4o*", "gpt-4o-mini"));
+        assert!(glob_match("*", ""));
+        assert!(!glob_match("a*b*c", "acb"));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(1_700_000_000), "2023-11-14");
+        assert_eq!(civil_date(951_782_400), "2000-02-29");
+    }
+}

@@ -1,0 +1,195 @@
+//! Where templates come from: `--templates DIR` (or the config's `templates`), then
+//! `.asimi/templates/` in the project, then `templates/` in the user config directory,
+//! then the copy embedded in the binary.
+//!
+//! Templates are looked up by logical name (`sections/git.md`); a directory may hold it
+//! as `NAME.tmpl`, `NAME.gotmpl`, `NAME.go.tmpl`, `NAME.j2`, `NAME.jinja`, `NAME.jinja2`
+//! or plain `NAME`, and the ending picks the syntax.
+
+use std::path::{Path, PathBuf};
+
+use include_dir::{include_dir, Dir};
+
+use crate::template::Syntax;
+
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
+
+/// Endings tried, in order, after a logical name.
+const ENDINGS: &[&str] = &[
+    ".tmpl", ".gotmpl", ".go.tmpl", ".j2", ".jinja", ".jinja2", "",
+];
+
+/// Where a template was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// A file on disk.
+    File(PathBuf),
+    /// The copy built into the binary (its path under `templates/`).
+    Embedded(String),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::File(p) => write!(f, "{}", crate::paths::display(p)),
+            Origin::Embedded(p) => write!(f, "built-in:{p}"),
+        }
+    }
+}
+
+/// A template's text and provenance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The logical name it was looked up by.
+    pub name: String,
+    /// The file name it was found under (logical name plus ending).
+    pub file: String,
+    pub text: String,
+    pub syntax: Syntax,
+    pub origin: Origin,
+}
+
+/// A problem reading a template file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct LibraryError {
+    pub message: String,
+}
+
+/// The template search path.
+#[derive(Debug, Clone)]
+pub struct Library {
+    dirs: Vec<PathBuf>,
+}
+
+impl Library {
+    /// A library searching `dirs` in order, then the embedded templates.
+    pub fn new(dirs: Vec<PathBuf>) -> Library {
+        Library { dirs }
+    }
+
+    /// Finds the template `name` (a logical name like `sections/git.md`).
+    pub fn find(&self, name: &str) -> Result<Option<Found>, LibraryError> {
+        for dir in &self.dirs {
+            for ending in ENDINGS {
+                let file = format!("{name}{ending}");
+                let path = dir.join(&file);
+                if path.is_file() {
+                    let bytes = std::fs::read(&path).map_err(|e| LibraryError {
+                        message: format!(
+                            "cannot read template '{}': {}",
+                            path.display(),
+                            crate::data::io_reason(&e)
+                        ),
+                    })?;
+                    let text = crate::source::utf8(&path.display().to_string(), bytes)
+                        .map_err(|e| LibraryError { message: e.message })?;
+                    return Ok(Some(Found {
+                        name: name.to_string(),
+                        syntax: Syntax::for_name(&file),
+                        file,
+                        text,
+                        origin: Origin::File(path),
+                    }));
+                }
+            }
+        }
+        Ok(embedded(name))
+    }
+
+    /// Every template visible, by file name, with where the effective copy comes from.
+    /// A file in a search directory shadows later ones and the embedded copy.
+    pub fn list(&self) -> Vec<Found> {
+        let mut names: Vec<String> = Vec::new();
+        for dir in &self.dirs {
+            collect_files(dir, dir, &mut names);
+        }
+        collect_embedded(&EMBEDDED, &mut names);
+        names.sort();
+        names.dedup();
+        names
+            .into_iter()
+            .filter_map(|file| {
+                let logical = strip_ending(&file);
+                // A file shadowed by another ending of the same name is not listed.
+                self.find(&logical)
+                    .ok()
+                    .flatten()
+                    .filter(|f| f.file == file)
+            })
+            .collect()
+    }
+}
+
+/// A logical name without its template ending.
+fn strip_ending(file: &str) -> String {
+    ENDINGS
+        .iter()
+        .filter(|e| !e.is_empty())
+        .find_map(|e| file.strip_suffix(e))
+        .unwrap_or(file)
+        .to_string()
+}
+
+fn embedded(name: &str) -> Option<Found> {
+    ENDINGS.iter().find_map(|ending| {
+        let file = format!("{name}{ending}");
+        let entry = EMBEDDED.get_file(&file)?;
+        let text = entry.contents_utf8()?.to_string();
+        Some(Found {
+            name: name.to_string(),
+            syntax: Syntax::for_name(&file),
+            origin: Origin::Embedded(file.clone()),
+            file,
+            text,
+        })
+    })
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(root, &path, out);
+        } else if let Ok(rel) = path.strip_prefix(root) {
+            out.push(crate::paths::display(rel));
+        }
+    }
+}
+
+fn collect_embedded(dir: &Dir<'_>, out: &mut Vec<String>) {
+    for file in dir.files() {
+        out.push(crate::paths::display(file.path()));
+    }
+    for sub in dir.dirs() {
+        collect_embedded(sub, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directories_shadow_the_embedded_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("sections")).unwrap();
+        std::fs::write(dir.path().join("sections/git.md.j2"), "{{ 1 }}").unwrap();
+        let lib = Library::new(vec![dir.path().to_path_buf()]);
+        let found = lib.find("sections/git.md").unwrap().unwrap();
+        assert_eq!(found.syntax, Syntax::Jinja);
+        assert_eq!(
+            found.origin,
+            Origin::File(dir.path().join("sections/git.md.j2"))
+        );
+        let sandbox = lib.find("sections/sandbox.md").unwrap().unwrap();
+        assert_eq!(
+            sandbox.origin,
+            Origin::Embedded("sections/sandbox.md.tmpl".into())
+        );
+        assert!(lib.find("nope/x.md").unwrap().is_none());
+    }
+}

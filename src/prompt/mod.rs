@@ -1,0 +1,336 @@
+//! System prompt assembly: the facts become a `PromptContext`, each section template is
+//! rendered with it, and the non-empty sections are joined by a blank line.
+
+pub mod library;
+
+use std::path::{Path, PathBuf};
+
+use crate::facts::context_files::{self, Search};
+use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry};
+use crate::paths::{self, Switch};
+use crate::settings::{files, Settings, SECTIONS};
+use crate::template::{Engine, MissingKey, Syntax};
+use library::{Found, Library, Origin};
+
+/// What separates sections in the assembled prompt.
+pub const SECTION_SEPARATOR: &str = "\n\n";
+/// The registry file, looked up like any template.
+pub const MODELS_FILE: &str = "models.yaml";
+
+/// A prompt problem; the message says what and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct PromptError {
+    pub message: String,
+}
+
+fn error(message: impl Into<String>) -> PromptError {
+    PromptError {
+        message: message.into(),
+    }
+}
+
+macro_rules! from_error {
+    ($($t:ty),*) => {$(
+        impl From<$t> for PromptError {
+            fn from(e: $t) -> Self { error(e.to_string()) }
+        }
+    )*};
+}
+from_error!(
+    library::LibraryError,
+    crate::template::TemplateError,
+    context_files::ContextError
+);
+
+/// One rendered section.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Section {
+    pub name: String,
+    /// Where its text came from (a file path, or `built-in:...`).
+    pub source: String,
+    /// The rendered text, trailing whitespace removed.
+    pub text: String,
+}
+
+/// The assembled system prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SystemPrompt {
+    pub sections: Vec<Section>,
+}
+
+impl SystemPrompt {
+    /// The prompt: non-empty sections joined by a blank line, ending in one newline.
+    pub fn text(&self) -> String {
+        let mut out = self.body();
+        out.push('\n');
+        out
+    }
+
+    /// The prompt without a final newline (as it goes into a request).
+    pub fn body(&self) -> String {
+        self.sections
+            .iter()
+            .filter(|s| !s.text.is_empty())
+            .map(|s| s.text.as_str())
+            .collect::<Vec<_>>()
+            .join(SECTION_SEPARATOR)
+    }
+
+    /// A section by name.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+}
+
+/// Everything a build produced.
+#[derive(Debug, Clone)]
+pub struct Built {
+    pub prompt: SystemPrompt,
+    pub context: PromptContext,
+    pub model: ModelInfo,
+    /// The base section's template (or system.md file), for `export --template`.
+    pub base_source: BaseSource,
+}
+
+/// Where the base section came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BaseSource {
+    /// A template from the library.
+    Template(Found),
+    /// The `ASIMI_SYSTEM_MD` file.
+    File { path: PathBuf, text: String },
+}
+
+impl BaseSource {
+    /// The unrendered text.
+    pub fn text(&self) -> &str {
+        match self {
+            BaseSource::Template(f) => &f.text,
+            BaseSource::File { text, .. } => text,
+        }
+    }
+}
+
+/// The model registry, from the library (so a project can override it).
+pub fn registry(library: &Library) -> Result<Registry, PromptError> {
+    let found = library
+        .find(MODELS_FILE)?
+        .ok_or_else(|| error("models.yaml is missing from the built-in templates"))?;
+    Registry::parse(&found.text, &found.origin.to_string()).map_err(error)
+}
+
+/// Builds the system prompt.
+pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, PromptError> {
+    let library = Library::new(settings.template_dirs.clone());
+    let registry = registry(&library)?;
+    let model = registry.lookup(&settings.model).clone();
+    let context = prompt_context(settings, &model, vars)?;
+    let data = context.to_value();
+
+    let mut engine = Engine::new(MissingKey::Default);
+    let mut sections = Vec::new();
+    let base_source = base_source(settings, &library, &model)?;
+    for &name in SECTIONS {
+        if !settings.section_enabled(name) {
+            continue;
+        }
+        let (source, text) = if name == "base" {
+            render_base(&mut engine, &base_source, &data)?
+        } else {
+            let logical = format!("sections/{name}.md");
+            let found = library
+                .find(&logical)?
+                .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
+            let text = render(&mut engine, &found, &data)?;
+            (found.origin.to_string(), text)
+        };
+        sections.push(Section {
+            name: name.to_string(),
+            source,
+            text: text.trim_end().to_string(),
+        });
+    }
+    Ok(Built {
+        prompt: SystemPrompt { sections },
+        context,
+        model,
+        base_source,
+    })
+}
+
+/// The template name a found template renders under, which error messages show.
+fn template_name(found: &Found) -> String {
+    match &found.origin {
+        Origin::File(p) => paths::display(p),
+        Origin::Embedded(file) => file.clone(),
+    }
+}
+
+fn render(
+    engine: &mut Engine,
+    found: &Found,
+    data: &minijinja::Value,
+) -> Result<String, PromptError> {
+    let name = template_name(found);
+    engine.add(&name, &found.text, found.syntax)?;
+    Ok(engine.render(&name, data)?)
+}
+
+fn render_base(
+    engine: &mut Engine,
+    base: &BaseSource,
+    data: &minijinja::Value,
+) -> Result<(String, String), PromptError> {
+    match base {
+        BaseSource::Template(found) => Ok((found.origin.to_string(), render(engine, found, data)?)),
+        BaseSource::File { path, text } => {
+            let shown = paths::display(path);
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let rendered = if Syntax::is_template_name(&name) {
+                engine.add(&shown, text, Syntax::for_name(&name))?;
+                engine.render(&shown, data)?
+            } else {
+                text.clone()
+            };
+            Ok((shown, rendered))
+        }
+    }
+}
+
+/// Where `ASIMI_SYSTEM_MD=1` looks, in order.
+pub fn default_system_md_paths(settings: &Settings) -> Vec<PathBuf> {
+    let mut paths = vec![settings
+        .project_root
+        .join(files::GEMINI_DIR)
+        .join(files::SYSTEM_MD)];
+    if let Some(home) = &settings.home {
+        paths.push(home.join(files::GEMINI_DIR).join(files::SYSTEM_MD));
+    }
+    paths
+}
+
+fn base_source(
+    settings: &Settings,
+    library: &Library,
+    model: &ModelInfo,
+) -> Result<BaseSource, PromptError> {
+    let path = match &settings.system_md {
+        Switch::Off => {
+            let logical = format!("base/{}.md", model.family);
+            let found = match library.find(&logical)? {
+                Some(f) => f,
+                None => library
+                    .find("base/default.md")?
+                    .ok_or_else(|| error("the template 'base/default.md' is missing"))?,
+            };
+            return Ok(BaseSource::Template(found));
+        }
+        Switch::Path(path) => path.clone(),
+        Switch::Default => {
+            let tried = default_system_md_paths(settings);
+            match tried.iter().find(|p| p.exists()) {
+                Some(p) => p.clone(),
+                None => {
+                    let list: Vec<String> = tried
+                        .iter()
+                        .map(|p| format!("'{}'", paths::display(p)))
+                        .collect();
+                    return Err(error(format!(
+                        "missing system prompt file {}; create one (e.g. `asimi-prompt export`) \
+                         or set ASIMI_SYSTEM_MD=0 for the built-in prompt",
+                        list.join(" or ")
+                    )));
+                }
+            }
+        }
+    };
+    read_system_md(&path).map(|text| BaseSource::File { path, text })
+}
+
+fn read_system_md(path: &Path) -> Result<String, PromptError> {
+    let shown = paths::display(path);
+    if !path.exists() {
+        return Err(error(format!(
+            "missing system prompt file '{shown}'; create it (e.g. `asimi-prompt export '{shown}'`) \
+             or unset ASIMI_SYSTEM_MD for the built-in prompt"
+        )));
+    }
+    if path.is_dir() {
+        return Err(error(format!(
+            "system prompt file '{shown}' is a directory; ASIMI_SYSTEM_MD must name a file"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| {
+        error(format!(
+            "cannot read system prompt file '{shown}': {}",
+            crate::data::io_reason(&e)
+        ))
+    })?;
+    crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
+}
+
+fn prompt_context(
+    settings: &Settings,
+    model: &ModelInfo,
+    vars: serde_json::Value,
+) -> Result<PromptContext, PromptError> {
+    let files = if settings.section_enabled("context") {
+        context_files::discover(&Search {
+            names: &settings.context_names,
+            user_dir: settings.config_dir.as_deref(),
+            root: &settings.project_root,
+            cwd: &settings.cwd,
+            home: settings.home.as_deref(),
+        })?
+    } else {
+        Vec::new()
+    };
+    let (project_context, project_context_file) = files
+        .last()
+        .map(|f| (f.content.clone(), f.display.clone()))
+        .unwrap_or_default();
+    let memory = if settings.section_enabled("memory") {
+        settings.memory.as_deref().unwrap_or("").trim().to_string()
+    } else {
+        String::new()
+    };
+    let display = |p: &Path| paths::display(p);
+    Ok(PromptContext {
+        is_git_repository: settings.repo.is_some(),
+        sandbox_status: settings.sandbox.status().to_string(),
+        user_memory: memory,
+        project_context,
+        project_context_file,
+        tool_names: settings.tool_names.clone(),
+        model: settings.model.clone(),
+        model_family: model.family.clone(),
+        provider: model.provider.clone(),
+        context_files: files
+            .into_iter()
+            .map(|f| ContextFileData {
+                path: f.display,
+                content: f.content,
+            })
+            .collect(),
+        env: EnvInfo {
+            os: std::env::consts::OS.to_string(),
+            shell: settings.shell.clone(),
+            cwd: display(&settings.cwd),
+            project_root: display(&settings.project_root),
+            home: settings.home.as_deref().map(display).unwrap_or_default(),
+            branch: settings
+                .repo
+                .as_ref()
+                .map(|r| r.branch.clone())
+                .unwrap_or_default(),
+            source_date_epoch: settings.source_date_epoch,
+        },
+        instructions: settings.instructions.trim().to_string(),
+        mode_instructions: String::new(),
+        vars,
+    })
+}

@@ -1,0 +1,561 @@
+//! Resolved settings: flags, then `ASIMI_*` environment variables, then the project's
+//! `.asimi/config.yaml`, then the user's `config.yaml`, then defaults.
+//!
+//! This module knows the environment and config files, but nothing about templates.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::facts::git::{self, Repo};
+use crate::facts::sandbox::Sandbox;
+use crate::model::ToolNames;
+use crate::paths::{self, Switch};
+
+/// The prompt's sections, in the order they are assembled.
+pub const SECTIONS: &[&str] = &[
+    "base",
+    "sandbox",
+    "git",
+    "context",
+    "instructions",
+    "memory",
+];
+
+/// Environment variable names.
+pub mod env {
+    pub const SYSTEM_MD: &str = "ASIMI_SYSTEM_MD";
+    pub const WRITE_SYSTEM_MD: &str = "ASIMI_WRITE_SYSTEM_MD";
+    pub const APPEND_SYSTEM_MD: &str = "ASIMI_APPEND_SYSTEM_MD";
+    pub const MODEL: &str = "ASIMI_MODEL";
+    pub const CONFIG_DIR: &str = "ASIMI_CONFIG_DIR";
+    /// `ASIMI_PROMPT_<SECTION>=0` switches a section off.
+    pub const SECTION_PREFIX: &str = "ASIMI_PROMPT_";
+    pub const SANDBOX: &str = "SANDBOX";
+    pub const SHELL: &str = "SHELL";
+    pub const SOURCE_DATE_EPOCH: &str = "SOURCE_DATE_EPOCH";
+}
+
+/// File names and directories.
+pub mod files {
+    /// The project's own directory.
+    pub const PROJECT_DIR: &str = ".asimi";
+    pub const CONFIG: &str = "config.yaml";
+    pub const MEMORY: &str = "memory.md";
+    pub const TEMPLATES: &str = "templates";
+    /// The user config directory's name under the platform config directory.
+    pub const APP_DIR: &str = "asimi-prompt";
+    /// Where `ASIMI_SYSTEM_MD=1` looks (in the repo root, then the home directory).
+    pub const GEMINI_DIR: &str = ".gemini";
+    pub const SYSTEM_MD: &str = "system.md";
+    pub const DEFAULT_CONTEXT_FILE: &str = "AGENTS.md";
+}
+
+/// A settings problem; the message names the file, line and key where there is one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SettingsError {
+    pub message: String,
+}
+
+fn error(message: impl Into<String>) -> SettingsError {
+    SettingsError {
+        message: message.into(),
+    }
+}
+
+/// The environment variables a run sees (captured once, so resolution is a pure function).
+#[derive(Debug, Clone, Default)]
+pub struct Env(pub BTreeMap<String, String>);
+
+impl Env {
+    /// The process environment.
+    pub fn capture() -> Env {
+        Env(std::env::vars().collect())
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+}
+
+/// `tool_names:` in a config file (snake_case keys).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToolNamesConfig {
+    pub read_file: Option<String>,
+    pub write_file: Option<String>,
+    pub grep: Option<String>,
+    pub glob: Option<String>,
+    pub edit: Option<String>,
+    pub shell: Option<String>,
+    pub read_many_files: Option<String>,
+    pub memory: Option<String>,
+    pub ls: Option<String>,
+}
+
+impl ToolNamesConfig {
+    fn apply(&self, names: &mut ToolNames) {
+        let pairs = [
+            (&self.read_file, &mut names.read_file),
+            (&self.write_file, &mut names.write_file),
+            (&self.grep, &mut names.grep),
+            (&self.glob, &mut names.glob),
+            (&self.edit, &mut names.edit),
+            (&self.shell, &mut names.shell),
+            (&self.read_many_files, &mut names.read_many_files),
+            (&self.memory, &mut names.memory),
+            (&self.ls, &mut names.ls),
+        ];
+        for (value, slot) in pairs {
+            if let Some(v) = value {
+                *slot = v.clone();
+            }
+        }
+    }
+}
+
+/// A `config.yaml` (project or user).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    /// The model name.
+    pub model: Option<String>,
+    /// Tool names the prompt mentions.
+    pub tool_names: Option<ToolNamesConfig>,
+    /// Context file names to look for, in order.
+    pub context_files: Option<Vec<String>>,
+    /// auto, macos, generic or none.
+    pub sandbox: Option<Sandbox>,
+    /// Sections switched on (`true`) or off (`false`).
+    pub sections: Option<BTreeMap<String, bool>>,
+    /// The user memory file (relative to the config file's directory).
+    pub memory_file: Option<String>,
+    /// A template directory searched before the built-in templates (relative to the
+    /// config file's directory).
+    pub templates: Option<String>,
+}
+
+/// A config file and where it came from (relative paths in it resolve against `dir`).
+#[derive(Debug, Clone)]
+pub struct LoadedConfig {
+    pub path: PathBuf,
+    pub dir: PathBuf,
+    pub config: ConfigFile,
+}
+
+/// Reads a config file; a missing file is `None`.
+pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, SettingsError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(error(format!(
+                "cannot read config file '{}': {}",
+                path.display(),
+                crate::data::io_reason(&e)
+            )))
+        }
+    };
+    let config = parse_config(&text, &path.display().to_string())?;
+    Ok(Some(LoadedConfig {
+        path: path.to_path_buf(),
+        dir: dir.to_path_buf(),
+        config,
+    }))
+}
+
+/// Parses config text; errors read `FILE:LINE:COL: KEY: problem`.
+pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, SettingsError> {
+    if text.trim().is_empty() {
+        return Ok(ConfigFile::default());
+    }
+    let de = serde_yaml::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let key = e.path().to_string();
+        let inner = e.into_inner();
+        let msg = inner.to_string();
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        let at = match inner.location() {
+            Some(l) => format!("{origin}:{}:{}", l.line(), l.column()),
+            None => origin.to_string(),
+        };
+        if key == "." || key.is_empty() {
+            error(format!("{at}: {msg}"))
+        } else {
+            error(format!("{at}: key '{key}': {msg}"))
+        }
+    })
+}
+
+/// What the command line says about the prompt (the flags shared by `system`, `export`
+/// and the request commands).
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    pub cwd: Option<PathBuf>,
+    pub model: Option<String>,
+    pub sandbox: Option<Sandbox>,
+    pub no_sections: Vec<String>,
+    pub append_system_prompt: Option<String>,
+    pub memory: Option<String>,
+    pub memory_file: Option<String>,
+    pub templates: Option<String>,
+    pub context_files: Vec<String>,
+    pub tool_names: Vec<String>,
+}
+
+/// Everything a run needs to know, resolved and validated.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    /// The user config directory (`ASIMI_CONFIG_DIR`, or `<config dir>/asimi-prompt`).
+    pub config_dir: Option<PathBuf>,
+    /// The git work tree, if the working directory is in one.
+    pub repo: Option<Repo>,
+    /// The git work tree root, or the working directory.
+    pub project_root: PathBuf,
+    pub model: String,
+    pub tool_names: ToolNames,
+    pub context_names: Vec<String>,
+    pub sandbox: Sandbox,
+    /// Sections switched off.
+    pub disabled: BTreeSet<String>,
+    /// The user memory text (untrimmed), from a flag or a file.
+    pub memory: Option<String>,
+    /// Template directories, searched in this order before the built-in templates.
+    pub template_dirs: Vec<PathBuf>,
+    pub system_md: Switch,
+    pub write_system_md: Switch,
+    /// Text appended as the `instructions` section.
+    pub instructions: String,
+    pub shell: String,
+    pub source_date_epoch: Option<i64>,
+}
+
+impl Settings {
+    /// Resolves the settings for a run.
+    pub fn resolve(flags: &Flags, env: &Env) -> Result<Settings, SettingsError> {
+        let process_cwd = std::env::current_dir()
+            .map_err(|e| error(format!("cannot read the working directory: {e}")))?;
+        let cwd = match &flags.cwd {
+            Some(dir) => {
+                let dir = process_cwd.join(dir);
+                if !dir.is_dir() {
+                    return Err(error(format!(
+                        "-C '{}': not a directory",
+                        paths::display(&dir)
+                    )));
+                }
+                dir
+            }
+            None => process_cwd,
+        };
+        let cwd = cwd.canonicalize().unwrap_or(cwd);
+        let home = dirs::home_dir();
+        let config_dir = match env.get(env::CONFIG_DIR).filter(|v| !v.is_empty()) {
+            Some(dir) => Some(
+                paths::resolve(dir, &cwd, home.as_deref())
+                    .map_err(|m| error(format!("{}: {m}", env::CONFIG_DIR)))?,
+            ),
+            None => dirs::config_dir().map(|d| d.join(files::APP_DIR)),
+        };
+        let repo = git::discover(&cwd);
+        let project_root = repo
+            .as_ref()
+            .map_or_else(|| cwd.clone(), |r| r.root.clone());
+
+        let user = match &config_dir {
+            Some(dir) => load_config(&dir.join(files::CONFIG), dir)?,
+            None => None,
+        };
+        let project_dir = project_root.join(files::PROJECT_DIR);
+        let project = load_config(&project_dir.join(files::CONFIG), &project_root)?;
+        // Lower precedence first, so later ones win.
+        let layers: Vec<&LoadedConfig> = user.iter().chain(project.iter()).collect();
+        let pick = |f: &dyn Fn(&ConfigFile) -> Option<String>| -> Option<(String, PathBuf)> {
+            layers
+                .iter()
+                .rev()
+                .find_map(|l| f(&l.config).map(|v| (v, l.dir.clone())))
+        };
+
+        let model = flags
+            .model
+            .clone()
+            .or_else(|| {
+                env.get(env::MODEL)
+                    .filter(|v| !v.is_empty())
+                    .map(str::to_string)
+            })
+            .or_else(|| pick(&|c| c.model.clone()).map(|(v, _)| v))
+            .unwrap_or_default();
+
+        let mut tool_names = ToolNames::default();
+        for layer in &layers {
+            if let Some(t) = &layer.config.tool_names {
+                t.apply(&mut tool_names);
+            }
+        }
+        for setting in &flags.tool_names {
+            apply_tool_flag(&mut tool_names, setting)?;
+        }
+
+        let context_names = if !flags.context_files.is_empty() {
+            flags.context_files.clone()
+        } else {
+            layers
+                .iter()
+                .rev()
+                .find_map(|l| l.config.context_files.clone())
+                .unwrap_or_else(|| vec![files::DEFAULT_CONTEXT_FILE.to_string()])
+        };
+
+        let sandbox = flags
+            .sandbox
+            .or_else(|| layers.iter().rev().find_map(|l| l.config.sandbox))
+            .unwrap_or(Sandbox::Auto)
+            .resolve(env.get(env::SANDBOX));
+
+        let disabled = resolve_sections(flags, env, &layers)?;
+
+        let memory = resolve_memory(flags, &cwd, &layers, config_dir.as_deref(), home.as_deref())?;
+
+        let mut template_dirs = Vec::new();
+        if let Some(dir) = &flags.templates {
+            template_dirs.push(paths::resolve(dir, &cwd, home.as_deref()).map_err(error)?);
+        } else if let Some((dir, base)) = pick(&|c| c.templates.clone()) {
+            template_dirs.push(paths::resolve(&dir, &base, home.as_deref()).map_err(error)?);
+        }
+        template_dirs.push(project_dir.join(files::TEMPLATES));
+        if let Some(dir) = &config_dir {
+            template_dirs.push(dir.join(files::TEMPLATES));
+        }
+
+        let switch_of = |name: &str| {
+            paths::switch(env.get(name), &cwd, home.as_deref())
+                .map_err(|m| error(format!("{name}: {m}")))
+        };
+        let system_md = switch_of(env::SYSTEM_MD)?;
+        let write_system_md = switch_of(env::WRITE_SYSTEM_MD)?;
+        let instructions = resolve_instructions(flags, env, &cwd, home.as_deref())?;
+
+        let source_date_epoch = match env.get(env::SOURCE_DATE_EPOCH).filter(|v| !v.is_empty()) {
+            Some(v) => Some(v.trim().parse::<i64>().map_err(|_| {
+                error(format!(
+                    "{}='{v}': expected a Unix timestamp in seconds",
+                    env::SOURCE_DATE_EPOCH
+                ))
+            })?),
+            None => None,
+        };
+
+        Ok(Settings {
+            shell: env
+                .get(env::SHELL)
+                .and_then(|s| Path::new(s).file_name())
+                .map_or_else(|| "sh".to_string(), |s| s.to_string_lossy().into_owned()),
+            cwd,
+            home,
+            config_dir,
+            repo,
+            project_root,
+            model,
+            tool_names,
+            context_names,
+            sandbox,
+            disabled,
+            memory,
+            template_dirs,
+            system_md,
+            write_system_md,
+            instructions,
+            source_date_epoch,
+        })
+    }
+
+    /// Whether a section is switched on.
+    pub fn section_enabled(&self, name: &str) -> bool {
+        !self.disabled.contains(name)
+    }
+}
+
+fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), SettingsError> {
+    let Some((key, value)) = setting.split_once('=') else {
+        return Err(error(format!(
+            "--tool-name '{setting}': expected KEY=NAME, e.g. --tool-name grep=rg"
+        )));
+    };
+    let yaml = format!(
+        "{key}: {}",
+        serde_json::to_string(value).unwrap_or_default()
+    );
+    let parsed: ToolNamesConfig = serde_yaml::from_str(&yaml).map_err(|_| {
+        error(format!(
+            "--tool-name '{setting}': unknown tool '{key}'; expected one of read_file, \
+             write_file, grep, glob, edit, shell, read_many_files, memory, ls"
+        ))
+    })?;
+    parsed.apply(names);
+    Ok(())
+}
+
+fn check_section(name: &str, origin: &str) -> Result<(), SettingsError> {
+    if SECTIONS.contains(&name) {
+        Ok(())
+    } else {
+        Err(error(format!(
+            "{origin}: unknown section '{name}'; the sections are {}",
+            SECTIONS.join(", ")
+        )))
+    }
+}
+
+fn resolve_sections(
+    flags: &Flags,
+    env: &Env,
+    layers: &[&LoadedConfig],
+) -> Result<BTreeSet<String>, SettingsError> {
+    let mut enabled: BTreeMap<String, bool> =
+        SECTIONS.iter().map(|s| (s.to_string(), true)).collect();
+    for layer in layers {
+        for (name, on) in layer.config.sections.iter().flatten() {
+            check_section(name, &format!("{}: sections", layer.path.display()))?;
+            enabled.insert(name.clone(), *on);
+        }
+    }
+    for section in SECTIONS {
+        let var = format!("{}{}", env::SECTION_PREFIX, section.to_ascii_uppercase());
+        if let Some(v) = env.get(&var) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "0" | "false" => {
+                    enabled.insert(section.to_string(), false);
+                }
+                "1" | "true" | "" => {
+                    enabled.insert(section.to_string(), true);
+                }
+                other => {
+                    return Err(error(format!(
+                        "{var}='{other}': expected 0, false, 1 or true"
+                    )))
+                }
+            }
+        }
+    }
+    for name in &flags.no_sections {
+        check_section(name, "--no-section")?;
+        enabled.insert(name.clone(), false);
+    }
+    Ok(enabled
+        .into_iter()
+        .filter(|(_, on)| !on)
+        .map(|(name, _)| name)
+        .collect())
+}
+
+fn read_text(path: &Path, what: &str) -> Result<String, SettingsError> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        error(format!(
+            "cannot read {what} '{}': {}",
+            paths::display(path),
+            crate::data::io_reason(&e)
+        ))
+    })?;
+    crate::source::utf8(&paths::display(path), bytes).map_err(|e| error(e.message))
+}
+
+fn resolve_memory(
+    flags: &Flags,
+    cwd: &Path,
+    layers: &[&LoadedConfig],
+    config_dir: Option<&Path>,
+    home: Option<&Path>,
+) -> Result<Option<String>, SettingsError> {
+    if let Some(text) = &flags.memory {
+        return Ok(Some(text.clone()));
+    }
+    if let Some(file) = &flags.memory_file {
+        let path = paths::resolve(file, cwd, home).map_err(error)?;
+        return read_text(&path, "memory file").map(Some);
+    }
+    if let Some((file, dir)) = layers
+        .iter()
+        .rev()
+        .find_map(|l| l.config.memory_file.clone().map(|f| (f, l.dir.clone())))
+    {
+        let path = paths::resolve(&file, &dir, home).map_err(error)?;
+        return read_text(&path, "memory file").map(Some);
+    }
+    match config_dir.map(|d| d.join(files::MEMORY)) {
+        Some(path) if path.is_file() => read_text(&path, "memory file").map(Some),
+        _ => Ok(None),
+    }
+}
+
+fn resolve_instructions(
+    flags: &Flags,
+    env: &Env,
+    cwd: &Path,
+    home: Option<&Path>,
+) -> Result<String, SettingsError> {
+    if let Some(value) = &flags.append_system_prompt {
+        return match value.strip_prefix('@') {
+            Some(file) => {
+                let path = paths::resolve(file, cwd, home).map_err(error)?;
+                read_text(&path, "--append-system-prompt file")
+            }
+            None => Ok(value.clone()),
+        };
+    }
+    match paths::switch(env.get(env::APPEND_SYSTEM_MD), cwd, home)
+        .map_err(|m| error(format!("{}: {m}", env::APPEND_SYSTEM_MD)))?
+    {
+        Switch::Off => Ok(String::new()),
+        Switch::Default => Err(error(format!(
+            "{} takes the path of a Markdown file to append (or 0 to switch it off)",
+            env::APPEND_SYSTEM_MD
+        ))),
+        Switch::Path(path) => read_text(&path, env::APPEND_SYSTEM_MD),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_key_names_file_line_and_key() {
+        let e = parse_config("model: x\nmodle: y\n", "c.yaml").unwrap_err();
+        assert!(e.message.starts_with("c.yaml:2:1: "), "{}", e.message);
+        assert!(e.message.contains("unknown field `modle`"), "{}", e.message);
+    }
+
+    #[test]
+    fn wrong_type_names_the_key() {
+        let e = parse_config("sections:\n  git: maybe\n", "c.yaml").unwrap_err();
+        assert!(
+            e.message.starts_with("c.yaml:2:8: key 'sections.git':"),
+            "{}",
+            e.message
+        );
+        let e = parse_config("tool_names:\n  grpe: rg\n", "c.yaml").unwrap_err();
+        assert!(
+            e.message.contains("key 'tool_names.grpe'") || e.message.contains("grpe"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn config_parses() {
+        let c = parse_config(
+            "model: gpt-4o\nsandbox: generic\nsections: {git: false}\ncontext_files: [AGENTS.md, CLAUDE.md]\ntool_names: {grep: rg}\n",
+            "c",
+        )
+        .unwrap();
+        assert_eq!(c.model.as_deref(), Some("gpt-4o"));
+        assert_eq!(c.sandbox, Some(Sandbox::Generic));
+        assert_eq!(c.tool_names.unwrap().grep.as_deref(), Some("rg"));
+    }
+}

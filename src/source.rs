@@ -1,0 +1,60 @@
+//! Reading template sources: files or standard input, as UTF-8 text.
+
+use std::path::Path;
+
+use crate::data::io_reason;
+
+/// A source that could not be read; the message names it and says why.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct SourceError {
+    pub message: String,
+}
+
+/// The name standard input goes by in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a template from `file` (`-` is standard input) and returns `(name, text)`.
+pub fn read_template(file: &str) -> Result<(String, String), SourceError> {
+    if file == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| SourceError {
+            message: format!("cannot read the template from standard input: {e}"),
+        })?;
+        return Ok((STDIN_NAME.to_string(), utf8(STDIN_NAME, bytes)?));
+    }
+    let bytes = std::fs::read(Path::new(file)).map_err(|e| SourceError {
+        message: format!("cannot read template '{file}': {}", io_reason(&e)),
+    })?;
+    Ok((file.to_string(), utf8(file, bytes)?))
+}
+
+/// Checks that `bytes` are UTF-8, naming the first bad byte's line and column.
+pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, SourceError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let good = &e.as_bytes()[..at];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+        SourceError {
+            message: format!(
+                "{name}:{line}:{column}: invalid UTF-8 (byte {at}); templates must be UTF-8 text"
+            ),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_names_line_and_column() {
+        let e = utf8("t.tmpl", b"ok\nab\xffc".to_vec()).unwrap_err();
+        assert_eq!(
+            e.message,
+            "t.tmpl:2:3: invalid UTF-8 (byte 5); templates must be UTF-8 text"
+        );
+    }
+}

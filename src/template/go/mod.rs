@@ -1,0 +1,4 @@
+pub mod ast;
+pub mod lex;
+pub mod lower;
+pub mod parse;

@@ -1,0 +1,319 @@
+//! The template engine: Go `text/template` or Jinja sources, rendered by minijinja.
+//!
+//! Go sources are parsed by a port of Go's parser (`go::parse`) and lowered to Jinja
+//! (`go::lower`); Go's builtins and printing rules are minijinja functions (`builtins`).
+//! Jinja sources render as plain minijinja, with trailing newlines kept and no escaping.
+
+pub mod builtins;
+pub mod escape;
+pub mod go;
+pub mod gofmt;
+pub mod strconv;
+#[cfg(test)]
+mod test_values;
+pub mod value;
+
+use std::collections::{BTreeMap, HashMap};
+
+use minijinja::syntax::SyntaxConfig;
+use minijinja::{AutoEscape, Environment, Value};
+
+pub use builtins::MissingKey;
+use builtins::{Blame, ExecFault};
+use go::lower::{lower, Lowered, DATA_VAR, GO_BUILTINS};
+use go::parse::{parse, ParseError};
+use strconv::quote;
+
+/// The template languages the engine reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Syntax {
+    /// Go `text/template`.
+    Go,
+    /// Jinja, as minijinja implements it.
+    Jinja,
+}
+
+/// File name endings that mean Jinja syntax.
+pub const JINJA_EXTENSIONS: &[&str] = &[".j2", ".jinja", ".jinja2"];
+/// File name endings that mean Go template syntax.
+pub const GO_EXTENSIONS: &[&str] = &[".tmpl", ".gotmpl", ".go.tmpl"];
+
+impl Syntax {
+    /// The syntax a file name implies: Jinja for `.j2`/`.jinja`/`.jinja2`, Go otherwise.
+    pub fn for_name(name: &str) -> Syntax {
+        if JINJA_EXTENSIONS.iter().any(|ext| name.ends_with(ext)) {
+            Syntax::Jinja
+        } else {
+            Syntax::Go
+        }
+    }
+
+    /// Whether the file name ends in an extension that marks it as a template at all.
+    pub fn is_template_name(name: &str) -> bool {
+        JINJA_EXTENSIONS
+            .iter()
+            .chain(GO_EXTENSIONS)
+            .any(|ext| name.ends_with(ext))
+    }
+}
+
+/// A template that could not be parsed or executed. The message is complete and, for Go
+/// templates, worded as Go words it (`template: NAME:LINE: ...`).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct TemplateError {
+    pub message: String,
+}
+
+impl From<ParseError> for TemplateError {
+    fn from(e: ParseError) -> Self {
+        TemplateError {
+            message: e.to_string(),
+        }
+    }
+}
+
+struct GoTemplate {
+    source: String,
+    lowered: Lowered,
+}
+
+/// A set of compiled templates sharing one minijinja environment.
+pub struct Engine {
+    env: Environment<'static>,
+    go: HashMap<String, GoTemplate>,
+}
+
+impl Engine {
+    /// An engine whose Go templates treat missing map keys as `missing` says.
+    pub fn new(missing: MissingKey) -> Engine {
+        let mut env = Environment::new();
+        let syntax = SyntaxConfig::builder()
+            .keep_trailing_newline(true)
+            .build()
+            .expect("the default delimiters are valid");
+        env.set_syntax(syntax);
+        env.set_auto_escape_callback(|_| AutoEscape::None);
+        builtins::register(&mut env, missing);
+        Engine {
+            env,
+            go: HashMap::new(),
+        }
+    }
+
+    /// Compiles `source` under `name`.
+    pub fn add(&mut self, name: &str, source: &str, syntax: Syntax) -> Result<(), TemplateError> {
+        match syntax {
+            Syntax::Jinja => {
+                self.go.remove(name);
+                self.env
+                    .add_template_owned(name.to_string(), source.to_string())
+                    .map_err(|e| jinja_error(name, &e))
+            }
+            Syntax::Go => {
+                let lowered = lower_go(name, source)?;
+                self.env
+                    .add_template_owned(name.to_string(), lowered.source.clone())
+                    .map_err(|e| lowering_error(name, &e))?;
+                self.go.insert(
+                    name.to_string(),
+                    GoTemplate {
+                        source: source.to_string(),
+                        lowered,
+                    },
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// Renders template `name` with `data` (Go's dot).
+    pub fn render(&self, name: &str, data: &Value) -> Result<String, TemplateError> {
+        let tmpl = self
+            .env
+            .get_template(name)
+            .map_err(|e| jinja_error(name, &e))?;
+        match self.go.get(name) {
+            Some(go) => tmpl
+                .render(go_context(data))
+                .map_err(|e| exec_error(name, go, &e)),
+            None => tmpl
+                .render(jinja_context(data))
+                .map_err(|e| jinja_error(name, &e)),
+        }
+    }
+}
+
+/// Parses and lowers a Go template.
+pub fn lower_go(name: &str, source: &str) -> Result<Lowered, TemplateError> {
+    let tree = parse(name, source, &|f| GO_BUILTINS.contains(&f))?;
+    Ok(lower(&tree))
+}
+
+/// The Jinja translation of a Go template, as `template convert` prints it.
+pub fn convert(name: &str, source: &str) -> Result<String, TemplateError> {
+    Ok(lower_go(name, source)?.source)
+}
+
+/// Renders one template source in one call.
+pub fn render_str(
+    name: &str,
+    source: &str,
+    syntax: Syntax,
+    data: &Value,
+    missing: MissingKey,
+) -> Result<String, TemplateError> {
+    let mut engine = Engine::new(missing);
+    engine.add(name, source, syntax)?;
+    engine.render(name, data)
+}
+
+/// Go templates see the data only as dot; missing or null data is Go's invalid value.
+fn go_context(data: &Value) -> Value {
+    if data.is_none() || data.is_undefined() {
+        return Value::from(BTreeMap::<String, Value>::new());
+    }
+    Value::from(BTreeMap::from([(DATA_VAR.to_string(), data.clone())]))
+}
+
+/// Jinja templates see the data's keys as variables, and the whole data as `__data__`
+/// (which is what a converted Go template reads).
+fn jinja_context(data: &Value) -> Value {
+    let mut ctx = BTreeMap::new();
+    if let Ok(keys) = data.try_iter() {
+        if data.kind() == minijinja::value::ValueKind::Map {
+            for key in keys {
+                if let (Some(k), Ok(v)) = (key.as_str(), data.get_item(&key)) {
+                    ctx.insert(k.to_string(), v);
+                }
+            }
+        }
+    }
+    if !data.is_none() && !data.is_undefined() {
+        ctx.insert(DATA_VAR.to_string(), data.clone());
+    }
+    Value::from(ctx)
+}
+
+/// 1-based line and 0-based byte column of `pos`, as Go's `ErrorContext` computes them.
+fn line_col(source: &str, pos: usize) -> (usize, usize) {
+    let before = &source[..pos.min(source.len())];
+    let line = 1 + before.matches('\n').count();
+    let col = match before.rfind('\n') {
+        Some(nl) => pos - nl - 1,
+        None => pos,
+    };
+    (line, col)
+}
+
+fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateError {
+    let fault = find_fault(err);
+    let site = err.range().and_then(|r| go.lowered.site_at(r.start));
+    let message = match (site, fault) {
+        (Some(site), Some(fault)) => {
+            let node = match fault.blame {
+                Blame::Format => site.format.as_ref().unwrap_or(&site.node),
+                Blame::Call => &site.node,
+            };
+            format_exec(name, go, &site.template, node, &fault.message)
+        }
+        (Some(site), None) if err.detail() == Some("recursion limit exceeded") => format_exec(
+            name,
+            go,
+            &site.template,
+            &site.node,
+            "exceeded maximum template depth",
+        ),
+        _ => format!("template: {name}: {}", describe(err)),
+    };
+    TemplateError { message }
+}
+
+fn format_exec(
+    name: &str,
+    go: &GoTemplate,
+    template: &str,
+    node: &go::lower::GoNode,
+    message: &str,
+) -> String {
+    let (line, col) = line_col(&go.source, node.pos);
+    format!(
+        "template: {name}:{line}:{col}: executing {} at <{}>: {message}",
+        quote(template),
+        node.text
+    )
+}
+
+fn find_fault(err: &minijinja::Error) -> Option<&ExecFault> {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(err);
+    while let Some(e) = source {
+        if let Some(f) = e.downcast_ref::<ExecFault>() {
+            return Some(f);
+        }
+        source = e.source();
+    }
+    None
+}
+
+fn describe(err: &minijinja::Error) -> String {
+    match err.detail() {
+        Some(d) => d.to_string(),
+        None => err.kind().to_string(),
+    }
+}
+
+fn jinja_error(name: &str, err: &minijinja::Error) -> TemplateError {
+    let message = match err.line() {
+        Some(line) => format!("template: {name}:{line}: {}", describe(err)),
+        None => format!("template: {name}: {}", describe(err)),
+    };
+    TemplateError { message }
+}
+
+fn lowering_error(name: &str, err: &minijinja::Error) -> TemplateError {
+    TemplateError {
+        message: format!(
+            "template: {name}: the Jinja translation failed to compile ({}); \
+             please report this with the template",
+            describe(err)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntax_follows_the_file_name() {
+        assert_eq!(Syntax::for_name("a.md.j2"), Syntax::Jinja);
+        assert_eq!(Syntax::for_name("a.jinja"), Syntax::Jinja);
+        assert_eq!(Syntax::for_name("a.jinja2"), Syntax::Jinja);
+        assert_eq!(Syntax::for_name("a.tmpl"), Syntax::Go);
+        assert_eq!(Syntax::for_name("a.go.tmpl"), Syntax::Go);
+        assert_eq!(Syntax::for_name("system.md"), Syntax::Go);
+        assert!(Syntax::is_template_name("x.gotmpl"));
+        assert!(!Syntax::is_template_name("system.md"));
+    }
+
+    #[test]
+    fn line_col_matches_go() {
+        let src = "line1\nline2 {{.a.b.c}}";
+        assert_eq!(line_col(src, 0), (1, 0));
+        assert_eq!(line_col(src, 4), (1, 4));
+        assert_eq!(line_col(src, 16), (2, 10));
+    }
+
+    #[test]
+    fn jinja_keeps_trailing_newline_and_does_not_escape() {
+        let data = Value::from(minijinja::value::Serde(serde_json::json!({"x": "<b>"})));
+        let out = render_str(
+            "t.html.j2",
+            "{{ x }}\n",
+            Syntax::Jinja,
+            &data,
+            MissingKey::Default,
+        );
+        assert_eq!(out.unwrap(), "<b>\n");
+    }
+}
