@@ -1,0 +1,208 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'asimi-prompt'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'asimi-prompt' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
+            [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
+            [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
+            [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
+            [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the sections as JSON (name, source, bytes and text of each)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('system', 'system', [CompletionResultType]::ParameterValue, 'Print the full system prompt (the default command)')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD')
+            [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;system' {
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
+            [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
+            [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
+            [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
+            [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the sections as JSON (name, source, bytes and text of each)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;export' {
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
+            [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
+            [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
+            [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
+            [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template', '--template', [CompletionResultType]::ParameterName, 'Write the base template''s source instead of the rendered text')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Overwrite a file whose content differs')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;template' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a template and print exactly the rendered bytes (no newline is added)')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Print the Jinja translation of a Go template. Rendered by asimi-prompt''s Jinja engine it gives the same bytes as the Go original')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the templates in use: name, syntax and where each was found')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;template;render' {
+            [CompletionResult]::new('--syntax', '--syntax', [CompletionResultType]::ParameterName, 'The template syntax')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from standard input). Several files are deep-merged in order')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (ToolNames.Grep=rg). Applied after --data')
+            [CompletionResult]::new('--missingkey', '--missingkey', [CompletionResultType]::ParameterName, 'What a missing map key gives in Go templates (Go''s missingkey option)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;template;convert' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;template;list' {
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched first (like the system command''s --templates)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;template;help' {
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a template and print exactly the rendered bytes (no newline is added)')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Print the Jinja translation of a Go template. Rendered by asimi-prompt''s Jinja engine it gives the same bytes as the Go original')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the templates in use: name, syntax and where each was found')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;template;help;render' {
+            break
+        }
+        'asimi-prompt;template;help;convert' {
+            break
+        }
+        'asimi-prompt;template;help;list' {
+            break
+        }
+        'asimi-prompt;template;help;help' {
+            break
+        }
+        'asimi-prompt;completions' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;man' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;help' {
+            [CompletionResult]::new('system', 'system', [CompletionResultType]::ParameterValue, 'Print the full system prompt (the default command)')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD')
+            [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;help;system' {
+            break
+        }
+        'asimi-prompt;help;export' {
+            break
+        }
+        'asimi-prompt;help;template' {
+            [CompletionResult]::new('render', 'render', [CompletionResultType]::ParameterValue, 'Render a template and print exactly the rendered bytes (no newline is added)')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Print the Jinja translation of a Go template. Rendered by asimi-prompt''s Jinja engine it gives the same bytes as the Go original')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the templates in use: name, syntax and where each was found')
+            break
+        }
+        'asimi-prompt;help;template;render' {
+            break
+        }
+        'asimi-prompt;help;template;convert' {
+            break
+        }
+        'asimi-prompt;help;template;list' {
+            break
+        }
+        'asimi-prompt;help;completions' {
+            break
+        }
+        'asimi-prompt;help;man' {
+            break
+        }
+        'asimi-prompt;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,179 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[asimi-prompt] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'asimi-prompt'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'asimi-prompt'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
+            cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
+            cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
+            cand --memory 'The user memory text (default: memory.md in the user config directory)'
+            cand --memory-file 'A file holding the user memory'
+            cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
+            cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
+            cand --tool-name 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)'
+            cand --data 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)'
+            cand --set 'Set a value in .Vars: a YAML scalar; dotted keys nest'
+            cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
+            cand --update 'With --check, rewrite FILE instead of failing'
+            cand --json 'Print the sections as JSON (name, source, bytes and text of each)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand system 'Print the full system prompt (the default command)'
+            cand export 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+            cand template 'Render, convert and list templates (Go text/template or Jinja syntax)'
+            cand completions 'Print a shell completion script'
+            cand man 'Print the man page, or write all man pages to a directory'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'asimi-prompt;system'= {
+            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
+            cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
+            cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
+            cand --memory 'The user memory text (default: memory.md in the user config directory)'
+            cand --memory-file 'A file holding the user memory'
+            cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
+            cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
+            cand --tool-name 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)'
+            cand --data 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)'
+            cand --set 'Set a value in .Vars: a YAML scalar; dotted keys nest'
+            cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --update 'With --check, rewrite FILE instead of failing'
+            cand --json 'Print the sections as JSON (name, source, bytes and text of each)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'asimi-prompt;export'= {
+            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
+            cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
+            cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
+            cand --memory 'The user memory text (default: memory.md in the user config directory)'
+            cand --memory-file 'A file holding the user memory'
+            cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
+            cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
+            cand --tool-name 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)'
+            cand --data 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)'
+            cand --set 'Set a value in .Vars: a YAML scalar; dotted keys nest'
+            cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template 'Write the base template''s source instead of the rendered text'
+            cand --force 'Overwrite a file whose content differs'
+            cand --update 'With --check, rewrite FILE instead of failing'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'asimi-prompt;template'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand render 'Render a template and print exactly the rendered bytes (no newline is added)'
+            cand convert 'Print the Jinja translation of a Go template. Rendered by asimi-prompt''s Jinja engine it gives the same bytes as the Go original'
+            cand list 'List the templates in use: name, syntax and where each was found'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'asimi-prompt;template;render'= {
+            cand --syntax 'The template syntax'
+            cand --data 'A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from standard input). Several files are deep-merged in order'
+            cand --set 'Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (ToolNames.Grep=rg). Applied after --data'
+            cand --missingkey 'What a missing map key gives in Go templates (Go''s missingkey option)'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'asimi-prompt;template;convert'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'asimi-prompt;template;list'= {
+            cand --templates 'A template directory searched first (like the system command''s --templates)'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'asimi-prompt;template;help'= {
+            cand render 'Render a template and print exactly the rendered bytes (no newline is added)'
+            cand convert 'Print the Jinja translation of a Go template. Rendered by asimi-prompt''s Jinja engine it gives the same bytes as the Go original'
+            cand list 'List the templates in use: name, syntax and where each was found'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'asimi-prompt;template;help;render'= {
+        }
+        &'asimi-prompt;template;help;convert'= {
+        }
+        &'asimi-prompt;template;help;list'= {
+        }
+        &'asimi-prompt;template;help;help'= {
+        }
+        &'asimi-prompt;completions'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'asimi-prompt;man'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'asimi-prompt;help'= {
+            cand system 'Print the full system prompt (the default command)'
+            cand export 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+            cand template 'Render, convert and list templates (Go text/template or Jinja syntax)'
+            cand completions 'Print a shell completion script'
+            cand man 'Print the man page, or write all man pages to a directory'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'asimi-prompt;help;system'= {
+        }
+        &'asimi-prompt;help;export'= {
+        }
+        &'asimi-prompt;help;template'= {
+            cand render 'Render a template and print exactly the rendered bytes (no newline is added)'
+            cand convert 'Print the Jinja translation of a Go template. Rendered by asimi-prompt''s Jinja engine it gives the same bytes as the Go original'
+            cand list 'List the templates in use: name, syntax and where each was found'
+        }
+        &'asimi-prompt;help;template;render'= {
+        }
+        &'asimi-prompt;help;template;convert'= {
+        }
+        &'asimi-prompt;help;template;list'= {
+        }
+        &'asimi-prompt;help;completions'= {
+        }
+        &'asimi-prompt;help;man'= {
+        }
+        &'asimi-prompt;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,129 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_asimi_prompt_global_optspecs
+    string join \n C/cwd= model= sandbox= no-section= append-system-prompt= memory= memory-file= templates= context-file= tool-name= data= set= check= update json h/help V/version
+end
+
+function __fish_asimi_prompt_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_asimi_prompt_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_asimi_prompt_using_subcommand
+    set -l cmd (__fish_asimi_prompt_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
+macos\t'macOS Seatbelt (`sandbox-exec`)'
+generic\t'A container or other sandbox'
+none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory-file -d 'A file holding the user memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l update -d 'With --check, rewrite FILE instead of failing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s V -l version -d 'Print version'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "system" -d 'Print the full system prompt (the default command)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
+macos\t'macOS Seatbelt (`sandbox-exec`)'
+generic\t'A container or other sandbox'
+none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory-file -d 'A file holding the user memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l update -d 'With --check, rewrite FILE instead of failing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
+macos\t'macOS Seatbelt (`sandbox-exec`)'
+generic\t'A container or other sandbox'
+none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l memory-file -d 'A file holding the user memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "list" -d 'List the templates in use: name, syntax and where each was found'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l syntax -d 'The template syntax' -r -f -a "auto\t'By file name: .j2, .jinja and .jinja2 are Jinja; anything else is Go'
+go\t'Go text/template'
+jinja\t'Jinja (minijinja)'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l data -d 'A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from standard input). Several files are deep-merged in order' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l set -d 'Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (ToolNames.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l missingkey -d 'What a missing map key gives in Go templates (Go\'s missingkey option)' -r -f -a "default\t'Print `<no value>` (Go\'s default, also called `invalid`)'
+zero\t'The map element type\'s zero value (for `map[string]any` also `<no value>`)'
+error\t'Stop with an error'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l templates -d 'A template directory searched first (like the system command\'s --templates)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the templates in use: name, syntax and where each was found'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "list" -d 'List the templates in use: name, syntax and where each was found'
