@@ -36,10 +36,30 @@ pub struct Registry {
 impl Registry {
     /// Parses `models.yaml` text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Registry, String> {
-        let registry: Registry = serde_yaml::from_str(text).map_err(|e| match e.location() {
-            Some(l) => format!("{origin}:{}:{}: {e}", l.line(), l.column()),
-            None => format!("{origin}: {e}"),
+        let registry: Registry = serde_yaml::from_str(text).map_err(|e| {
+            // The position goes up front, so the message's own " at line ..." is dropped.
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg);
+            match e.location() {
+                Some(l) => format!("{origin}:{}:{}: {msg}", l.line(), l.column()),
+                None => format!("{origin}: {msg}"),
+            }
         })?;
+        registry.validate(origin)
+    }
+
+    /// The built-in registry (templates/models.yaml, converted to JSON by build.rs).
+    pub fn builtin() -> Registry {
+        const JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
+        let registry: Registry =
+            serde_json::from_str(JSON).expect("build.rs checked templates/models.yaml");
+        registry
+            .validate("built-in:models.yaml")
+            .expect("the built-in registry ends with a catch-all entry")
+    }
+
+    fn validate(self, origin: &str) -> Result<Registry, String> {
+        let registry = self;
         if !registry.models.iter().any(|m| m.pattern == "*") {
             return Err(format!(
                 "{origin}: the last entry must have pattern \"*\" (the default for unknown models)"
@@ -262,6 +282,18 @@ mod tests {
         assert!(glob_match("gpt-4o*", "gpt-4o-mini"));
         assert!(glob_match("*", ""));
         assert!(!glob_match("a*b*c", "acb"));
+    }
+
+    #[test]
+    fn builtin_registry_matches_the_yaml() {
+        let yaml = include_str!("../templates/models.yaml");
+        assert_eq!(
+            Registry::builtin(),
+            Registry::parse(yaml, "models.yaml").unwrap()
+        );
+        let r = Registry::builtin();
+        assert_eq!(r.lookup("claude-sonnet-4-5").family, "claude");
+        assert_eq!(r.lookup("no-such-model").pattern, "*");
     }
 
     #[test]

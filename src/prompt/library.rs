@@ -63,8 +63,10 @@ pub struct Library {
 }
 
 impl Library {
-    /// A library searching `dirs` in order, then the embedded templates.
+    /// A library searching `dirs` in order, then the embedded templates. Directories
+    /// that do not exist are dropped up front, which saves a dozen lookups per template.
     pub fn new(dirs: Vec<PathBuf>) -> Library {
+        let dirs = dirs.into_iter().filter(|d| d.is_dir()).collect();
         Library { dirs }
     }
 
