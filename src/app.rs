@@ -13,7 +13,7 @@ use crate::cli::{
 use crate::data;
 use crate::output::{self, Check};
 use crate::paths::{self, Switch};
-use crate::prompt::{self, library::Library, Built};
+use crate::prompt::{self, library::Library, BaseSource, Built};
 use crate::settings::{files, Env, Flags, Settings};
 use crate::source::read_template;
 use crate::template::{self, Syntax};
@@ -108,7 +108,20 @@ fn system(
 ) -> anyhow::Result<Outcome> {
     let (settings, built) = build(&args.prompt, cwd, env)?;
     if let Some(target) = write_target(&settings.write_system_md, &settings) {
-        let base = base_text(&built);
+        // Writing the rendering over the template it came from would destroy the template
+        // (ASIMI_WRITE_SYSTEM_MD=1 points at the ASIMI_SYSTEM_MD file).
+        if let BaseSource::File { path, .. } = &built.base_source {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if *path == target && Syntax::is_template_name(&name) {
+                bail!(
+                    "ASIMI_WRITE_SYSTEM_MD: '{}' is the template ASIMI_SYSTEM_MD renders; \
+                     writing the rendered prompt there would replace the template. Set \
+                     ASIMI_WRITE_SYSTEM_MD to another path, or to 0",
+                    paths::display(&target)
+                );
+            }
+        }
+        let base = base_text(&built)?;
         output::write_atomic(&target, base.as_bytes()).with_context(|| {
             format!(
                 "ASIMI_WRITE_SYSTEM_MD: cannot write '{}'",
@@ -125,14 +138,10 @@ fn system(
 }
 
 /// The rendered base section as exported: its text and a final newline.
-fn base_text(built: &Built) -> String {
-    let mut text = built
-        .prompt
-        .section("base")
-        .map(|s| s.text.clone())
-        .unwrap_or_default();
+fn base_text(built: &Built) -> anyhow::Result<String> {
+    let mut text = built.base_text()?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
 /// Where `ASIMI_WRITE_SYSTEM_MD` (or `export` without a path) writes: its own path, or
@@ -246,7 +255,7 @@ fn export(
     let content = if args.template {
         built.base_source.text().to_string()
     } else {
-        base_text(&built)
+        base_text(&built)?
     };
     if args.check.check.is_some() {
         return emit(&content, &args.check, &settings.cwd, out, err);
@@ -324,8 +333,11 @@ fn list(
     let entries = library.list();
     let width = entries.iter().map(|e| e.file.len()).max().unwrap_or(0);
     for e in entries {
+        // The prompt renders what is under base/ and sections/, a plain NAME.md included
+        // (as Go); other .md and .yaml files are read as they are, or not at all.
+        let rendered = e.file.starts_with("base/") || e.file.starts_with("sections/");
         let syntax = match e.file.as_str() {
-            f if f.ends_with(".yaml") || f.ends_with(".md") => "data",
+            f if f.ends_with(".yaml") || (f.ends_with(".md") && !rendered) => "data",
             _ if e.syntax == Syntax::Jinja => "jinja",
             _ => "go",
         };

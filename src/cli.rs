@@ -11,9 +11,9 @@ use crate::template::{MissingKey, Syntax};
 const ABOUT: &str = "Builds the prompts an LLM coding agent sends.";
 
 const LONG_ABOUT: &str = "\
-Builds the prompts an LLM coding agent sends: the system prompt (from Go text/template or \
-Jinja templates, plus sandbox, git, AGENTS.md context and user-memory sections) and, in \
-later commands, the full request JSON.
+Builds the prompts an LLM coding agent sends: the system prompt, from Go text/template or \
+Jinja templates, with sandbox, git, AGENTS.md context, instructions and user-memory \
+sections.
 
 With no command, prints the system prompt (the same as `asimi-prompt system`).";
 
@@ -94,10 +94,16 @@ pub struct PromptArgs {
     #[arg(long = "no-section", value_name = "NAME")]
     pub no_section: Vec<String>,
     /// Text to append as the instructions section, or @FILE to append a file.
-    #[arg(long, value_name = "TEXT|@FILE")]
+    // Markdown text often starts with "- " (a list), so a leading hyphen is a value here.
+    #[arg(long, value_name = "TEXT|@FILE", allow_hyphen_values = true)]
     pub append_system_prompt: Option<String>,
     /// The user memory text (default: memory.md in the user config directory).
-    #[arg(long, value_name = "TEXT", conflicts_with = "memory_file")]
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "memory_file",
+        allow_hyphen_values = true
+    )]
     pub memory: Option<String>,
     /// A file holding the user memory.
     #[arg(long, value_name = "FILE")]

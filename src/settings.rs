@@ -82,7 +82,7 @@ impl Env {
 
 /// `tool_names:` in a config file (snake_case keys).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a map of tool keys to tool names")]
 pub struct ToolNamesConfig {
     pub read_file: Option<String>,
     pub write_file: Option<String>,
@@ -118,7 +118,10 @@ impl ToolNamesConfig {
 
 /// A `config.yaml` (project or user).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a map of settings (model, sandbox, ...)"
+)]
 pub struct ConfigFile {
     /// The model name.
     pub model: Option<String>,
@@ -129,12 +132,69 @@ pub struct ConfigFile {
     /// auto, macos, generic or none.
     pub sandbox: Option<Sandbox>,
     /// Sections switched on (`true`) or off (`false`).
-    pub sections: Option<BTreeMap<String, bool>>,
+    pub sections: Option<SectionsConfig>,
     /// The user memory file (relative to the config file's directory).
     pub memory_file: Option<String>,
     /// A template directory searched before the built-in templates (relative to the
     /// config file's directory).
     pub templates: Option<String>,
+}
+
+/// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
+/// are checked while parsing, so a misspelt section is reported with its file and line
+/// like any other unknown key.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SectionsConfig(pub BTreeMap<String, bool>);
+
+impl<'de> Deserialize<'de> for SectionsConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = SectionsConfig;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map of section names to true or false")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<SectionsConfig, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(SectionName(name)) = map.next_key()? {
+                    out.insert(name, map.next_value::<bool>()?);
+                }
+                Ok(SectionsConfig(out))
+            }
+        }
+        de.deserialize_map(Visitor)
+    }
+}
+
+/// A key of `sections:`, checked as it is read so that errors point at it.
+struct SectionName(String);
+
+impl<'de> Deserialize<'de> for SectionName {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        // Checked inside the visitor, so the parser reports the key's own position.
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = SectionName;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a section name")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<SectionName, E> {
+                if SECTIONS.contains(&name) {
+                    Ok(SectionName(name.to_string()))
+                } else {
+                    Err(E::unknown_field(name, SECTIONS))
+                }
+            }
+        }
+        de.deserialize_str(Visitor)
+    }
 }
 
 /// A config file and where it came from (relative paths in it resolve against `dir`).
@@ -176,7 +236,19 @@ pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, SettingsErro
         let key = e.path().to_string();
         let inner = e.into_inner();
         let msg = inner.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        let msg = msg.split(" at line ").next().unwrap_or(&msg);
+        // serde_yaml starts some messages with the key's path (or its parent's), which
+        // is given once, in full, below.
+        let msg = match msg.split_once(": ") {
+            Some((path, rest))
+                if key == path
+                    || key.starts_with(&format!("{path}."))
+                    || key.starts_with(&format!("{path}[")) =>
+            {
+                rest
+            }
+            _ => msg,
+        };
         let at = match inner.location() {
             Some(l) => format!("{origin}:{}:{}", l.line(), l.column()),
             None => origin.to_string(),
@@ -322,11 +394,29 @@ impl Settings {
 
         let memory = resolve_memory(flags, &cwd, &layers, config_dir.as_deref(), home.as_deref())?;
 
+        // A template directory that is named but missing is a typo: without this check the
+        // built-in templates would be used without a word.
         let mut template_dirs = Vec::new();
         if let Some(dir) = &flags.templates {
-            template_dirs.push(paths::resolve(dir, &cwd, home.as_deref()).map_err(error)?);
-        } else if let Some((dir, base)) = pick(&|c| c.templates.clone()) {
-            template_dirs.push(paths::resolve(&dir, &base, home.as_deref()).map_err(error)?);
+            let path = paths::resolve(dir, &cwd, home.as_deref()).map_err(error)?;
+            if !path.is_dir() {
+                return Err(error(format!(
+                    "--templates '{}': not a directory",
+                    paths::display(&path)
+                )));
+            }
+            template_dirs.push(path);
+        } else if let Some(layer) = layers.iter().rev().find(|l| l.config.templates.is_some()) {
+            let dir = layer.config.templates.as_deref().unwrap_or_default();
+            let path = paths::resolve(dir, &layer.dir, home.as_deref()).map_err(error)?;
+            if !path.is_dir() {
+                return Err(error(format!(
+                    "{}: templates: '{}' is not a directory",
+                    paths::display(&layer.path),
+                    paths::display(&path)
+                )));
+            }
+            template_dirs.push(path);
         }
         template_dirs.push(project_dir.join(files::TEMPLATES));
         if let Some(dir) = &config_dir {
@@ -420,8 +510,8 @@ fn resolve_sections(
     let mut enabled: BTreeMap<String, bool> =
         SECTIONS.iter().map(|s| (s.to_string(), true)).collect();
     for layer in layers {
-        for (name, on) in layer.config.sections.iter().flatten() {
-            check_section(name, &format!("{}: sections", layer.path.display()))?;
+        // Names were checked when the file was parsed.
+        for (name, on) in layer.config.sections.iter().flat_map(|s| &s.0) {
             enabled.insert(name.clone(), *on);
         }
     }

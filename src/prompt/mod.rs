@@ -93,6 +93,20 @@ pub struct Built {
     pub base_source: BaseSource,
 }
 
+impl Built {
+    /// The base section's text. `export` and `ASIMI_WRITE_SYSTEM_MD` write the base prompt
+    /// whatever is printed, so with the section switched off it is rendered here; writing
+    /// the empty section instead would replace a `system.md` with a blank file.
+    pub fn base_text(&self) -> Result<String, PromptError> {
+        if let Some(section) = self.prompt.section("base") {
+            return Ok(section.text.clone());
+        }
+        let mut engine = Engine::new(MissingKey::Default);
+        let (_, text) = render_base(&mut engine, &self.base_source, &self.context.to_value())?;
+        Ok(text.trim_end().to_string())
+    }
+}
+
 /// Where the base section came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BaseSource {
@@ -114,10 +128,12 @@ impl BaseSource {
 
 /// The model registry, from the library (so a project can override it).
 pub fn registry(library: &Library) -> Result<Registry, PromptError> {
-    let found = library
-        .find(MODELS_FILE)?
-        .ok_or_else(|| error("models.yaml is missing from the built-in templates"))?;
-    Registry::parse(&found.text, &found.origin.to_string()).map_err(error)
+    match library.find(MODELS_FILE)? {
+        Some(found) if matches!(found.origin, Origin::File(_)) => {
+            Registry::parse(&found.text, &found.origin.to_string()).map_err(error)
+        }
+        _ => Ok(Registry::builtin()),
+    }
 }
 
 /// Builds the system prompt.

@@ -57,6 +57,11 @@ impl Syntax {
     }
 }
 
+/// What unbounded `{{template}}` recursion reports. Go allows 100000 nested calls;
+/// minijinja's recursion budget allows about 80, which prompts never come near.
+const RECURSION_MESSAGE: &str =
+    "exceeded maximum template depth (the engine allows about 80 nested {{template}} calls)";
+
 /// A template that could not be parsed or executed. The message is complete and, for Go
 /// templates, worded as Go words it (`template: NAME:LINE: ...`).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -217,13 +222,9 @@ fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateEr
             };
             format_exec(name, go, &site.template, node, &fault.message)
         }
-        (Some(site), None) if err.detail() == Some("recursion limit exceeded") => format_exec(
-            name,
-            go,
-            &site.template,
-            &site.node,
-            "exceeded maximum template depth",
-        ),
+        (Some(site), None) if err.detail() == Some("recursion limit exceeded") => {
+            format_exec(name, go, &site.template, &site.node, RECURSION_MESSAGE)
+        }
         _ => format!("template: {name}: {}", describe(err)),
     };
     TemplateError { message }

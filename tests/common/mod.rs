@@ -1,0 +1,153 @@
+//! A small builder for hermetic CLI tests: a temporary home and work directory, a clean
+//! environment, files, and the expected stdout, stderr and exit code.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// One run of the binary in a throwaway world.
+pub struct Test {
+    _dir: tempfile::TempDir,
+    pub root: PathBuf,
+    pub home: PathBuf,
+    pub work: PathBuf,
+    cwd: PathBuf,
+    env: Vec<(String, String)>,
+    args: Vec<String>,
+    stdin: Option<Vec<u8>>,
+}
+
+/// What a run produced.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Asserts success and returns stdout.
+    pub fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "exit {}; stderr:\n{}", self.code, self.stderr);
+        &self.stdout
+    }
+
+    /// Asserts exit code 2 with nothing on stdout, and returns stderr.
+    pub fn fails(&self) -> &str {
+        assert_eq!(
+            self.code, 2,
+            "expected exit 2, got {}; stdout:\n{}\nstderr:\n{}",
+            self.code, self.stdout, self.stderr
+        );
+        assert_eq!(self.stdout, "", "nothing may be printed on stdout on error");
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        &self.stderr
+    }
+}
+
+impl Test {
+    pub fn new() -> Test {
+        let dir = tempfile::tempdir().unwrap();
+        // Canonical paths, so messages compare equal on systems with symlinked /tmp.
+        let root = dir.path().canonicalize().unwrap();
+        let home = root.join("home");
+        let work = root.join("work");
+        std::fs::create_dir_all(&home).unwrap();
+        std::fs::create_dir_all(&work).unwrap();
+        Test {
+            _dir: dir,
+            cwd: work.clone(),
+            root,
+            home,
+            work,
+            env: Vec::new(),
+            args: Vec::new(),
+            stdin: None,
+        }
+    }
+
+    /// Writes a file under the work directory.
+    pub fn file(self, rel: &str, contents: impl AsRef<[u8]>) -> Test {
+        write(&self.work.join(rel), contents.as_ref());
+        self
+    }
+
+    /// Writes a file under the home directory.
+    pub fn home_file(self, rel: &str, contents: impl AsRef<[u8]>) -> Test {
+        write(&self.home.join(rel), contents.as_ref());
+        self
+    }
+
+    /// Writes a file in the user config directory (`~/.config/asimi-prompt`).
+    pub fn config_file(self, rel: &str, contents: impl AsRef<[u8]>) -> Test {
+        write(&self.config_dir().join(rel), contents.as_ref());
+        self
+    }
+
+    pub fn config_dir(&self) -> PathBuf {
+        self.home.join(".config/asimi-prompt")
+    }
+
+    /// Makes the work directory a git repository (with git2).
+    pub fn git(self) -> Test {
+        git2::Repository::init(&self.work).unwrap();
+        self
+    }
+
+    /// Runs in a subdirectory of the work directory (created if missing).
+    pub fn cwd(mut self, rel: &str) -> Test {
+        self.cwd = self.work.join(rel);
+        std::fs::create_dir_all(&self.cwd).unwrap();
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: impl AsRef<str>) -> Test {
+        self.env.push((key.to_string(), value.as_ref().to_string()));
+        self
+    }
+
+    pub fn args<I, S>(mut self, args: I) -> Test
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_string()));
+        self
+    }
+
+    pub fn stdin(mut self, input: impl AsRef<[u8]>) -> Test {
+        self.stdin = Some(input.as_ref().to_vec());
+        self
+    }
+
+    pub fn run(&self) -> Run {
+        let mut cmd = Command::cargo_bin("asimi-prompt").unwrap();
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("SHELL", "/bin/bash")
+            .current_dir(&self.cwd)
+            .args(&self.args);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd.write_stdin(self.stdin.clone().unwrap_or_default());
+        let out = cmd.output().unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+        }
+    }
+
+    pub fn read(&self, path: &Path) -> String {
+        std::fs::read_to_string(path).unwrap()
+    }
+}
+
+fn write(path: &Path, contents: &[u8]) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, contents).unwrap();
+}

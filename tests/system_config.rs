@@ -1,0 +1,705 @@
+//! Configuration through the binary: precedence (flags > environment > project
+//! `.asimi/config.yaml` > user `config.yaml` > defaults), config file errors, the template
+//! search order (shown in the prompt and by `template list`) and `models.yaml` overrides.
+
+mod common;
+use std::path::Path;
+
+use common::Test;
+
+fn show(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// `--json`'s `(model, family, provider, base source)`.
+fn model_of(t: Test) -> (String, String, String, String) {
+    let out = t.args(["--json"]).run().ok().to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let s = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+    (
+        s(&json["model"]),
+        s(&json["family"]),
+        s(&json["provider"]),
+        s(&json["sections"][0]["source"]),
+    )
+}
+
+fn expect(model: &str, family: &str, provider: &str) -> (String, String, String, String) {
+    (
+        model.to_string(),
+        family.to_string(),
+        provider.to_string(),
+        format!("built-in:base/{family}.md.tmpl"),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Precedence
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn model_precedence() {
+    // Every layer set; each step takes the top one away.
+    let world = |project: bool, env: bool| {
+        let mut t = Test::new()
+            .git()
+            .config_file("config.yaml", "model: gemini-2.5-pro\n")
+            .cwd("src");
+        if project {
+            t = t.file(".asimi/config.yaml", "model: gpt-4o\n");
+        }
+        if env {
+            t = t.env("ASIMI_MODEL", "claude-sonnet-4-5");
+        }
+        t
+    };
+    assert_eq!(
+        model_of(world(true, true).args(["--model", "some-unknown-model"])),
+        expect("some-unknown-model", "default", "openai")
+    );
+    assert_eq!(
+        model_of(world(true, true)),
+        expect("claude-sonnet-4-5", "claude", "anthropic")
+    );
+    assert_eq!(
+        model_of(world(true, false)),
+        expect("gpt-4o", "gpt", "openai")
+    );
+    // An empty ASIMI_MODEL counts as unset.
+    assert_eq!(
+        model_of(world(true, false).env("ASIMI_MODEL", "")),
+        expect("gpt-4o", "gpt", "openai")
+    );
+    assert_eq!(
+        model_of(world(false, false)),
+        expect("gemini-2.5-pro", "gemini", "gemini")
+    );
+    assert_eq!(model_of(Test::new()), expect("", "default", "openai"));
+    // Model names match case-insensitively; OpenRouter names too.
+    assert_eq!(
+        model_of(Test::new().args(["--model", "Claude-Opus-4-1"])),
+        expect("Claude-Opus-4-1", "claude", "anthropic")
+    );
+    assert_eq!(
+        model_of(Test::new().args(["--model", "anthropic/claude-sonnet-4.5"])),
+        expect("anthropic/claude-sonnet-4.5", "claude", "openrouter")
+    );
+}
+
+#[test]
+fn sandbox_precedence() {
+    let first_line = |t: Test| {
+        let t = t.args(["--no-section", "base"]);
+        t.run().ok().lines().next().unwrap_or_default().to_string()
+    };
+    let world = |project: bool| {
+        let mut t = Test::new()
+            .git()
+            .config_file("config.yaml", "sandbox: generic\n")
+            .env("SANDBOX", "sandbox-exec");
+        if project {
+            t = t.file(".asimi/config.yaml", "sandbox: none\n");
+        }
+        t
+    };
+    assert_eq!(
+        first_line(world(true).args(["--sandbox", "macos"])),
+        "# macOS Seatbelt"
+    );
+    assert_eq!(first_line(world(true)), "# Outside of Sandbox");
+    assert_eq!(first_line(world(false)), "# Sandbox");
+    // auto in a config file reads SANDBOX, as the default does.
+    let t = Test::new()
+        .config_file("config.yaml", "sandbox: auto\n")
+        .env("SANDBOX", "sandbox-exec");
+    assert_eq!(first_line(t), "# macOS Seatbelt");
+    assert_eq!(
+        first_line(Test::new().env("SANDBOX", "sandbox-exec")),
+        "# macOS Seatbelt"
+    );
+}
+
+/// The names of the sections `--json` lists.
+fn section_names(t: Test) -> Vec<String> {
+    let out = t.args(["--json"]).run().ok().to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    json["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn sections_precedence() {
+    let world = || {
+        Test::new()
+            .config_file(
+                "config.yaml",
+                "sections:\n  git: false\n  memory: false\n  base: false\n",
+            )
+            .file(
+                ".asimi/config.yaml",
+                "sections:\n  git: true\n  context: false\n",
+            )
+    };
+    // Project over user, per section.
+    assert_eq!(section_names(world()), ["sandbox", "git", "instructions"]);
+    // The environment over both.
+    let t = world()
+        .env("ASIMI_PROMPT_GIT", "0")
+        .env("ASIMI_PROMPT_MEMORY", "1")
+        .env("ASIMI_PROMPT_CONTEXT", "true");
+    assert_eq!(
+        section_names(t),
+        ["sandbox", "context", "instructions", "memory"]
+    );
+    // Flags over everything.
+    let t = world().env("ASIMI_PROMPT_MEMORY", "1").args([
+        "--no-section",
+        "memory",
+        "--no-section",
+        "sandbox",
+    ]);
+    assert_eq!(section_names(t), ["git", "instructions"]);
+}
+
+#[test]
+fn tool_names_precedence() {
+    let world = || {
+        Test::new()
+            .args(["--no-section", "sandbox"])
+            .file(
+                "s.md.tmpl",
+                "grep={{.ToolNames.Grep}} ls={{.ToolNames.LS}} shell={{.ToolNames.Shell}} read={{.ToolNames.ReadFile}}",
+            )
+            .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
+            .config_file("config.yaml", "tool_names:\n  grep: ug\n  ls: uls\n")
+    };
+    let project = |t: Test| t.file(".asimi/config.yaml", "tool_names: {grep: pg, shell: psh}\n");
+    assert_eq!(
+        Test::new()
+            .args(["--no-section", "sandbox"])
+            .file("s.md.tmpl", "grep={{.ToolNames.Grep}} ls={{.ToolNames.LS}}")
+            .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
+            .run()
+            .ok(),
+        "grep=search_file_content ls=list_directory\n"
+    );
+    assert_eq!(
+        world().run().ok(),
+        "grep=ug ls=uls shell=run_shell_command read=read_file\n"
+    );
+    assert_eq!(
+        project(world()).run().ok(),
+        "grep=pg ls=uls shell=psh read=read_file\n"
+    );
+    let t = project(world()).args(["--tool-name", "grep=rg", "--tool-name", "read_file=cat"]);
+    assert_eq!(t.run().ok(), "grep=rg ls=uls shell=psh read=cat\n");
+}
+
+#[test]
+fn bad_tool_name_flags_are_rejected() {
+    let t = Test::new().args(["--tool-name", "grpe=rg"]);
+    assert_eq!(
+        t.run().fails(),
+        "asimi-prompt: --tool-name 'grpe=rg': unknown tool 'grpe'; expected one of read_file, \
+         write_file, grep, glob, edit, shell, read_many_files, memory, ls\n"
+    );
+    let t = Test::new().args(["--tool-name", "grep"]);
+    assert_eq!(
+        t.run().fails(),
+        "asimi-prompt: --tool-name 'grep': expected KEY=NAME, e.g. --tool-name grep=rg\n"
+    );
+}
+
+#[test]
+fn the_config_dir_can_be_moved() {
+    let t = Test::new()
+        .home_file("cfg/config.yaml", "model: gpt-4o\n")
+        .home_file("cfg/memory.md", "Moved memory.\n")
+        .config_file("config.yaml", "model: claude-sonnet-4-5\n")
+        .env("ASIMI_CONFIG_DIR", "~/cfg");
+    assert_eq!(model_of(t), expect("gpt-4o", "gpt", "openai"));
+    let t = Test::new()
+        .home_file("cfg/memory.md", "Moved memory.\n")
+        .env("ASIMI_CONFIG_DIR", "~/cfg")
+        .args(["--no-section", "base", "--no-section", "sandbox"]);
+    assert_eq!(t.run().ok(), "---\n\nMoved memory.\n");
+}
+
+// ---------------------------------------------------------------------------------------
+// Config file errors
+// ---------------------------------------------------------------------------------------
+
+/// Runs with `text` as the project config and returns the error message.
+fn project_error(text: &str) -> (String, String) {
+    let t = Test::new()
+        .git()
+        .file(".asimi/config.yaml", text)
+        .cwd("sub");
+    let err = t.run().fails().to_string();
+    (err, show(&t.work.join(".asimi/config.yaml")))
+}
+
+#[test]
+fn unknown_keys_name_file_line_and_key() {
+    let (err, file) = project_error("model: gpt-4o\n\nmodle: x\n");
+    assert_eq!(
+        err,
+        format!(
+            "asimi-prompt: {file}:3:1: key 'modle': unknown field `modle`, expected one of \
+             `model`, `tool_names`, `context_files`, `sandbox`, `sections`, `memory_file`, \
+             `templates`\n"
+        )
+    );
+    let (err, file) = project_error("tool_names:\n  grep: rg\n  grpe: rg\n");
+    assert_eq!(
+        err,
+        format!(
+            "asimi-prompt: {file}:3:3: key 'tool_names.grpe': unknown field `grpe`, expected \
+             one of `read_file`, `write_file`, `grep`, `glob`, `edit`, `shell`, \
+             `read_many_files`, `memory`, `ls`\n"
+        )
+    );
+    let (err, file) = project_error("sections:\n  git: false\n  footer: false\n");
+    assert_eq!(
+        err,
+        format!(
+            "asimi-prompt: {file}:3:3: key 'sections.footer': unknown field `footer`, expected \
+             one of `base`, `sandbox`, `git`, `context`, `instructions`, `memory`\n"
+        )
+    );
+    // The user config is checked the same way.
+    let t = Test::new().config_file("config.yaml", "sandbox: none\nSandbox: none\n");
+    let file = show(&t.config_dir().join("config.yaml"));
+    assert!(t.run().fails().starts_with(&format!(
+        "asimi-prompt: {file}:2:1: key 'Sandbox': unknown field `Sandbox`"
+    )),);
+}
+
+#[test]
+fn wrong_types_name_file_line_and_key() {
+    let cases = [
+        (
+            "sections:\n  git: maybe\n",
+            "2:8: key 'sections.git': invalid type: string \"maybe\", expected a boolean",
+        ),
+        (
+            "sandbox: docker\n",
+            "1:10: key 'sandbox': unknown variant `docker`, expected one of `auto`, `macos`, \
+             `generic`, `none`",
+        ),
+        (
+            "model: [a, b]\n",
+            "1:8: key 'model': invalid type: sequence, expected a string",
+        ),
+        (
+            "context_files: AGENTS.md\n",
+            "1:16: key 'context_files': invalid type: string \"AGENTS.md\", expected a sequence",
+        ),
+        (
+            "tool_names: 3\n",
+            "1:13: key 'tool_names': invalid type: integer `3`, expected a map of tool keys to \
+             tool names",
+        ),
+        (
+            "sections: [git]\n",
+            "1:11: key 'sections': invalid type: sequence, expected a map of section names to \
+             true or false",
+        ),
+        (
+            "- model\n",
+            "1:1: invalid type: sequence, expected a map of settings (model, sandbox, ...)",
+        ),
+    ];
+    for (text, message) in cases {
+        let (err, file) = project_error(text);
+        assert_eq!(err, format!("asimi-prompt: {file}:{message}\n"), "{text}");
+    }
+    // Syntax errors too.
+    let (err, file) = project_error("model: gpt-4o\nsandbox: [none\n");
+    assert!(err.starts_with(&format!("asimi-prompt: {file}:")), "{err}");
+    assert!(!err.contains(" at line "), "{err}");
+}
+
+#[test]
+fn empty_config_files_are_fine() {
+    let t = Test::new()
+        .file(".asimi/config.yaml", "")
+        .config_file("config.yaml", "# nothing yet\n")
+        .args(["--no-section", "base", "--no-section", "sandbox"]);
+    assert_eq!(t.run().ok(), "\n");
+    let t = Test::new()
+        .file(".asimi/config.yaml", "sections:\ntool_names:\n")
+        .args(["--no-section", "base", "--no-section", "sandbox"]);
+    assert_eq!(t.run().ok(), "\n");
+}
+
+// ---------------------------------------------------------------------------------------
+// Template lookup
+// ---------------------------------------------------------------------------------------
+
+const INSTRUCTIONS: &str = "sections/instructions.md.tmpl";
+
+/// Templates for the instructions section in the `--templates` directory (`flag/`), the
+/// project's and the user's template directories.
+fn layered(flag: bool) -> Test {
+    let t = Test::new()
+        .git()
+        .file(&format!("flag/{INSTRUCTIONS}"), "flag: {{.Instructions}}")
+        .file(
+            &format!(".asimi/templates/{INSTRUCTIONS}"),
+            "project: {{.Instructions}}",
+        )
+        .config_file(
+            &format!("templates/{INSTRUCTIONS}"),
+            "user: {{.Instructions}}",
+        )
+        .cwd("sub");
+    if flag {
+        t.args(["--templates", "../flag"])
+    } else {
+        t
+    }
+}
+
+/// Only the instructions section, with text to show.
+const ONLY_INSTRUCTIONS: [&str; 8] = [
+    "--no-section",
+    "base",
+    "--no-section",
+    "sandbox",
+    "--no-section",
+    "git",
+    "--append-system-prompt",
+    "hi",
+];
+
+#[test]
+fn template_lookup_order() {
+    assert_eq!(
+        layered(true).args(ONLY_INSTRUCTIONS).run().ok(),
+        "flag: hi\n"
+    );
+    // Each run takes the top layer away.
+    let t = layered(false).args(ONLY_INSTRUCTIONS);
+    assert_eq!(t.run().ok(), "project: hi\n");
+    std::fs::remove_file(t.work.join(format!(".asimi/templates/{INSTRUCTIONS}"))).unwrap();
+    assert_eq!(t.run().ok(), "user: hi\n");
+    std::fs::remove_file(t.config_dir().join(format!("templates/{INSTRUCTIONS}"))).unwrap();
+    assert_eq!(t.run().ok(), "hi\n");
+}
+
+/// Where `template list` says `file` comes from.
+fn list_origin(list: &str, file: &str) -> String {
+    list.lines()
+        .find_map(|l| {
+            let mut parts = l.split_whitespace();
+            (parts.next() == Some(file)).then(|| parts.last().unwrap().to_string())
+        })
+        .unwrap_or_else(|| panic!("{file} not listed:\n{list}"))
+}
+
+#[test]
+fn template_list_follows_the_same_order() {
+    let t = layered(false).args(["template", "list", "--templates", "../flag"]);
+    assert_eq!(
+        list_origin(t.run().ok(), INSTRUCTIONS),
+        show(&t.work.join(format!("flag/{INSTRUCTIONS}")))
+    );
+    let t = layered(false).args(["template", "list"]);
+    assert_eq!(
+        list_origin(t.run().ok(), INSTRUCTIONS),
+        show(&t.work.join(format!(".asimi/templates/{INSTRUCTIONS}")))
+    );
+    std::fs::remove_file(t.work.join(format!(".asimi/templates/{INSTRUCTIONS}"))).unwrap();
+    assert_eq!(
+        list_origin(t.run().ok(), INSTRUCTIONS),
+        show(&t.config_dir().join(format!("templates/{INSTRUCTIONS}")))
+    );
+    std::fs::remove_file(t.config_dir().join(format!("templates/{INSTRUCTIONS}"))).unwrap();
+    assert_eq!(
+        list_origin(t.run().ok(), INSTRUCTIONS),
+        format!("built-in:{INSTRUCTIONS}")
+    );
+}
+
+#[test]
+fn template_list_names_syntax_and_origin() {
+    let t = Test::new()
+        .git()
+        // A plain NAME.md under sections/ is a Go template.
+        .file(".asimi/templates/sections/git.md", "Git: {{.ToolNames.Shell}}\n")
+        .file(".asimi/templates/base/default.md.tmpl", "Project base.\n")
+        .config_file("templates/sections/memory.md.j2", "Memory: {{ UserMemory | upper }}")
+        .config_file(
+            "templates/models.yaml",
+            "models:\n  - {pattern: \"*\", family: default, provider: local, context_window: 1, max_output_tokens: 1, images: false, min_cache_tokens: 0}\n",
+        );
+    let project = |f: &str| show(&t.work.join(".asimi/templates").join(f));
+    let user = |f: &str| show(&t.config_dir().join("templates").join(f));
+    let builtin = |f: &str| format!("built-in:{f}");
+    let rows = [
+        ("README.md", "data", builtin("README.md")),
+        ("base/claude.md.tmpl", "go", builtin("base/claude.md.tmpl")),
+        (
+            "base/default.md.tmpl",
+            "go",
+            project("base/default.md.tmpl"),
+        ),
+        ("base/gemini.md.tmpl", "go", builtin("base/gemini.md.tmpl")),
+        ("base/gpt.md.tmpl", "go", builtin("base/gpt.md.tmpl")),
+        ("models.yaml", "data", user("models.yaml")),
+        (
+            "sections/context.md.tmpl",
+            "go",
+            builtin("sections/context.md.tmpl"),
+        ),
+        ("sections/git.md", "go", project("sections/git.md")),
+        (
+            "sections/instructions.md.tmpl",
+            "go",
+            builtin("sections/instructions.md.tmpl"),
+        ),
+        (
+            "sections/memory.md.j2",
+            "jinja",
+            user("sections/memory.md.j2"),
+        ),
+        (
+            "sections/sandbox.md.tmpl",
+            "go",
+            builtin("sections/sandbox.md.tmpl"),
+        ),
+    ];
+    let expected: String = rows
+        .iter()
+        .map(|(file, syntax, origin)| format!("{file:29}  {syntax:5}  {origin}\n"))
+        .collect();
+    let t = t.args(["template", "list"]);
+    assert_eq!(t.run().ok(), expected);
+
+    // And the prompt uses exactly those.
+    let prompt = Test::new()
+        .git()
+        .file(
+            ".asimi/templates/sections/git.md",
+            "Git: {{.ToolNames.Shell}}\n",
+        )
+        .file(".asimi/templates/base/default.md.tmpl", "Project base.\n")
+        .config_file(
+            "templates/sections/memory.md.j2",
+            "Memory: {{ UserMemory | upper }}",
+        )
+        .args(["--memory", "tea", "--no-section", "sandbox"]);
+    assert_eq!(
+        prompt.run().ok(),
+        "Project base.\n\nGit: run_shell_command\n\nMemory: TEA\n"
+    );
+}
+
+#[test]
+fn config_can_name_a_template_directory() {
+    // The project config's templates: is relative to the project root and is searched
+    // before .asimi/templates.
+    let t = Test::new()
+        .git()
+        .file(".asimi/config.yaml", "templates: tpl\n")
+        .file(
+            &format!("tpl/{INSTRUCTIONS}"),
+            "configured: {{.Instructions}}",
+        )
+        .file(
+            &format!(".asimi/templates/{INSTRUCTIONS}"),
+            "project: {{.Instructions}}",
+        )
+        .cwd("sub")
+        .args(ONLY_INSTRUCTIONS);
+    assert_eq!(t.run().ok(), "configured: hi\n");
+    // --templates replaces it.
+    let t = t
+        .file(&format!("flag/{INSTRUCTIONS}"), "flag: {{.Instructions}}")
+        .args(["--templates", "../flag"]);
+    assert_eq!(t.run().ok(), "flag: hi\n");
+
+    // The user config's is relative to the user config directory.
+    let t = Test::new()
+        .config_file("config.yaml", "templates: mine\n")
+        .config_file(&format!("mine/{INSTRUCTIONS}"), "mine: {{.Instructions}}")
+        .args(ONLY_INSTRUCTIONS);
+    assert_eq!(t.run().ok(), "mine: hi\n");
+}
+
+#[test]
+fn a_missing_template_directory_is_an_error() {
+    let t = Test::new().args(["--templates", "nope"]);
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: --templates '{}': not a directory\n",
+            show(&t.work.join("nope"))
+        )
+    );
+    let t = Test::new().args(["template", "list", "--templates", "nope"]);
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: --templates '{}': not a directory\n",
+            show(&t.work.join("nope"))
+        )
+    );
+    let t = Test::new().config_file("config.yaml", "templates: ~/gone\n");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: {}: templates: '{}' is not a directory\n",
+            show(&t.config_dir().join("config.yaml")),
+            show(&t.home.join("gone"))
+        )
+    );
+}
+
+#[test]
+fn template_errors_name_the_file() {
+    let t = Test::new().file(
+        ".asimi/templates/sections/git.md.tmpl",
+        "line 1\n{{.ToolNames.Shell | nosuch}}\n",
+    );
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: template: {}:2: function \"nosuch\" not defined\n",
+            show(&t.work.join(".asimi/templates/sections/git.md.tmpl"))
+        )
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// models.yaml
+// ---------------------------------------------------------------------------------------
+
+const MODELS: &str = r#"# A house registry.
+models:
+  - pattern: "house-*"
+    family: house
+    provider: local
+    context_window: 32000
+    max_output_tokens: 4000
+    images: false
+    min_cache_tokens: 0
+  - pattern: "big-*"
+    family: claude
+    provider: local
+    context_window: 32000
+    max_output_tokens: 4000
+    images: false
+    min_cache_tokens: 0
+  - pattern: "*"
+    family: gpt
+    provider: openai
+    context_window: 128000
+    max_output_tokens: 4096
+    images: false
+    min_cache_tokens: 1024
+"#;
+
+#[test]
+fn a_project_models_yaml_replaces_the_registry() {
+    let world = |model: &str| {
+        Test::new()
+            .git()
+            .file(".asimi/templates/models.yaml", MODELS)
+            .file(
+                ".asimi/templates/base/house.md.tmpl",
+                "House prompt for {{.Model}} ({{.Provider}}).\n",
+            )
+            .args(["--model", model])
+    };
+    let json = |t: Test| {
+        let out = t.args(["--json"]).run().ok().to_string();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (
+            v["family"].as_str().unwrap().to_string(),
+            v["provider"].as_str().unwrap().to_string(),
+            v["sections"][0]["source"].as_str().unwrap().to_string(),
+        )
+    };
+    let t = world("house-7b");
+    let base = show(&t.work.join(".asimi/templates/base/house.md.tmpl"));
+    assert_eq!(json(t), ("house".into(), "local".into(), base));
+    assert_eq!(
+        world("house-7b")
+            .args(["--no-section", "sandbox", "--no-section", "git"])
+            .run()
+            .ok(),
+        "House prompt for house-7b (local).\n"
+    );
+    assert_eq!(
+        json(world("big-model")),
+        (
+            "claude".into(),
+            "local".into(),
+            "built-in:base/claude.md.tmpl".into()
+        )
+    );
+    // Not in the project's registry any more: the catch-all entry.
+    assert_eq!(
+        json(world("claude-sonnet-4-5")),
+        (
+            "gpt".into(),
+            "openai".into(),
+            "built-in:base/gpt.md.tmpl".into()
+        )
+    );
+    // A family without a base template gets the default one.
+    let t = Test::new()
+        .file(".asimi/templates/models.yaml", MODELS)
+        .args(["--model", "house-1"]);
+    assert_eq!(
+        json(t),
+        (
+            "house".into(),
+            "local".into(),
+            "built-in:base/default.md.tmpl".into()
+        )
+    );
+}
+
+#[test]
+fn a_broken_models_yaml_names_file_and_line() {
+    let t = Test::new().file(
+        ".asimi/templates/models.yaml",
+        "models:\n  - pattern: \"x-*\"\n    family: gpt\n",
+    );
+    let file = show(&t.work.join(".asimi/templates/models.yaml"));
+    assert_eq!(
+        t.run().fails(),
+        format!("asimi-prompt: {file}:2:5: models[0]: missing field `provider`\n")
+    );
+    let t = Test::new().file(
+        ".asimi/templates/models.yaml",
+        MODELS.replace("pattern: \"*\"", "pattern: \"other\""),
+    );
+    let file = show(&t.work.join(".asimi/templates/models.yaml"));
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: {file}: the last entry must have pattern \"*\" (the default for \
+             unknown models)\n"
+        )
+    );
+    let t = Test::new().file(
+        ".asimi/templates/models.yaml",
+        MODELS.replace(
+            "images: false\n    min_cache_tokens: 0\n  - pattern: \"big-*\"",
+            "images: no-idea\n    min_cache_tokens: 0\n  - pattern: \"big-*\"",
+        ),
+    );
+    let err = t.run().fails().to_string();
+    assert!(
+        err.contains(":8:13: models[0].images: invalid type"),
+        "{err}"
+    );
+}

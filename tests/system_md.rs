@@ -1,0 +1,749 @@
+//! `ASIMI_SYSTEM_MD` (a file replaces the base prompt), `ASIMI_WRITE_SYSTEM_MD` (the base
+//! prompt is also written to a file) and `export`, through the binary.
+//!
+//! Most tests compare a whole prompt with the same world's prompt without its base section
+//! (`ASIMI_PROMPT_BASE=0`): the custom base must come first, then a blank line, then the
+//! other sections exactly as they are without it.
+
+mod common;
+use std::path::Path;
+
+use common::{Run, Test};
+
+/// A project with something in every section but the base and instructions: a git
+/// repository (git section), a context file and a user memory file.
+fn world() -> Test {
+    Test::new()
+        .git()
+        .file("AGENTS.md", "Use tabs.\n")
+        .config_file("memory.md", "Likes short answers.\n")
+}
+
+/// The same world's prompt without the base section.
+fn rest(t: Test) -> String {
+    let rest = t.env("ASIMI_PROMPT_BASE", "0").run().ok().to_string();
+    assert!(rest.starts_with("# Outside of Sandbox\n"), "{rest}");
+    assert!(rest.contains("\n\n# Git Repository\n"), "{rest}");
+    assert!(rest.contains("\n\n--- Context from: "), "{rest}");
+    assert!(
+        rest.ends_with("AGENTS.md ---\n\n---\n\nLikes short answers.\n"),
+        "{rest}"
+    );
+    rest
+}
+
+/// Runs with `--json` and returns the base section's `(source, text)`.
+fn base_section(t: Test) -> (String, String) {
+    let out = t.args(["--json"]).run().ok().to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let base = json["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "base")
+        .expect("a base section");
+    (
+        base["source"].as_str().unwrap().to_string(),
+        base["text"].as_str().unwrap().to_string(),
+    )
+}
+
+fn show(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// `text` with the test's temporary root replaced by `<ROOT>`: the built-in base prompts
+/// name the working directory, so prompts from two worlds compare equal only this way.
+fn norm(text: &str, t: &Test) -> String {
+    text.replace(&show(&t.root), "<ROOT>")
+}
+
+/// A fresh world's prompt (with `args`), normalised.
+fn world_prompt(args: &[&str]) -> String {
+    let t = world().args(args);
+    norm(t.run().ok(), &t)
+}
+
+/// Asserts that a custom base `text` came first and every other section followed.
+fn assert_custom_base(t: Test, text: &str) {
+    let run = t.run();
+    let out = run.ok().to_string();
+    assert_eq!(out, format!("{text}\n\n{}", rest(t)));
+}
+
+// ---------------------------------------------------------------------------------------
+// ASIMI_SYSTEM_MD
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn off_values_use_the_built_in_prompt() {
+    let mut t = world();
+    let builtin = t.run().ok().to_string();
+    assert!(
+        builtin.starts_with("You are an AI coding assistant working in the user's terminal."),
+        "{builtin}"
+    );
+    assert!(builtin.ends_with(&rest(world())));
+    let (source, _) = base_section(world());
+    assert_eq!(source, "built-in:base/default.md.tmpl");
+    for value in ["", "   ", "\t\n", "0", " 0 ", "false", "FALSE", "False"] {
+        t = t.env("ASIMI_SYSTEM_MD", value);
+        let run = t.run();
+        assert_eq!(run.ok(), builtin, "ASIMI_SYSTEM_MD={value:?}");
+        assert_eq!(run.stderr, "", "ASIMI_SYSTEM_MD={value:?}");
+    }
+}
+
+#[test]
+fn switch_on_reads_the_repo_root_file_first() {
+    // From a subdirectory: the repository root's .gemini/system.md, not the working
+    // directory's and not the home directory's.
+    let t = world()
+        .file(".gemini/system.md", "Repo prompt.\n")
+        .home_file(".gemini/system.md", "Home prompt.\n")
+        .cwd("src/deep");
+    let t = t.env("ASIMI_SYSTEM_MD", "1");
+    let out = t.run().ok().to_string();
+    let rest = t.env("ASIMI_PROMPT_BASE", "0").run().ok().to_string();
+    assert!(
+        rest.contains("--- Context from: ../../AGENTS.md ---"),
+        "{rest}"
+    );
+    assert_eq!(out, format!("Repo prompt.\n\n{rest}"));
+
+    for value in ["true", "True", " TRUE ", "1 "] {
+        let t = world()
+            .file(".gemini/system.md", "Repo prompt.\n")
+            .home_file(".gemini/system.md", "Home prompt.\n")
+            .env("ASIMI_SYSTEM_MD", value);
+        assert_custom_base(t, "Repo prompt.");
+    }
+}
+
+#[test]
+fn switch_on_falls_back_to_the_home_file() {
+    let t = world()
+        .home_file(".gemini/system.md", "Home prompt.\n\n\n")
+        .env("ASIMI_SYSTEM_MD", "1");
+    assert_custom_base(t, "Home prompt.");
+    let t = world()
+        .home_file(".gemini/system.md", "Home prompt.\n")
+        .env("ASIMI_SYSTEM_MD", "TRUE");
+    let path = show(&t.home.join(".gemini/system.md"));
+    let (source, text) = base_section(t);
+    assert_eq!(source, path);
+    assert_eq!(text, "Home prompt.");
+}
+
+#[test]
+fn switch_on_without_either_file_names_both_paths() {
+    let t = world().cwd("sub").env("ASIMI_SYSTEM_MD", "1");
+    let err = t.run().fails().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "asimi-prompt: missing system prompt file '{}' or '{}'; create one (e.g. \
+             `asimi-prompt export`) or set ASIMI_SYSTEM_MD=0 for the built-in prompt\n",
+            show(&t.work.join(".gemini/system.md")),
+            show(&t.home.join(".gemini/system.md")),
+        )
+    );
+}
+
+#[test]
+fn switch_on_outside_git_looks_in_the_working_directory() {
+    let t = Test::new()
+        .file("p/.gemini/system.md", "Project prompt.\n")
+        .cwd("p")
+        .env("ASIMI_SYSTEM_MD", "1")
+        .args(["--no-section", "sandbox"]);
+    assert_eq!(t.run().ok(), "Project prompt.\n");
+}
+
+#[test]
+fn tilde_paths_expand_to_home() {
+    let t = world()
+        .home_file("prompts/x.md", "From home.\n")
+        .env("ASIMI_SYSTEM_MD", "~/prompts/x.md");
+    assert_custom_base(t, "From home.");
+}
+
+#[test]
+fn relative_paths_resolve_against_the_working_directory() {
+    let t = world()
+        .file("sub/prompts/p.md", "Sub prompt.\n")
+        .cwd("sub")
+        .env("ASIMI_SYSTEM_MD", "prompts/p.md");
+    assert_custom_base(t, "Sub prompt.");
+    let t = world()
+        .file("top.md", "Top prompt.\n")
+        .cwd("sub")
+        .env("ASIMI_SYSTEM_MD", "../top.md");
+    assert_custom_base(t, "Top prompt.");
+    // -C counts as the working directory too.
+    let t = world()
+        .file("sub/prompts/p.md", "Sub prompt.\n")
+        .env("ASIMI_SYSTEM_MD", "prompts/p.md")
+        .args(["-C", "sub"]);
+    assert_custom_base(t, "Sub prompt.");
+}
+
+#[test]
+fn absolute_paths() {
+    let t = world().home_file("elsewhere/abs.md", "Absolute.\n");
+    let path = t.home.join("elsewhere/abs.md");
+    let t = t.env("ASIMI_SYSTEM_MD", show(&path));
+    assert_custom_base(t, "Absolute.");
+}
+
+#[test]
+fn paths_keep_their_case() {
+    // Only 0/false/1/true are switches; any other value, TRUE.md included, is a path
+    // whose case is kept.
+    let t = world()
+        .file("Prompts/System.MD", "Cased.\n")
+        .env("ASIMI_SYSTEM_MD", "Prompts/System.MD");
+    assert_custom_base(t, "Cased.");
+    let t = world()
+        .file("TRUE.md", "Not a switch.\n")
+        .env("ASIMI_SYSTEM_MD", "TRUE.md");
+    assert_custom_base(t, "Not a switch.");
+    let t = world()
+        .file("Prompts/System.MD", "Cased.\n")
+        .env("ASIMI_SYSTEM_MD", "prompts/system.md");
+    let err = t.run().fails().to_string();
+    assert!(
+        err.contains(&format!(
+            "missing system prompt file '{}'",
+            show(&t.work.join("prompts/system.md"))
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_file_names_its_absolute_path() {
+    let t = world()
+        .cwd("sub")
+        .env("ASIMI_SYSTEM_MD", "../docs/./nope.md");
+    let path = show(&t.work.join("docs/nope.md"));
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: missing system prompt file '{path}'; create it (e.g. `asimi-prompt \
+             export '{path}'`) or unset ASIMI_SYSTEM_MD for the built-in prompt\n"
+        )
+    );
+    let t = world().env("ASIMI_SYSTEM_MD", "~/gone.md");
+    assert!(t.run().fails().contains(&format!(
+        "missing system prompt file '{}'",
+        show(&t.home.join("gone.md"))
+    )));
+}
+
+#[test]
+fn a_directory_is_rejected() {
+    let t = world()
+        .file("prompts/keep", "")
+        .env("ASIMI_SYSTEM_MD", "prompts");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: system prompt file '{}' is a directory; ASIMI_SYSTEM_MD must name a file\n",
+            show(&t.work.join("prompts"))
+        )
+    );
+    let t = world().env("ASIMI_SYSTEM_MD", "~");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: system prompt file '{}' is a directory; ASIMI_SYSTEM_MD must name a file\n",
+            show(&t.home)
+        )
+    );
+}
+
+#[test]
+fn an_unreadable_or_non_utf8_file_is_rejected() {
+    let t = world()
+        .file("bad.md", b"line one\nab\xffc\n")
+        .env("ASIMI_SYSTEM_MD", "bad.md");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: {}:2:3: invalid UTF-8 (byte 11); templates must be UTF-8 text\n",
+            show(&t.work.join("bad.md"))
+        )
+    );
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let t = world()
+            .file("locked.md", "secret\n")
+            .env("ASIMI_SYSTEM_MD", "locked.md");
+        let path = t.work.join("locked.md");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+        // Root reads anything, so the case only exists for other users.
+        if std::fs::read(&path).is_err() {
+            let err = t.run().fails().to_string();
+            assert!(
+                err.starts_with(&format!(
+                    "asimi-prompt: cannot read system prompt file '{}': ",
+                    show(&path)
+                )),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn template_extensions_are_rendered_and_other_files_used_literally() {
+    let t = world()
+        .file(
+            "s.md.tmpl",
+            "Family {{.ModelFamily}} on {{.ToolNames.Grep}}.\n",
+        )
+        .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
+        .args(["--model", "claude-sonnet-4-5"]);
+    assert_custom_base(t, "Family claude on search_file_content.");
+
+    let t = world()
+        .file("s.md", "Literal {{.X}} and {{ ModelFamily }}.\n")
+        .env("ASIMI_SYSTEM_MD", "s.md");
+    assert_custom_base(t, "Literal {{.X}} and {{ ModelFamily }}.");
+
+    for name in ["s.gotmpl", "s.go.tmpl"] {
+        let t = world()
+            .file(name, "Go {{.ModelFamily}}")
+            .env("ASIMI_SYSTEM_MD", name)
+            .args(["--model", "gpt-4o"]);
+        assert_custom_base(t, "Go gpt");
+    }
+    for name in ["s.md.j2", "s.jinja", "s.jinja2"] {
+        let t = world()
+            .file(name, "Jinja {{ ModelFamily | upper }}")
+            .env("ASIMI_SYSTEM_MD", name)
+            .args(["--model", "gemini-2.5-pro"]);
+        assert_custom_base(t, "Jinja GEMINI");
+    }
+}
+
+#[test]
+fn a_broken_template_file_names_file_and_line() {
+    let t = world()
+        .file("s.md.tmpl", "ok\n{{if .IsGitRepository}}\n")
+        .env("ASIMI_SYSTEM_MD", "s.md.tmpl");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: template: {}:3: unexpected EOF\n",
+            show(&t.work.join("s.md.tmpl"))
+        )
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// ASIMI_WRITE_SYSTEM_MD
+// ---------------------------------------------------------------------------------------
+
+/// Every file under `dir`, relative, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                out.push(path.strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// The built-in base text as written (the base section and one newline), normalised.
+fn builtin_base(args: &[&str]) -> String {
+    builtin_base_of(world().args(args))
+}
+
+/// The built-in base text `t` would write, normalised.
+fn builtin_base_of(t: Test) -> String {
+    let t = t.args(["--json"]);
+    let json: serde_json::Value = serde_json::from_str(t.run().ok()).unwrap();
+    let base = &json["sections"][0];
+    assert_eq!(base["name"], "base");
+    assert!(base["source"]
+        .as_str()
+        .unwrap()
+        .starts_with("built-in:base/"));
+    norm(&format!("{}\n", base["text"].as_str().unwrap()), &t)
+}
+
+/// A written file, normalised.
+fn written(t: &Test, path: &Path) -> String {
+    norm(&t.read(path), t)
+}
+
+#[test]
+fn write_off_values_write_nothing() {
+    for value in ["", "  ", "0", "false", "FALSE"] {
+        let t = world().env("ASIMI_WRITE_SYSTEM_MD", value);
+        let before = (files_under(&t.root), t.read(&t.work.join("AGENTS.md")));
+        assert_eq!(norm(t.run().ok(), &t), world_prompt(&[]), "{value:?}");
+        let after = (files_under(&t.root), t.read(&t.work.join("AGENTS.md")));
+        assert_eq!(
+            before, after,
+            "ASIMI_WRITE_SYSTEM_MD={value:?} wrote a file"
+        );
+    }
+}
+
+#[test]
+fn write_switch_writes_the_home_file_and_still_prints() {
+    for value in ["1", "true", "True"] {
+        let t = world().env("ASIMI_WRITE_SYSTEM_MD", value);
+        let run = t.run();
+        assert_eq!(norm(run.ok(), &t), world_prompt(&[]));
+        assert_eq!(run.stderr, "");
+        let written = written(&t, &t.home.join(".gemini/system.md"));
+        assert_eq!(written, builtin_base(&[]));
+        assert!(
+            written.starts_with("You are an AI coding assistant"),
+            "{written}"
+        );
+        assert!(
+            !written.contains("# Outside of Sandbox"),
+            "only the base is written"
+        );
+        assert!(
+            !written.contains("Likes short answers."),
+            "only the base is written"
+        );
+    }
+    // The model's family decides what is written.
+    let t = world()
+        .env("ASIMI_WRITE_SYSTEM_MD", "1")
+        .args(["--model", "claude-sonnet-4-5"]);
+    t.run().ok();
+    assert_eq!(
+        written(&t, &t.home.join(".gemini/system.md")),
+        builtin_base(&["--model", "claude-sonnet-4-5"])
+    );
+}
+
+#[test]
+fn write_switch_follows_the_system_md_path() {
+    // With ASIMI_SYSTEM_MD naming a file, the switch writes to that file: its own base
+    // text, trailing whitespace trimmed and one final newline.
+    let t = world()
+        .file("mine/system.md", "Mine.\n\n\n")
+        .env("ASIMI_SYSTEM_MD", "mine/system.md")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    let out = t.run().ok().to_string();
+    assert_eq!(t.read(&t.work.join("mine/system.md")), "Mine.\n");
+    assert!(!t.home.join(".gemini").exists());
+    assert_eq!(out, format!("Mine.\n\n{}", rest(t)));
+}
+
+#[test]
+fn write_paths_create_parent_directories() {
+    let t = world().env("ASIMI_WRITE_SYSTEM_MD", "out/a/b/system.md");
+    assert_eq!(norm(t.run().ok(), &t), world_prompt(&[]));
+    assert_eq!(
+        written(&t, &t.work.join("out/a/b/system.md")),
+        builtin_base(&[])
+    );
+    // Atomic replacement leaves no temporary files behind.
+    assert_eq!(files_under(&t.work.join("out")), ["a/b/system.md"]);
+    // A second run replaces the file.
+    std::fs::write(t.work.join("out/a/b/system.md"), "old").unwrap();
+    t.run().ok();
+    assert_eq!(
+        written(&t, &t.work.join("out/a/b/system.md")),
+        builtin_base(&[])
+    );
+
+    let t = world().env("ASIMI_WRITE_SYSTEM_MD", "~/prompts/Sys.MD");
+    t.run().ok();
+    assert_eq!(
+        written(&t, &t.home.join("prompts/Sys.MD")),
+        builtin_base(&[])
+    );
+}
+
+#[test]
+fn write_to_a_directory_fails_before_printing() {
+    let t = world()
+        .file("out/keep", "")
+        .env("ASIMI_WRITE_SYSTEM_MD", "out");
+    let err = t.run().fails().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "asimi-prompt: ASIMI_WRITE_SYSTEM_MD: cannot write '{}': ",
+            show(&t.work.join("out"))
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_written_file_read_back_gives_the_same_prompt() {
+    for model in [
+        "claude-sonnet-4-5",
+        "gpt-4o",
+        "gemini-2.5-pro",
+        "some-unknown-model",
+    ] {
+        let t = world()
+            .env("ASIMI_WRITE_SYSTEM_MD", "~/.gemini/system.md")
+            .args(["--model", model]);
+        let first = t.run().ok().to_string();
+        let t = t
+            .env("ASIMI_WRITE_SYSTEM_MD", "0")
+            .env("ASIMI_SYSTEM_MD", "1");
+        assert_eq!(t.run().ok(), first, "{model}");
+        let path = show(&t.home.join(".gemini/system.md"));
+        let (source, _) = base_section(t);
+        assert_eq!(source, path);
+    }
+}
+
+#[test]
+fn write_does_not_overwrite_the_template_it_renders() {
+    // ASIMI_SYSTEM_MD names a template and ASIMI_WRITE_SYSTEM_MD=1 points back at it:
+    // writing the rendered text would destroy the template.
+    let t = world()
+        .file("s.md.tmpl", "Family {{.ModelFamily}}.\n")
+        .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: ASIMI_WRITE_SYSTEM_MD: '{}' is the template ASIMI_SYSTEM_MD renders; \
+             writing the rendered prompt there would replace the template. Set \
+             ASIMI_WRITE_SYSTEM_MD to another path, or to 0\n",
+            show(&t.work.join("s.md.tmpl"))
+        )
+    );
+    assert_eq!(
+        t.read(&t.work.join("s.md.tmpl")),
+        "Family {{.ModelFamily}}.\n"
+    );
+    // Written elsewhere, the rendering is fine.
+    let t = t.env("ASIMI_WRITE_SYSTEM_MD", "rendered.md");
+    t.run().ok();
+    assert_eq!(t.read(&t.work.join("rendered.md")), "Family default.\n");
+}
+
+#[test]
+fn write_with_the_base_section_off_still_writes_the_base() {
+    let t = world()
+        .env("ASIMI_WRITE_SYSTEM_MD", "1")
+        .env("ASIMI_PROMPT_BASE", "0");
+    let out = t.run().ok().to_string();
+    assert!(out.starts_with("# Outside of Sandbox\n"), "{out}");
+    assert_eq!(
+        written(&t, &t.home.join(".gemini/system.md")),
+        builtin_base(&[])
+    );
+    let t = world().args(["export", "--no-section", "base"]);
+    t.run().ok();
+    assert_eq!(
+        written(&t, &t.home.join(".gemini/system.md")),
+        builtin_base(&[])
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// export
+// ---------------------------------------------------------------------------------------
+
+fn export(t: Test) -> (Test, Run) {
+    let run = t.run();
+    (t, run)
+}
+
+#[test]
+fn export_writes_the_home_file_by_default() {
+    let (t, run) = export(world().args(["export"]));
+    let path = t.home.join(".gemini/system.md");
+    assert_eq!(run.ok(), "");
+    assert_eq!(run.stderr, format!("asimi-prompt: wrote {}\n", show(&path)));
+    assert_eq!(written(&t, &path), builtin_base(&[]));
+    // Again: identical content is fine.
+    let run = t.run();
+    assert_eq!(run.ok(), "");
+    assert_eq!(
+        run.stderr,
+        format!("asimi-prompt: {} is up to date\n", show(&path))
+    );
+}
+
+#[test]
+fn export_to_an_explicit_path() {
+    let (t, run) =
+        export(
+            world()
+                .cwd("sub")
+                .args(["export", "../out/system.md", "--model", "gpt-4o"]),
+        );
+    let path = t.work.join("out/system.md");
+    assert_eq!(run.ok(), "");
+    assert_eq!(run.stderr, format!("asimi-prompt: wrote {}\n", show(&path)));
+    assert_eq!(
+        written(&t, &path),
+        builtin_base_of(world().cwd("sub").args(["--model", "gpt-4o"]))
+    );
+    assert!(!t.home.join(".gemini").exists());
+
+    let (t, run) = export(world().args(["export", "~/x/y.md"]));
+    run.ok();
+    assert_eq!(written(&t, &t.home.join("x/y.md")), builtin_base(&[]));
+}
+
+#[test]
+fn export_follows_the_system_md_path() {
+    // Without a path, export writes where ASIMI_SYSTEM_MD points (which must exist to
+    // be read); its own content, re-exported, is up to date.
+    let (t, run) = export(
+        world()
+            .file("custom.md", "Custom.\n")
+            .env("ASIMI_SYSTEM_MD", "custom.md")
+            .args(["export"]),
+    );
+    let path = t.work.join("custom.md");
+    assert_eq!(run.ok(), "");
+    assert_eq!(
+        run.stderr,
+        format!("asimi-prompt: {} is up to date\n", show(&path))
+    );
+    assert_eq!(t.read(&path), "Custom.\n");
+}
+
+#[test]
+fn export_template_writes_the_template_source() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (model, family) in [
+        ("claude-sonnet-4-5", "claude"),
+        ("gpt-4o", "gpt"),
+        ("gemini-2.5-pro", "gemini"),
+        ("some-unknown-model", "default"),
+    ] {
+        let (t, run) =
+            export(world().args(["export", "t.md.tmpl", "--template", "--model", model]));
+        run.ok();
+        let written = t.read(&t.work.join("t.md.tmpl"));
+        let source =
+            std::fs::read_to_string(manifest.join(format!("templates/base/{family}.md.tmpl")))
+                .unwrap();
+        assert_eq!(written, source, "{model}");
+        assert!(written.contains("{{.ToolNames.Grep}}"), "{model}");
+
+        // The exported template, used as ASIMI_SYSTEM_MD, renders the same prompt.
+        let t = world().file("t.md.tmpl", &written).args(["--model", model]);
+        let builtin = t.run().ok().to_string();
+        let t = t.env("ASIMI_SYSTEM_MD", "t.md.tmpl");
+        assert_eq!(t.run().ok(), builtin, "{model}");
+    }
+}
+
+#[test]
+fn export_refuses_to_overwrite_different_content() {
+    let t = world()
+        .home_file(".gemini/system.md", "My edits.\n")
+        .args(["export"]);
+    let path = t.home.join(".gemini/system.md");
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: export: refusing to overwrite '{}', which has different content; \
+             use --force to replace it\n",
+            show(&path)
+        )
+    );
+    assert_eq!(t.read(&path), "My edits.\n");
+
+    let t = t.args(["--force"]);
+    let run = t.run();
+    assert_eq!(run.ok(), "");
+    assert_eq!(run.stderr, format!("asimi-prompt: wrote {}\n", show(&path)));
+    assert_eq!(written(&t, &path), builtin_base(&[]));
+}
+
+#[test]
+fn export_to_a_directory_is_an_error() {
+    let t = world().file("out/keep", "").args(["export", "out"]);
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: export: '{}' is a directory; give a file path\n",
+            show(&t.work.join("out"))
+        )
+    );
+}
+
+#[test]
+fn export_check() {
+    // The base names the temporary directory: put this world's root back in.
+    let for_world = |t: &Test| builtin_base(&[]).replace("<ROOT>", &show(&t.root));
+    let t = world();
+    let base = for_world(&t);
+    let t = t
+        .file("system.md", &base)
+        .args(["export", "--check", "system.md"]);
+    let run = t.run();
+    assert_eq!(run.ok(), "");
+    assert_eq!(run.stderr, "");
+
+    let t = world();
+    let base = for_world(&t);
+    let changed = base.replacen("You are an AI coding assistant", "You are a robot", 1);
+    let t = t
+        .file("system.md", &changed)
+        .args(["export", "--check", "system.md"]);
+    let run = t.run();
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let first = base.lines().next().unwrap();
+    let changed_first = changed.lines().next().unwrap();
+    assert!(
+        run.stdout.starts_with(&format!(
+            "--- {0}\n+++ {0} (generated)\n@@ -1,",
+            show(&t.work.join("system.md"))
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains(&format!("\n-{changed_first}\n+{first}\n")),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: system.md differs from the generated output; run again with --update to rewrite it\n"
+    );
+    // --check never writes the export target.
+    assert!(!t.home.join(".gemini").exists());
+    assert_eq!(t.read(&t.work.join("system.md")), changed);
+
+    let t = t.args(["--update"]);
+    let run = t.run();
+    assert_eq!(run.ok(), "");
+    assert_eq!(run.stderr, "asimi-prompt: updated system.md\n");
+    assert_eq!(t.read(&t.work.join("system.md")), base);
+
+    // --template with --check compares the template source.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(manifest.join("templates/base/default.md.tmpl")).unwrap();
+    let t =
+        world()
+            .file("t.md.tmpl", &source)
+            .args(["export", "--template", "--check", "t.md.tmpl"]);
+    assert_eq!(t.run().ok(), "");
+}
