@@ -17,13 +17,25 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 runs=${RUNS:-200}
 
+# Prints each command's median from hyperfine's JSON export, and the ratio to the first.
+medians() {
+  python3 - "$1" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+base = results[0]["median"]
+for r in results:
+    print(f"  median {r['median'] * 1000:6.2f} ms  ({r['median'] / base:4.2f}x)  {r['command']}")
+PY
+}
+
 bench_render() {
   local tmpl=fixtures/bench/prompt-5k.md.tmpl data=fixtures/bench/prompt-data.json
   "$bin" template render "$tmpl" --data "$data" > "$work/render.out"
   echo "== template render (5 KB template) vs cat of its output"
-  hyperfine -N --warmup 20 --runs "$runs" \
+  hyperfine -N --warmup 20 --runs "$runs" --export-json "$work/render.json" \
     "cat $work/render.out" \
     "$bin template render $tmpl --data $data"
+  medians "$work/render.json"
 }
 
 bench_system() {
@@ -35,8 +47,10 @@ bench_system() {
   (cd "$repo/sub" && HOME=$work "$bin" system --model claude-sonnet-4-5) > "$work/system.out"
   echo "== system (git repo, two AGENTS.md) vs cat of its output"
   (cd "$repo/sub" && HOME=$work hyperfine -N --warmup 20 --runs "$runs" \
+    --export-json "$work/system.json" \
     "cat $work/system.out" \
     "$bin system --model claude-sonnet-4-5")
+  medians "$work/system.json"
 }
 
 case "${1:-all}" in
