@@ -13,6 +13,7 @@ pub mod model;
 pub mod output;
 pub mod paths;
 pub mod prompt;
+pub mod request;
 pub mod settings;
 pub mod source;
 pub mod template;

@@ -1,0 +1,80 @@
+//! Cache tiers: where an item sits in the request, from most stable (L0) to active.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A cache tier. `L0` is the most stable (inside the system message); `Active` is never
+/// cached. Ordered from most to least stable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Tier {
+    L0,
+    L1,
+    L2,
+    L3,
+    Active,
+}
+
+impl Tier {
+    /// The cached tiers, in request order.
+    pub const CACHED: [Tier; 4] = [Tier::L0, Tier::L1, Tier::L2, Tier::L3];
+
+    /// The tier an item reaches after `n` consecutive unchanged requests (3/6/9/12 for
+    /// L3/L2/L1/L0, as the seeds specify).
+    pub fn for_unchanged_count(n: u32) -> Tier {
+        match n {
+            12.. => Tier::L0,
+            9.. => Tier::L1,
+            6.. => Tier::L2,
+            3.. => Tier::L3,
+            _ => Tier::Active,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::L0 => "L0",
+            Tier::L1 => "L1",
+            Tier::L2 => "L2",
+            Tier::L3 => "L3",
+            Tier::Active => "active",
+        }
+    }
+}
+
+impl fmt::Display for Tier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Tier {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Tier, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "l0" => Ok(Tier::L0),
+            "l1" => Ok(Tier::L1),
+            "l2" => Ok(Tier::L2),
+            "l3" => Ok(Tier::L3),
+            "active" => Ok(Tier::Active),
+            _ => Err(format!("unknown tier '{s}'; expected L0, L1, L2, L3 or active")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds() {
+        let tiers: Vec<Tier> = (0..14).map(Tier::for_unchanged_count).collect();
+        assert_eq!(tiers[2], Tier::Active);
+        assert_eq!(tiers[3], Tier::L3);
+        assert_eq!(tiers[6], Tier::L2);
+        assert_eq!(tiers[9], Tier::L1);
+        assert_eq!(tiers[12], Tier::L0);
+        assert_eq!("l2".parse::<Tier>(), Ok(Tier::L2));
+        assert!("L9".parse::<Tier>().is_err());
+    }
+}
