@@ -5,7 +5,9 @@ use std::str::FromStr;
 
 /// A cache tier. `L0` is the most stable (inside the system message); `Active` is never
 /// cached. Ordered from most to least stable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Tier {
     L0,
     L1,
@@ -57,7 +59,9 @@ impl FromStr for Tier {
             "l2" => Ok(Tier::L2),
             "l3" => Ok(Tier::L3),
             "active" => Ok(Tier::Active),
-            _ => Err(format!("unknown tier '{s}'; expected L0, L1, L2, L3 or active")),
+            _ => Err(format!(
+                "unknown tier '{s}'; expected L0, L1, L2, L3 or active"
+            )),
         }
     }
 }
