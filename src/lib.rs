@@ -8,6 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod data;
+pub mod documents;
 pub mod facts;
 pub mod model;
 pub mod output;

@@ -30,6 +30,8 @@ pub mod env {
     pub const APPEND_SYSTEM_MD: &str = "ASIMI_APPEND_SYSTEM_MD";
     pub const MODEL: &str = "ASIMI_MODEL";
     pub const CONFIG_DIR: &str = "ASIMI_CONFIG_DIR";
+    /// Where `--session` state is kept (overrides the project's and the user's).
+    pub const STATE_DIR: &str = "ASIMI_STATE_DIR";
     /// `ASIMI_PROMPT_<SECTION>=0` switches a section off.
     pub const SECTION_PREFIX: &str = "ASIMI_PROMPT_";
     pub const SANDBOX: &str = "SANDBOX";
@@ -44,6 +46,8 @@ pub mod files {
     pub const CONFIG: &str = "config.yaml";
     pub const MEMORY: &str = "memory.md";
     pub const TEMPLATES: &str = "templates";
+    /// Session state, under `.asimi/` or the user state directory.
+    pub const STATE: &str = "state";
     /// The user config directory's name under the platform config directory.
     pub const APP_DIR: &str = "asimi-prompt";
     /// Where `ASIMI_SYSTEM_MD=1` looks (in the repo root, then the home directory).
@@ -231,34 +235,7 @@ pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, SettingsErro
     if text.trim().is_empty() {
         return Ok(ConfigFile::default());
     }
-    let de = serde_yaml::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let key = e.path().to_string();
-        let inner = e.into_inner();
-        let msg = inner.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg);
-        // serde_yaml starts some messages with the key's path (or its parent's), which
-        // is given once, in full, below.
-        let msg = match msg.split_once(": ") {
-            Some((path, rest))
-                if key == path
-                    || key.starts_with(&format!("{path}."))
-                    || key.starts_with(&format!("{path}[")) =>
-            {
-                rest
-            }
-            _ => msg,
-        };
-        let at = match inner.location() {
-            Some(l) => format!("{origin}:{}:{}", l.line(), l.column()),
-            None => origin.to_string(),
-        };
-        if key == "." || key.is_empty() {
-            error(format!("{at}: {msg}"))
-        } else {
-            error(format!("{at}: key '{key}': {msg}"))
-        }
-    })
+    crate::documents::from_yaml(text, origin).map_err(error)
 }
 
 /// What the command line says about the prompt (the flags shared by `system`, `export`

@@ -441,42 +441,45 @@ fn template_list_names_syntax_and_origin() {
     let project = |f: &str| show(&t.work.join(".asimi/templates").join(f));
     let user = |f: &str| show(&t.config_dir().join("templates").join(f));
     let builtin = |f: &str| format!("built-in:{f}");
-    let rows = [
-        ("README.md", "data", builtin("README.md")),
-        ("base/claude.md.tmpl", "go", builtin("base/claude.md.tmpl")),
+    // Every built-in template is listed once; the overrides above replace four of them.
+    let shadowed = [
+        "base/default.md.tmpl",
+        "models.yaml",
+        "sections/git.md.tmpl",
+        "sections/memory.md.tmpl",
+    ];
+    let mut rows: Vec<(String, &str, String)> = builtin_templates()
+        .into_iter()
+        .filter(|f| !shadowed.contains(&f.as_str()))
+        .map(|f| {
+            let syntax = if f.ends_with(".yaml") { "data" } else { "go" };
+            let origin = builtin(&f);
+            (f, syntax, origin)
+        })
+        .collect();
+    rows.extend([
         (
-            "base/default.md.tmpl",
+            "base/default.md.tmpl".to_string(),
             "go",
             project("base/default.md.tmpl"),
         ),
-        ("base/gemini.md.tmpl", "go", builtin("base/gemini.md.tmpl")),
-        ("base/gpt.md.tmpl", "go", builtin("base/gpt.md.tmpl")),
-        ("models.yaml", "data", user("models.yaml")),
+        ("models.yaml".to_string(), "data", user("models.yaml")),
         (
-            "sections/context.md.tmpl",
+            "sections/git.md".to_string(),
             "go",
-            builtin("sections/context.md.tmpl"),
-        ),
-        ("sections/git.md", "go", project("sections/git.md")),
-        (
-            "sections/instructions.md.tmpl",
-            "go",
-            builtin("sections/instructions.md.tmpl"),
+            project("sections/git.md"),
         ),
         (
-            "sections/memory.md.j2",
+            "sections/memory.md.j2".to_string(),
             "jinja",
             user("sections/memory.md.j2"),
         ),
-        (
-            "sections/sandbox.md.tmpl",
-            "go",
-            builtin("sections/sandbox.md.tmpl"),
-        ),
-    ];
+    ]);
+    rows.sort();
+    let width = rows.iter().map(|(f, _, _)| f.len()).max().unwrap_or(0);
     let expected: String = rows
         .iter()
-        .map(|(file, syntax, origin)| format!("{file:29}  {syntax:5}  {origin}\n"))
+        .map(|(file, syntax, origin)| format!("{file:width$}  {syntax:5}  {origin}\n"))
         .collect();
     let t = t.args(["template", "list"]);
     assert_eq!(t.run().ok(), expected);
@@ -702,4 +705,30 @@ fn a_broken_models_yaml_names_file_and_line() {
         err.contains(":8:13: models[0].images: invalid type"),
         "{err}"
     );
+}
+
+/// The files under templates/ that `template list` shows (all but its README), sorted.
+fn builtin_templates() -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                if rel != "README.md" {
+                    out.push(rel);
+                }
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut out = Vec::new();
+    walk(&root, &root, &mut out);
+    out.sort();
+    out
 }

@@ -14,6 +14,9 @@ use crate::template::Syntax;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
 
+/// The prompt authors' guide at the top of a template directory.
+const GUIDE: &str = "README.md";
+
 /// Endings tried, in order, after a logical name.
 const ENDINGS: &[&str] = &[
     ".tmpl", ".gotmpl", ".go.tmpl", ".j2", ".jinja", ".jinja2", "",
@@ -107,6 +110,8 @@ impl Library {
             collect_files(dir, dir, &mut names);
         }
         collect_embedded(&EMBEDDED, &mut names);
+        // The guide for prompt authors sits beside the templates but is not one.
+        names.retain(|n| n != GUIDE);
         names.sort();
         names.dedup();
         names

@@ -639,7 +639,7 @@ impl<'a> Printer<'a> {
     /// Go's `writePadding`: `n` spaces, or zeros under the `0` flag.
     fn write_padding(&mut self, n: usize) {
         let c = if self.f.zero { '0' } else { ' ' };
-        self.buf.extend(std::iter::repeat(c).take(n));
+        self.buf.extend(std::iter::repeat_n(c, n));
     }
 
     /// The padding `s` needs to reach the width, counted in runes.
@@ -783,7 +783,10 @@ impl<'a> Printer<'a> {
         let digits = format_digits_rev(u128::from(u), 16, UPPER_HEX, &mut hex);
         let mut s = String::with_capacity(2 + min_digits.max(digits.len()) + 7);
         s.push_str("U+");
-        s.extend(std::iter::repeat('0').take(min_digits.saturating_sub(digits.len())));
+        s.extend(std::iter::repeat_n(
+            '0',
+            min_digits.saturating_sub(digits.len()),
+        ));
         push_ascii(&mut s, digits);
         if self.f.sharp {
             if let Some(c) = u32::try_from(u).ok().and_then(char::from_u32) {
@@ -831,13 +834,13 @@ impl<'a> Printer<'a> {
         let len = prefix.len() + zeros + body.len();
         let padding = self.padding_for(len);
         if !self.f.minus {
-            self.buf.extend(std::iter::repeat(' ').take(padding));
+            self.buf.extend(std::iter::repeat_n(' ', padding));
         }
         push_ascii(self.buf, prefix);
-        self.buf.extend(std::iter::repeat('0').take(zeros));
+        self.buf.extend(std::iter::repeat_n('0', zeros));
         push_ascii(self.buf, body);
         if self.f.minus {
-            self.buf.extend(std::iter::repeat(' ').take(padding));
+            self.buf.extend(std::iter::repeat_n(' ', padding));
         }
     }
 
@@ -982,7 +985,7 @@ fn sharp_float(body: &mut String, fmt: u8, prec: i32) {
         body.push('.');
     }
     if digits > 0 {
-        body.extend(std::iter::repeat('0').take(digits as usize));
+        body.extend(std::iter::repeat_n('0', digits as usize));
     }
     body.push_str(&tail);
 }
@@ -1226,7 +1229,7 @@ fn go_tie_break(x: f64, d: &Decimal) -> Option<Decimal> {
     while down.d.last() == Some(&b'0') {
         down.d.pop();
     }
-    let (even, odd) = if (exact.d[n - 1] - b'0') % 2 == 0 {
+    let (even, odd) = if (exact.d[n - 1] - b'0').is_multiple_of(2) {
         (down, up)
     } else {
         (up, down)
@@ -1260,7 +1263,7 @@ fn exact_sig_digits(x: f64) -> Option<usize> {
     let bit_len = 128 - m.leading_zeros() as i32;
     if bit_len + e <= 127 {
         let mut v = m << e;
-        while v % 10 == 0 {
+        while v.is_multiple_of(10) {
             v /= 10;
         }
         return Some(decimal_len(v));

@@ -122,6 +122,12 @@ impl Test {
     }
 
     pub fn run(&self) -> Run {
+        self.run_with(&[] as &[&str])
+    }
+
+    /// Runs again in the same world with `extra` after the builder's arguments, so one
+    /// set of files can be run many times (sessions, repeated checks).
+    pub fn run_with<S: AsRef<str>>(&self, extra: &[S]) -> Run {
         let mut cmd = Command::cargo_bin("asimi-prompt").unwrap();
         cmd.env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -129,7 +135,8 @@ impl Test {
             .env("XDG_CONFIG_HOME", self.home.join(".config"))
             .env("SHELL", "/bin/bash")
             .current_dir(&self.cwd)
-            .args(&self.args);
+            .args(&self.args)
+            .args(extra.iter().map(AsRef::as_ref));
         for (k, v) in &self.env {
             cmd.env(k, v);
         }

@@ -728,15 +728,20 @@ impl<'t> Lowerer<'t> {
                     text: cmd.to_string(),
                 });
                 if name == "printf" {
+                    // printf's format is a `string` parameter: Go rejects a literal of
+                    // another kind as it evaluates it, and any other value when it
+                    // arrives (reported at `site.format`).
                     match args.first() {
-                        Some(a @ Arg::String { .. }) => {
-                            let _ = a;
+                        Some(Arg::String { .. }) => {}
+                        Some(a @ Arg::Nil { .. }) => {
+                            return self.fail(
+                                go_node(a),
+                                "cannot assign nil to string",
+                                last.into_iter().collect(),
+                            );
                         }
-                        Some(a @ (Arg::Bool { .. } | Arg::Number { .. } | Arg::Nil { .. })) => {
-                            let msg = match a {
-                                Arg::Nil { .. } => "cannot assign nil to string".to_string(),
-                                _ => format!("expected string; found {a}"),
-                            };
+                        Some(a @ (Arg::Bool { .. } | Arg::Number { .. })) => {
+                            let msg = format!("expected string; found {a}");
                             return self.fail(go_node(a), &msg, last.into_iter().collect());
                         }
                         Some(a) => site.format = Some(last_at_arg(a)),

@@ -1,0 +1,84 @@
+//! Typed YAML and JSON documents (config files, context specs) with errors that name the
+//! file, line, column and key: `FILE:LINE:COL: key 'a.b': problem`.
+
+use serde::de::DeserializeOwned;
+
+/// Parses YAML text from `origin` (a file name for messages) into `T`.
+pub fn from_yaml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, String> {
+    let de = serde_yaml::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let key = e.path().to_string();
+        let inner = e.into_inner();
+        let at = inner.location().map(|l| (l.line(), l.column()));
+        located(origin, at, &key, &inner.to_string())
+    })
+}
+
+/// Parses JSON text from `origin` into `T`.
+pub fn from_json<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, String> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let key = e.path().to_string();
+        let inner = e.into_inner();
+        let at = Some((inner.line(), inner.column()));
+        located(origin, at, &key, &inner.to_string())
+    })
+}
+
+/// `origin:line:col: key 'k': message`, with serde's own trailing position and any
+/// leading copy of the key's path dropped (the key is given once, in full).
+fn located(origin: &str, at: Option<(usize, usize)>, key: &str, msg: &str) -> String {
+    let msg = msg.split(" at line ").next().unwrap_or(msg);
+    let msg = match msg.split_once(": ") {
+        Some((path, rest))
+            if key == path
+                || key.starts_with(&format!("{path}."))
+                || key.starts_with(&format!("{path}[")) =>
+        {
+            rest
+        }
+        _ => msg,
+    };
+    let at = match at {
+        Some((line, col)) => format!("{origin}:{line}:{col}"),
+        None => origin.to_string(),
+    };
+    if key == "." || key.is_empty() {
+        format!("{at}: {msg}")
+    } else {
+        format!("{at}: key '{key}': {msg}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        inner: Inner,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Inner {
+        n: u32,
+    }
+
+    #[test]
+    fn errors_name_position_and_key() {
+        let e = from_yaml::<Doc>("inner:\n  n: x\n", "d.yaml").unwrap_err();
+        assert!(
+            e.starts_with("d.yaml:2:6: key 'inner.n': invalid type"),
+            "{e}"
+        );
+        let e = from_json::<Doc>("{\"inner\": {\"m\": 1}}", "d.json").unwrap_err();
+        assert!(
+            e.starts_with("d.json:1:14: key 'inner.m': unknown field `m`"),
+            "{e}"
+        );
+    }
+}

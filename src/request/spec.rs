@@ -1,0 +1,132 @@
+//! The context spec (`--spec FILE.yaml|json`): every input of a request in one file.
+//! Relative paths in it are relative to the spec file's directory. Command-line flags
+//! override it (README, "Requests").
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::inputs::InputError;
+use super::tier::Tier;
+
+/// A context spec, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// The current prompt.
+    pub prompt: Option<String>,
+    /// Working files.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// A JSON history file.
+    pub history: Option<String>,
+    /// Fetched URL content.
+    #[serde(default)]
+    pub url_context: Vec<UrlSpec>,
+    /// Images for the prompt.
+    #[serde(default)]
+    pub images: Vec<String>,
+    /// Whether to send the file tree (default true).
+    pub file_tree: Option<bool>,
+    /// A session name (stability tracking).
+    pub session: Option<String>,
+    pub model: Option<String>,
+    pub provider: Option<String>,
+    pub max_tokens: Option<u64>,
+    pub stream: Option<bool>,
+    /// `5m` or `1h`.
+    pub cache_ttl: Option<String>,
+    pub tokenizer: Option<String>,
+    /// The symbol map.
+    pub symbols: Option<SymbolsSpec>,
+    /// Tier hints: item key (`file:PATH`, `symbol:PATH`, `history:N`) to `L0`–`L3` or
+    /// `active`.
+    #[serde(default)]
+    pub tiers: BTreeMap<String, String>,
+}
+
+/// One fetched URL: its address and the file holding the content, or the content.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UrlSpec {
+    pub url: String,
+    pub file: Option<String>,
+    pub content: Option<String>,
+}
+
+/// The symbol map: a legend and one block per path.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SymbolsSpec {
+    #[serde(default)]
+    pub legend: String,
+    #[serde(default)]
+    pub blocks: BTreeMap<String, String>,
+}
+
+fn error(message: String) -> InputError {
+    InputError { message }
+}
+
+/// Parses a spec; `origin` names it in errors (`origin:line:col: key 'k': message`).
+/// JSON when `origin` ends in `.json`, else YAML.
+pub fn parse(text: &str, origin: &str) -> Result<Spec, InputError> {
+    let spec: Spec = if origin.ends_with(".json") {
+        crate::documents::from_json(text, origin).map_err(error)?
+    } else {
+        if text.trim().is_empty() {
+            return Ok(Spec::default());
+        }
+        crate::documents::from_yaml(text, origin).map_err(error)?
+    };
+    for (key, tier) in &spec.tiers {
+        let known = ["file:", "symbol:"].iter().any(|p| key.starts_with(p))
+            || key
+                .strip_prefix("history:")
+                .is_some_and(|n| n.parse::<usize>().is_ok());
+        if !known {
+            return Err(error(format!(
+                "{origin}: key 'tiers.{key}': expected file:PATH, symbol:PATH or history:N"
+            )));
+        }
+        tier.parse::<Tier>()
+            .map_err(|e| error(format!("{origin}: key 'tiers.{key}': {e}")))?;
+    }
+    for (i, u) in spec.url_context.iter().enumerate() {
+        if u.file.is_some() == u.content.is_some() {
+            return Err(error(format!(
+                "{origin}: key 'url_context[{i}]': give exactly one of file and content"
+            )));
+        }
+    }
+    Ok(spec)
+}
+
+/// The tier hints, parsed (`parse` has checked them).
+pub fn tiers(spec: &Spec) -> BTreeMap<String, Tier> {
+    spec.tiers
+        .iter()
+        .filter_map(|(k, v)| Some((k.clone(), v.parse().ok()?)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_keys_name_line_and_key() {
+        let e = parse("prompt: hi\nfiels: [a]\n", "s.yaml").unwrap_err();
+        assert!(e.message.starts_with("s.yaml:2:1: "), "{e}");
+        assert!(e.message.contains("fiels"), "{e}");
+        let e = parse(
+            "{\"prompt\": \"hi\",\n \"symbols\": {\"legnd\": \"\"}}",
+            "s.json",
+        )
+        .unwrap_err();
+        assert!(e.message.starts_with("s.json:2:"), "{e}");
+        assert!(e.message.contains("key 'symbols.legnd'"), "{e}");
+        let e = parse("tiers: {\"file:a\": L9}\n", "s.yaml").unwrap_err();
+        assert!(e.message.contains("unknown tier 'L9'"), "{e}");
+    }
+}
