@@ -46,6 +46,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s h -l help -d 
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s V -l version -d 'Print version'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "system" -d 'Print the full system prompt (the default command)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
@@ -89,6 +91,83 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tem
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
+macos\t'macOS Seatbelt (`sandbox-exec`)'
+generic\t'A container or other sandbox'
+none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory-file -d 'A file holding the user memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file -d 'Working files to send in full' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
+developer\t'o1 and later models call it `developer`'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-outside -d 'Allow files outside the project root'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
+macos\t'macOS Seatbelt (`sandbox-exec`)'
+generic\t'A container or other sandbox'
+none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory-file -d 'A file holding the user memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file -d 'Working files to send in full' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
+developer\t'o1 and later models call it `developer`'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-outside -d 'Allow files outside the project root'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
@@ -118,12 +197,14 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s h -l help -d 'Print help'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "list" -d 'List the templates in use: name, syntax and where each was found'

@@ -5,6 +5,8 @@
 #   scripts/bench.sh            # all
 #   scripts/bench.sh render     # `template render` vs `cat` of the same output
 #   scripts/bench.sh system     # `system` in a git repo with two AGENTS.md vs `cat`
+#   scripts/bench.sh messages   # `messages`, 200 files of a 20,000-file repo, vs code2prompt,
+#                               # repomix and `git ls-files | xargs cat` of the same files
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,9 +55,68 @@ bench_system() {
   medians "$work/system.json"
 }
 
+# The same repository shape as benches/request.rs: 20,000 files of about 1.5 KB in
+# src/pkgNNN/, 100 to a directory, all in git's index. The working files are the 200 in
+# src/pkg000 and src/pkg001.
+make_repo() {
+  local repo=$1
+  python3 - "$repo" <<'PY'
+import os, sys
+root = sys.argv[1]
+for i in range(20000):
+    d = os.path.join(root, "src", f"pkg{i // 100:03}")
+    if i % 100 == 0:
+        os.makedirs(d, exist_ok=True)
+    body = [f"//! Module {i}: generated for the request benchmark.\n\nuse std::collections::BTreeMap;\n\n"]
+    for f in range(6):
+        body.append(
+            f"/// Looks up entry {f} of module {i} and returns its weight.\n"
+            f"pub fn lookup_{f}(map: &BTreeMap<String, u64>, key: &str) -> Option<u64> {{\n"
+            f"    let value = map.get(key)?;\n    Some(value.saturating_mul({f}) + {i})\n}}\n\n")
+    with open(os.path.join(d, f"mod{i:05}.rs"), "w") as fh:
+        fh.write("".join(body))
+PY
+  git -C "$repo" init -q
+  git -C "$repo" add -A
+}
+
+bench_messages() {
+  if ! command -v code2prompt >/dev/null 2>&1; then
+    cargo install --quiet code2prompt
+  fi
+  if ! command -v repomix >/dev/null 2>&1; then
+    npm install -g --silent repomix
+  fi
+  local repo=$work/big
+  mkdir -p "$repo"
+  make_repo "$repo"
+  local files
+  files=$(cd "$repo" && git ls-files src/pkg000 src/pkg001 | tr '\n' ' ')
+  [ "$(echo $files | wc -w)" = 200 ] || { echo "expected 200 working files" >&2; exit 1; }
+  local include='src/pkg000/**,src/pkg001/**'
+  # Each tool packs the same 200 files; asimi-prompt also lists all 20,000 in the tree.
+  local asimi="$bin messages --model claude-sonnet-4-5 --prompt 'Explain the lookups.' --file $files"
+  local c2p="code2prompt . --include '$include' --quiet --output-file $work/c2p.out"
+  local rmx="repomix . --include '$include' --quiet --output $work/repomix.out"
+  (cd "$repo" && HOME=$work eval "$asimi" > "$work/messages.out")
+  (cd "$repo" && eval "$c2p" >/dev/null && eval "$rmx" >/dev/null)
+  echo "== messages (200 of 20,000 files) vs git ls-files | xargs cat, code2prompt, repomix"
+  echo "   output bytes: asimi-prompt $(wc -c < "$work/messages.out"), code2prompt $(wc -c < "$work/c2p.out"), repomix $(wc -c < "$work/repomix.out")"
+  # Through the shell (hyperfine subtracts its start-up), since the baseline is a pipeline.
+  (cd "$repo" && HOME=$work hyperfine --warmup 3 --runs "${MESSAGES_RUNS:-20}" \
+    --export-json "$work/messages.json" \
+    -n "git ls-files | xargs cat" -n "asimi-prompt messages" -n code2prompt -n repomix \
+    "git ls-files src/pkg000 src/pkg001 | xargs cat > /dev/null" \
+    "$asimi" \
+    "$c2p" \
+    "$rmx")
+  medians "$work/messages.json"
+}
+
 case "${1:-all}" in
   render) bench_render ;;
   system) bench_system ;;
-  all) bench_render; bench_system ;;
-  *) echo "usage: $0 [render|system|all]" >&2; exit 2 ;;
+  messages) bench_messages ;;
+  all) bench_render; bench_system; bench_messages ;;
+  *) echo "usage: $0 [render|system|messages|all]" >&2; exit 2 ;;
 esac

@@ -1,5 +1,6 @@
 //! Runs a parsed command line: the one place that does I/O on behalf of the commands.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -7,13 +8,17 @@ use anyhow::{bail, Context as _};
 use clap::CommandFactory;
 
 use crate::cli::{
-    CheckArgs, Cli, Command, CompletionsArgs, ConvertArgs, ExportArgs, ListArgs, ManArgs,
-    PromptArgs, RenderArgs, Shell, SystemArgs, TemplateCommand,
+    CheckArgs, Cli, Command, CompletionsArgs, ContextArgs, ConvertArgs, ExportArgs, ListArgs,
+    ManArgs, MessagesArgs, PromptArgs, RenderArgs, Shell, SystemArgs, TemplateCommand,
 };
 use crate::data;
 use crate::output::{self, Check};
 use crate::paths::{self, Switch};
 use crate::prompt::{self, library::Library, BaseSource, Built};
+use crate::request::stability::{self, StateError, Tracker};
+use crate::request::tier::Tier;
+use crate::request::tokens::Tokenizer;
+use crate::request::{self, breakdown};
 use crate::settings::{files, Env, Flags, Settings};
 use crate::source::read_template;
 use crate::template::{self, Syntax};
@@ -41,6 +46,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         None => system(cli.system, cwd, &env, out, err),
         Some(Command::System(args)) => system(args, cwd, &env, out, err),
         Some(Command::Export(args)) => export(args, cwd, &env, out, err),
+        Some(Command::Messages(args)) => messages(args, cwd, &env, out, err),
+        Some(Command::Context(args)) => context(args, cwd, &env, out, err),
         Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, out),
         Some(Command::Template(TemplateCommand::Convert(args))) => convert(args, cwd, out),
         Some(Command::Template(TemplateCommand::List(args))) => list(args, cwd, &env, out),
@@ -283,6 +290,202 @@ fn export(
     output::write_atomic(&target, content.as_bytes())
         .with_context(|| format!("export: cannot write '{shown}'"))?;
     writeln!(err, "asimi-prompt: wrote {shown}")?;
+    Ok(Outcome::Ok)
+}
+
+/// The inputs `messages` takes from its flags.
+fn request_inputs(args: &MessagesArgs) -> request::Inputs {
+    request::Inputs {
+        prompt: args.prompt_text.clone(),
+        files: args.file.clone(),
+        history: args.history.clone(),
+        url_context: args.url_context.clone(),
+        images: args.image.clone(),
+        file_tree: match (args.file_tree, args.no_file_tree) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        session: args.session.clone(),
+        provider: args.provider.clone(),
+        max_tokens: args.max_tokens,
+        stream: args.stream,
+        cache_ttl: args.cache_ttl.clone(),
+        tokenizer: args.tokenizer.clone(),
+        system_role: args.system_role.unwrap_or_default(),
+        prompt_cache_key: args.prompt_cache_key.clone(),
+        max_file_bytes: args.max_file_bytes,
+        allow_outside: args.allow_outside,
+    }
+}
+
+/// Reads every input of a request (`messages` and `context`).
+fn prepare_request(
+    args: &MessagesArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    err: &mut dyn Write,
+) -> anyhow::Result<(Settings, Built, request::Request)> {
+    // Marker placement first splits the text as the tokenizer would (see `cache::place`);
+    // its pattern compiles on another core while the inputs are read. The spec may name
+    // another encoding; then this guess only costs that core some work.
+    let guess: Tokenizer = args
+        .tokenizer
+        .as_deref()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_default();
+    std::thread::spawn(move || guess.at_least(""));
+    // The spec is named relative to -C DIR, like every other path.
+    let (spec, spec_dir) = match &args.spec {
+        Some(path) => {
+            let path = match &cwd {
+                Some(dir) => dir.join(path),
+                None => path.clone(),
+            };
+            (request::load_spec(&path)?, request::spec_dir(&path))
+        }
+        None => (request::spec::Spec::default(), PathBuf::from(".")),
+    };
+    let mut prompt_args = args.system.clone();
+    if prompt_args.model.is_none() {
+        prompt_args.model = spec.model.clone();
+    }
+    let (settings, built) = build(&prompt_args, cwd, env)?;
+    let spec_dir = settings.cwd.join(spec_dir);
+    let mut stdin = || {
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            return None;
+        }
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdin.lock(), &mut text).ok()?;
+        Some(text)
+    };
+    let req = request::prepare(
+        &request_inputs(args),
+        &spec,
+        &spec_dir,
+        &settings,
+        &built,
+        &mut stdin,
+    )?;
+    for w in &req.warnings {
+        writeln!(err, "asimi-prompt: {w}")?;
+    }
+    Ok((settings, built, req))
+}
+
+/// A request laid out with its session's tiers: the session state (open and locked, or
+/// ephemeral without a session), the tier map and the messages with markers placed.
+struct Laid {
+    tracker: Tracker,
+    session: Option<String>,
+    messages: Vec<request::Message>,
+    placement: request::cache::Placement,
+    tiers: BTreeMap<String, Tier>,
+}
+
+/// Observes the request's items in its session, then lays it out with the tiers they
+/// earned, the spec's hints and `--tier` pins (each overriding the one before).
+fn lay_out(
+    args: &MessagesArgs,
+    settings: &Settings,
+    env: &Env,
+    req: &request::Request,
+    err: &mut dyn Write,
+) -> anyhow::Result<Laid> {
+    let session = req.session.clone();
+    let mut tracker = match &session {
+        None => Tracker::ephemeral(),
+        Some(name) => {
+            let path = stability::state_path(settings, env, name)?;
+            match Tracker::open(&path) {
+                Ok(t) => t,
+                // A preview can go on without the state; a recording run must not
+                // overwrite what it cannot read.
+                Err(e @ StateError::Corrupt { .. }) if args.no_update => {
+                    writeln!(err, "asimi-prompt: {e}; going on without it")?;
+                    Tracker::ephemeral()
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    };
+    let items = request::items(&req.assembly);
+    tracker.observe(&items);
+    for (key, tier) in &req.hints {
+        tracker.pin(key.clone(), *tier);
+    }
+    for arg in &args.tier {
+        let (key, tier) = stability::parse_pin(arg, &settings.cwd, &settings.project_root)
+            .map_err(anyhow::Error::msg)?;
+        if !items.iter().any(|(k, _)| *k == key) {
+            bail!(
+                "--tier '{arg}': '{key}' is not in this request; pin a --file path, or a \
+                 symbol:PATH or history:N key the request holds"
+            );
+        }
+        tracker.pin(key, tier);
+    }
+    let tiers = tracker.tiers();
+    let (messages, placement) = request::messages(req, &tiers);
+    Ok(Laid {
+        tracker,
+        session,
+        messages,
+        placement,
+        tiers,
+    })
+}
+
+/// Reads, lays out and prints one request body, and records it in its session.
+fn messages(
+    args: MessagesArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let (settings, _, req) = prepare_request(&args, cwd, env, err)?;
+    let mut laid = lay_out(&args, &settings, env, &req, err)?;
+    let text = request::encode(&req, &laid.messages, args.compact)?;
+    if laid.session.is_some() && !args.no_update {
+        let record = breakdown::prefix_record(&laid.messages, &laid.placement, &req.options.model);
+        laid.tracker.record(record);
+        laid.tracker.save()?;
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+/// Prints what a request would hold per tier, and the cache reuse to expect.
+fn context(
+    args: ContextArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let (settings, built, req) = prepare_request(&args.request, cwd, env, err)?;
+    let laid = lay_out(&args.request, &settings, env, &req, err)?;
+    let b = breakdown::breakdown(&breakdown::Inputs {
+        assembly: &req.assembly,
+        tiers: &laid.tiers,
+        messages: &laid.messages,
+        placement: &laid.placement,
+        tokenizer: req.tokenizer,
+        model: &req.options.model,
+        provider: &built.model.provider,
+        min_cache_tokens: req.min_cache_tokens,
+        session: laid.session.as_deref(),
+        previous: laid.tracker.previous(),
+    });
+    let text = if args.json {
+        breakdown::render_json(&b)
+    } else {
+        breakdown::render_text(&b)
+    };
+    out.write_all(text.as_bytes())?;
     Ok(Outcome::Ok)
 }
 

@@ -72,6 +72,14 @@ Examples:
   asimi-prompt export --template my-prompt.md.tmpl   # the template, to edit and render
   asimi-prompt export --check .gemini/system.md      # CI: has the built-in prompt moved?")]
     Export(ExportArgs),
+    /// Print a request body: system prompt, cached tiers, files, history and prompt, as
+    /// a provider's JSON.
+    #[command(after_help = MESSAGES_AFTER_HELP)]
+    Messages(MessagesArgs),
+    /// Show what a request holds per cache tier, and the cache reuse to expect against
+    /// the session's previous request.
+    #[command(after_help = CONTEXT_AFTER_HELP)]
+    Context(ContextArgs),
     /// Render, convert and list templates (Go text/template or Jinja syntax).
     #[command(subcommand)]
     Template(TemplateCommand),
@@ -261,4 +269,108 @@ pub struct ManArgs {
     /// Write asimi-prompt.1 and one page per subcommand into DIR instead of printing.
     #[arg(value_name = "DIR")]
     pub dir: Option<PathBuf>,
+}
+
+const MESSAGES_AFTER_HELP: &str = "\
+Flags override the spec. Token counts use OpenAI's encodings; for other providers they are
+estimates.
+
+Examples:
+  asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
+  git diff | asimi-prompt messages --provider openai --no-file-tree --compact
+  asimi-prompt messages --spec context.yaml --provider gemini";
+
+/// `messages`: what goes into the request and how it is encoded.
+#[derive(Debug, Clone, Default, Args)]
+pub struct MessagesArgs {
+    #[command(flatten)]
+    pub system: PromptArgs,
+    /// A context spec (YAML, or JSON by extension) holding any of the inputs below.
+    #[arg(long, value_name = "FILE")]
+    pub spec: Option<PathBuf>,
+    /// The prompt (default: standard input, when it is not a terminal).
+    #[arg(long = "prompt", value_name = "TEXT", allow_hyphen_values = true)]
+    pub prompt_text: Option<String>,
+    /// Working files to send in full.
+    #[arg(long = "file", value_name = "PATH", num_args = 1..)]
+    pub file: Vec<String>,
+    /// Earlier conversation: a JSON list of {role, content} messages.
+    #[arg(long, value_name = "FILE")]
+    pub history: Option<String>,
+    /// Fetched URL content: the URL and the file holding it.
+    #[arg(long = "url-context", value_name = "URL=FILE", num_args = 1..)]
+    pub url_context: Vec<String>,
+    /// Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each).
+    #[arg(long = "image", value_name = "FILE", num_args = 1..)]
+    pub image: Vec<String>,
+    /// Send the list of the repository's files (the default).
+    #[arg(long, overrides_with = "no_file_tree")]
+    pub file_tree: bool,
+    /// Leave the file tree out.
+    #[arg(long, overrides_with = "file_tree")]
+    pub no_file_tree: bool,
+    /// The body's shape (default: the model's provider).
+    #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
+    pub provider: Option<String>,
+    /// The output token limit (Anthropic's default: the model's limit).
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<u64>,
+    /// Ask for a streamed response.
+    #[arg(long)]
+    pub stream: bool,
+    /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
+    #[arg(long, value_name = "5m|1h")]
+    pub cache_ttl: Option<String>,
+    /// The encoding that counts tokens for the minimum-cacheable-prefix rule.
+    #[arg(long, value_name = "o200k|cl100k")]
+    pub tokenizer: Option<String>,
+    /// The role of the system message in OpenAI-shaped bodies.
+    #[arg(long, value_enum, value_name = "ROLE")]
+    pub system_role: Option<crate::request::providers::SystemRole>,
+    /// OpenAI's prompt_cache_key.
+    #[arg(long, value_name = "KEY")]
+    pub prompt_cache_key: Option<String>,
+    /// Refuse files larger than this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 1048576)]
+    pub max_file_bytes: u64,
+    /// Allow files outside the project root.
+    #[arg(long)]
+    pub allow_outside: bool,
+    /// Track how long items stay unchanged across runs of this session, and cache them in
+    /// tiers as they prove stable (see README, Sessions).
+    #[arg(long, value_name = "NAME")]
+    pub session: Option<String>,
+    /// Use the session's tiers but record nothing.
+    #[arg(long)]
+    pub no_update: bool,
+    /// Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or
+    /// symbol:PATH=L2 (tiers: L0, L1, L2, L3, active).
+    #[arg(long = "tier", value_name = "ITEM=TIER")]
+    pub tier: Vec<String>,
+    /// Print the JSON on one line.
+    #[arg(long)]
+    pub compact: bool,
+}
+
+const CONTEXT_AFTER_HELP: &str = "\
+Takes the same inputs as messages and records nothing. Per tier (L0-L3, active): tokens,
+tokens from the start of the request, whether a cache marker closes the tier (short: the
+prefix is under the model's minimum cacheable size) and what it holds. With --session, the
+tokens a provider should read from cache after the session's previous request.
+
+Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state
+under the user state directory.
+
+Examples:
+  asimi-prompt context --session work --file src/lib.rs --prompt 'Fix the bug'
+  asimi-prompt context --spec context.yaml --json | jq '.tiers[] | {tier, tokens}'";
+
+/// `context`: the `messages` inputs, shown as a per-tier breakdown.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ContextArgs {
+    #[command(flatten)]
+    pub request: MessagesArgs,
+    /// Print the breakdown as JSON.
+    #[arg(long)]
+    pub json: bool,
 }

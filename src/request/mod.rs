@@ -1,4 +1,295 @@
 //! Tiered request bodies: the system prompt, cached tiers L0–L3 and active content, laid
 //! out as the seeds specify and encoded for a provider's API.
+//!
+//! The flow: `prepare` reads the inputs into an `Assembly` (plus tier hints from the
+//! spec); `assemble::items` lists the items a stability tracker follows; the caller
+//! chooses a tier map (hints, or a session's tiers); `render` lays the request out,
+//! places cache markers and encodes it.
 
+pub mod assemble;
+pub mod breakdown;
+pub mod cache;
+pub mod headers;
+pub mod inputs;
+pub mod providers;
+pub mod spec;
+pub mod stability;
 pub mod tier;
+pub mod tokens;
+pub mod tree;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub use assemble::{assemble, items, Assembly, Block, Message, Role};
+use inputs::{InputError, Limits};
+use providers::{Options, Provider, SystemRole};
+use tier::Tier;
+use tokens::Tokenizer;
+
+use crate::prompt::library::Library;
+use crate::prompt::Built;
+use crate::settings::Settings;
+use crate::template::{self, MissingKey};
+
+/// The reminder's logical template name; a project or user template shadows the
+/// built-in `templates/system_reminder.md.tmpl`.
+pub const REMINDER_TEMPLATE: &str = "system_reminder.md";
+
+/// What the command line asked for (flags override the spec, which overrides defaults).
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    pub prompt: Option<String>,
+    pub files: Vec<String>,
+    pub history: Option<String>,
+    /// `URL=FILE` values.
+    pub url_context: Vec<String>,
+    pub images: Vec<String>,
+    pub file_tree: Option<bool>,
+    pub session: Option<String>,
+    pub provider: Option<String>,
+    pub max_tokens: Option<u64>,
+    pub stream: bool,
+    pub cache_ttl: Option<String>,
+    pub tokenizer: Option<String>,
+    pub system_role: SystemRole,
+    pub prompt_cache_key: Option<String>,
+    pub max_file_bytes: u64,
+    pub allow_outside: bool,
+}
+
+/// A request ready to lay out.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub assembly: Assembly,
+    /// Tier hints from the spec (empty without one).
+    pub hints: BTreeMap<String, Tier>,
+    pub provider: Provider,
+    pub options: Options,
+    /// The model's minimum cacheable prefix, in tokens.
+    pub min_cache_tokens: u64,
+    pub tokenizer: Tokenizer,
+    /// `--session` or the spec's `session`.
+    pub session: Option<String>,
+    /// Notes for stderr (invalid UTF-8 replaced…).
+    pub warnings: Vec<String>,
+}
+
+fn err(message: String) -> InputError {
+    InputError { message }
+}
+
+/// Reads a spec file (`path` as given, `shown` in messages).
+pub fn load_spec(path: &Path) -> Result<spec::Spec, InputError> {
+    let shown = crate::paths::display(path);
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| err(format!("spec '{shown}' cannot be read: {e}")))?;
+    spec::parse(&text, &shown)
+}
+
+/// The system reminder, rendered with the prompt's data.
+pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
+    let library = Library::new(settings.template_dirs.clone());
+    let found = library
+        .find(REMINDER_TEMPLATE)?
+        .ok_or_else(|| anyhow::anyhow!("the template '{REMINDER_TEMPLATE}' is missing"))?;
+    let name = found.origin.to_string();
+    let data = built.context.to_value();
+    let text = template::render_str(&name, &found.text, found.syntax, &data, MissingKey::Default)?;
+    Ok(text.trim().to_string())
+}
+
+/// Reads every input. `spec` (with `spec_dir`, where its relative paths start) fills
+/// what the flags leave open; `stdin` supplies the prompt when neither gives one.
+pub fn prepare(
+    flags: &Inputs,
+    spec: &spec::Spec,
+    spec_dir: &Path,
+    settings: &Settings,
+    built: &Built,
+    stdin: &mut dyn FnMut() -> Option<String>,
+) -> anyhow::Result<Request> {
+    let cwd = settings.cwd.as_path();
+    let limits = Limits {
+        project_root: settings.project_root.clone(),
+        allow_outside: flags.allow_outside,
+        max_file_bytes: flags.max_file_bytes,
+    };
+    let mut warnings = Vec::new();
+
+    let provider = match flags.provider.as_ref().or(spec.provider.as_ref()) {
+        Some(p) => p.parse::<Provider>().map_err(err)?,
+        None => built
+            .model
+            .provider
+            .parse::<Provider>()
+            .unwrap_or(Provider::Raw),
+    };
+    let tokenizer = match flags.tokenizer.as_ref().or(spec.tokenizer.as_ref()) {
+        Some(t) => t.parse::<Tokenizer>().map_err(err)?,
+        None => Tokenizer::default(),
+    };
+    let ttl = match flags.cache_ttl.as_ref().or(spec.cache_ttl.as_ref()) {
+        Some(t) => t.parse().map_err(err)?,
+        None => cache::Ttl::default(),
+    };
+
+    // Flags name files relative to the working directory, the spec relative to itself.
+    let (file_args, file_base): (Vec<String>, &Path) = if flags.files.is_empty() {
+        (spec.files.clone(), spec_dir)
+    } else {
+        (flags.files.clone(), cwd)
+    };
+    let mut files: Vec<assemble::FileItem> = Vec::new();
+    for f in &file_args {
+        let item = inputs::read_file(f, file_base, &limits, &mut warnings)?;
+        // The same file named twice is sent once.
+        if !files.iter().any(|g| g.path == item.path) {
+            files.push(item);
+        }
+    }
+
+    let history = match (&flags.history, &spec.history) {
+        (Some(h), _) => inputs::read_history(&cwd.join(h), h)?,
+        (None, Some(h)) => inputs::read_history(&spec_dir.join(h), h)?,
+        (None, None) => Vec::new(),
+    };
+
+    let mut urls = Vec::new();
+    if flags.url_context.is_empty() {
+        for u in &spec.url_context {
+            match (&u.file, &u.content) {
+                (Some(f), _) => urls.push(inputs::read_url(
+                    &u.url,
+                    &spec_dir.join(f),
+                    f,
+                    &mut warnings,
+                )?),
+                (None, Some(c)) => urls.push(assemble::UrlItem {
+                    url: u.url.clone(),
+                    content: c.clone(),
+                }),
+                (None, None) => {}
+            }
+        }
+    } else {
+        for arg in &flags.url_context {
+            let (url, file) = inputs::split_url_arg(arg)?;
+            urls.push(inputs::read_url(url, &cwd.join(file), file, &mut warnings)?);
+        }
+    }
+
+    let images = if flags.images.is_empty() {
+        spec.images
+            .iter()
+            .map(|i| inputs::read_image(&spec_dir.join(i), i))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        flags
+            .images
+            .iter()
+            .map(|i| inputs::read_image(&cwd.join(i), i))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+
+    let file_tree = flags.file_tree.or(spec.file_tree).unwrap_or(true);
+    let file_tree = file_tree.then(|| tree::list(&settings.project_root));
+
+    let prompt = match flags.prompt.clone().or_else(|| spec.prompt.clone()) {
+        Some(p) => p,
+        None => stdin().filter(|s| !s.is_empty()).ok_or_else(|| {
+            err(
+                "no prompt: pass --prompt TEXT, pipe it on standard input, or set \
+                 'prompt' in the spec"
+                    .to_string(),
+            )
+        })?,
+    };
+    let reminder = reminder(settings, built)?;
+    let prompt = if reminder.is_empty() {
+        prompt
+    } else {
+        format!("{prompt}{}{reminder}", headers::REMINDER_SEPARATOR)
+    };
+
+    let (legend, symbols) = match &spec.symbols {
+        Some(s) => (s.legend.clone(), s.blocks.clone()),
+        None => (String::new(), BTreeMap::new()),
+    };
+
+    let assembly = Assembly {
+        system: built.prompt.body(),
+        legend,
+        symbols,
+        files,
+        history,
+        urls,
+        file_tree,
+        prompt,
+        images,
+    };
+    Ok(Request {
+        assembly,
+        hints: spec::tiers(spec),
+        provider,
+        options: Options {
+            model: built.context.model.clone(),
+            max_tokens: flags.max_tokens.or(spec.max_tokens),
+            default_max_tokens: built.model.max_output_tokens.max(1),
+            stream: flags.stream || spec.stream.unwrap_or(false),
+            ttl,
+            system_role: flags.system_role,
+            prompt_cache_key: flags.prompt_cache_key.clone(),
+        },
+        min_cache_tokens: built.model.min_cache_tokens,
+        tokenizer,
+        session: flags.session.clone().or_else(|| spec.session.clone()),
+        warnings,
+    })
+}
+
+/// The laid-out messages with markers placed, for `tiers`.
+pub fn messages(
+    request: &Request,
+    tiers: &BTreeMap<String, Tier>,
+) -> (Vec<Message>, cache::Placement) {
+    let mut messages = assemble(&request.assembly, tiers);
+    let placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
+    (messages, placement)
+}
+
+/// The request body as JSON text: pretty (two-space indent) or one line, ending in a
+/// newline either way.
+pub fn render(
+    request: &Request,
+    tiers: &BTreeMap<String, Tier>,
+    compact: bool,
+) -> Result<String, InputError> {
+    let (messages, _) = messages(request, tiers);
+    encode(request, &messages, compact)
+}
+
+/// Laid-out `messages` as the request body's JSON text (see `render`).
+pub fn encode(
+    request: &Request,
+    messages: &[Message],
+    compact: bool,
+) -> Result<String, InputError> {
+    let body = providers::encode(request.provider, messages, &request.options).map_err(err)?;
+    let mut text = if compact {
+        serde_json::to_string(&body)
+    } else {
+        serde_json::to_string_pretty(&body)
+    }
+    .map_err(|e| err(format!("cannot encode the request: {e}")))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Where a spec's relative paths start: its directory.
+pub fn spec_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}

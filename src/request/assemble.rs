@@ -1,0 +1,428 @@
+//! The provider-neutral layout: an `Assembly` (everything a request holds) and a tier for
+//! every item become the message list the seeds specify. Encoders in `providers` turn the
+//! list into a provider's JSON.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sha2::{Digest, Sha256};
+
+use super::headers as h;
+use super::tier::Tier;
+
+/// Who speaks a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::System => "system",
+            Role::User => "user",
+            Role::Assistant => "assistant",
+        }
+    }
+}
+
+/// One content block.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    Text(String),
+    /// An image: its media type (`image/png`…) and base64 data.
+    Image {
+        media_type: String,
+        data: String,
+    },
+    /// A block from the history that asimi-prompt does not interpret (`tool_use`,
+    /// `tool_result`…), kept as the user wrote it minus any `cache_control`. Only the
+    /// Anthropic and raw encoders can send it.
+    Other(serde_json::Value),
+}
+
+/// One message of the neutral list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub role: Role,
+    pub content: Vec<Block>,
+    /// The tier the message belongs to (`Active` for uncached content).
+    pub tier: Tier,
+    /// Whether a cache breakpoint goes on this message's last text block.
+    pub cache: bool,
+}
+
+impl Message {
+    pub fn text(role: Role, text: impl Into<String>, tier: Tier) -> Message {
+        Message {
+            role,
+            content: vec![Block::Text(text.into())],
+            tier,
+            cache: false,
+        }
+    }
+
+    /// The message's text blocks, concatenated (for token counts and checks).
+    pub fn all_text(&self) -> String {
+        let mut out = String::new();
+        for b in &self.content {
+            if let Block::Text(t) = b {
+                out.push_str(t);
+            }
+        }
+        out
+    }
+}
+
+/// A working file: its path relative to the project root (forward slashes) and content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileItem {
+    pub path: String,
+    pub content: String,
+}
+
+/// Content fetched from a URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UrlItem {
+    pub url: String,
+    pub content: String,
+}
+
+/// An image for the current prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Image {
+    pub media_type: String,
+    /// Base64 (standard alphabet, padded).
+    pub data: String,
+}
+
+/// Everything one request holds, before tiers are applied.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Assembly {
+    /// The system prompt (`prompt::build`'s body).
+    pub system: String,
+    /// The symbol map legend; empty when there is no symbol map.
+    pub legend: String,
+    /// Symbol blocks by path.
+    pub symbols: BTreeMap<String, String>,
+    /// The selected files, in the order given, each path once.
+    pub files: Vec<FileItem>,
+    /// Earlier conversation, user and assistant messages (tier `Active`; the tier map
+    /// places them).
+    pub history: Vec<Message>,
+    pub urls: Vec<UrlItem>,
+    /// The repository's files, sorted; `None` leaves the file tree out.
+    pub file_tree: Option<Vec<String>>,
+    /// The current prompt, the system reminder already appended.
+    pub prompt: String,
+    pub images: Vec<Image>,
+}
+
+/// The tracker key of a file's content.
+pub fn file_key(path: &str) -> String {
+    format!("file:{path}")
+}
+
+/// The tracker key of a file's symbol block.
+pub fn symbol_key(path: &str) -> String {
+    format!("symbol:{path}")
+}
+
+/// The tracker key of a history message.
+pub fn history_key(index: usize) -> String {
+    format!("history:{index}")
+}
+
+fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
+    tiers.get(key).copied().unwrap_or(Tier::Active)
+}
+
+/// Symbol blocks that are rendered: a selected file's full content makes its symbol
+/// block redundant wherever the file sits, so those are left out (seeds: "a file never
+/// appears twice").
+fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &String)> {
+    let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
+    input
+        .symbols
+        .iter()
+        .filter(move |(p, _)| !selected.contains(p.as_str()))
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The items of this request a stability tracker follows, with the SHA-256 (hex) of
+/// each one's content: `file:{path}`, `symbol:{path}` (selected files' symbol blocks are
+/// not items: they are never shown) and `history:{N}` (role and content).
+pub fn items(input: &Assembly) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for f in &input.files {
+        out.push((file_key(&f.path), sha256_hex(f.content.as_bytes())));
+    }
+    for (path, block) in shown_symbols(input) {
+        out.push((symbol_key(path), sha256_hex(block.as_bytes())));
+    }
+    for (i, m) in input.history.iter().enumerate() {
+        let mut bytes = m.role.name().as_bytes().to_vec();
+        bytes.push(b'\n');
+        bytes.extend_from_slice(content_fingerprint(&m.content).as_bytes());
+        out.push((history_key(i), sha256_hex(&bytes)));
+    }
+    out
+}
+
+/// A stable text form of a message's content, for hashing.
+fn content_fingerprint(content: &[Block]) -> String {
+    let blocks: Vec<serde_json::Value> = content
+        .iter()
+        .map(|b| match b {
+            Block::Text(t) => serde_json::json!({"type": "text", "text": t}),
+            Block::Image { media_type, data } => {
+                serde_json::json!({"type": "image", "media_type": media_type, "data": data})
+            }
+            Block::Other(v) => v.clone(),
+        })
+        .collect();
+    serde_json::Value::Array(blocks).to_string()
+}
+
+/// Symbol blocks, each ending in one newline, concatenated (the seeds' `block + "\n"`).
+fn symbols_text<'a>(blocks: impl Iterator<Item = &'a String>) -> String {
+    let mut out = String::new();
+    for b in blocks {
+        let b = b.trim_end_matches('\n');
+        if b.is_empty() {
+            continue;
+        }
+        out.push_str(b);
+        out.push('\n');
+    }
+    out
+}
+
+fn files_text<'a>(files: impl Iterator<Item = &'a FileItem>) -> String {
+    files
+        .map(|f| h::fenced_file(&f.path, &f.content))
+        .collect::<Vec<_>>()
+        .join(h::BLOCK_SEPARATOR)
+}
+
+fn join_parts(parts: &[String]) -> String {
+    parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(h::BLOCK_SEPARATOR)
+}
+
+/// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
+/// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
+pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message> {
+    let mut symbols: BTreeMap<Tier, Vec<&String>> = BTreeMap::new();
+    for (path, block) in shown_symbols(input) {
+        symbols
+            .entry(tier_of(tiers, &symbol_key(path)))
+            .or_default()
+            .push(block);
+    }
+    let mut files: BTreeMap<Tier, Vec<&FileItem>> = BTreeMap::new();
+    for f in &input.files {
+        files
+            .entry(tier_of(tiers, &file_key(&f.path)))
+            .or_default()
+            .push(f);
+    }
+    let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
+    for (i, m) in input.history.iter().enumerate() {
+        let tier = tier_of(tiers, &history_key(i));
+        let mut m = m.clone();
+        m.tier = tier;
+        history.entry(tier).or_default().push(m);
+    }
+    let symbols_of = |t: Tier| symbols_text(symbols.get(&t).into_iter().flatten().copied());
+    let files_of = |t: Tier| files_text(files.get(&t).into_iter().flatten().copied());
+
+    let mut out = Vec::new();
+
+    // L0: the system message. Symbol blocks with no cached tier form the main map, which
+    // the seeds' flat layout keeps in the system message too.
+    let l0_symbols = symbols_of(Tier::L0);
+    let main_symbols = symbols_of(Tier::Active);
+    let map_body = join_parts(&[
+        input.legend.trim_end().to_string(),
+        l0_symbols.trim_end().to_string(),
+        main_symbols.trim_end().to_string(),
+    ]);
+    let map = if map_body.is_empty() {
+        String::new()
+    } else {
+        format!("{}{map_body}", h::REPO_MAP_HEADER)
+    };
+    let l0_files = files_of(Tier::L0);
+    let l0_files = if l0_files.is_empty() {
+        String::new()
+    } else {
+        format!("{}{l0_files}", h::FILES_L0_HEADER)
+    };
+    let system = join_parts(&[input.system.clone(), map, l0_files]);
+    out.push(Message::text(Role::System, system, Tier::L0));
+    out.extend(history.remove(&Tier::L0).unwrap_or_default());
+
+    for tier in [Tier::L1, Tier::L2, Tier::L3] {
+        let syms = symbols_of(tier);
+        let fs = files_of(tier);
+        let body = join_parts(&[
+            if syms.is_empty() {
+                String::new()
+            } else {
+                format!("{}{}", h::REPO_MAP_CONTINUATION, syms.trim_end())
+            },
+            if fs.is_empty() {
+                String::new()
+            } else {
+                format!("{}{fs}", h::files_header(tier))
+            },
+        ]);
+        if !body.is_empty() {
+            out.push(Message::text(Role::User, body, tier));
+            out.push(Message::text(Role::Assistant, h::OK_REPLY, tier));
+        }
+        out.extend(history.remove(&tier).unwrap_or_default());
+    }
+
+    let active = Tier::Active;
+    if let Some(tree) = &input.file_tree {
+        let mut text = format!("{}{}", h::FILE_TREE_HEADER, h::file_tree_title(tree.len()));
+        text.push_str(&tree.join("\n"));
+        out.push(Message::text(Role::User, text, active));
+        out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
+    }
+    if !input.urls.is_empty() {
+        let parts: Vec<String> = input
+            .urls
+            .iter()
+            .map(|u| h::url_part(&u.url, &u.content))
+            .collect();
+        let text = format!("{}{}", h::URL_CONTEXT_HEADER, parts.join(h::URL_SEPARATOR));
+        out.push(Message::text(Role::User, text, active));
+        out.push(Message::text(Role::Assistant, h::URL_CONTEXT_REPLY, active));
+    }
+    let working = files_of(active);
+    if !working.is_empty() {
+        let text = format!("{}{working}", h::FILES_ACTIVE_HEADER);
+        out.push(Message::text(Role::User, text, active));
+        out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
+    }
+    out.extend(history.remove(&active).unwrap_or_default());
+
+    let mut prompt = Message::text(Role::User, input.prompt.clone(), active);
+    for img in &input.images {
+        prompt.content.push(Block::Image {
+            media_type: img.media_type.clone(),
+            data: img.data.clone(),
+        });
+    }
+    out.push(prompt);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> Assembly {
+        Assembly {
+            system: "SYS".into(),
+            legend: "LEG".into(),
+            symbols: BTreeMap::from([
+                ("a.rs".to_string(), "a.rs:\n  f a()\n".to_string()),
+                ("b.rs".to_string(), "b.rs:\n  f b()".to_string()),
+                ("c.rs".to_string(), "c.rs:\n  f c()".to_string()),
+            ]),
+            files: vec![
+                FileItem {
+                    path: "c.rs".into(),
+                    content: "fn c() {}\n".into(),
+                },
+                FileItem {
+                    path: "d.rs".into(),
+                    content: "fn d() {}\n".into(),
+                },
+            ],
+            history: vec![
+                Message::text(Role::User, "h0", Tier::Active),
+                Message::text(Role::Assistant, "h1", Tier::Active),
+            ],
+            prompt: "P".into(),
+            ..Assembly::default()
+        }
+    }
+
+    #[test]
+    fn lays_out_tiers_as_the_seeds_do() {
+        let tiers = BTreeMap::from([
+            ("symbol:a.rs".to_string(), Tier::L0),
+            ("symbol:b.rs".to_string(), Tier::L2),
+            ("file:d.rs".to_string(), Tier::L2),
+            ("history:0".to_string(), Tier::L0),
+            ("history:1".to_string(), Tier::L0),
+        ]);
+        let ms = assemble(&input(), &tiers);
+        let shape: Vec<(Role, Tier, String)> =
+            ms.iter().map(|m| (m.role, m.tier, m.all_text())).collect();
+        assert_eq!(
+            shape,
+            vec![
+                (
+                    Role::System,
+                    Tier::L0,
+                    format!("SYS\n\n{}LEG\n\na.rs:\n  f a()", h::REPO_MAP_HEADER)
+                ),
+                (Role::User, Tier::L0, "h0".into()),
+                (Role::Assistant, Tier::L0, "h1".into()),
+                (
+                    Role::User,
+                    Tier::L2,
+                    format!(
+                        "{}b.rs:\n  f b()\n\n{}d.rs\n```\nfn d() {{}}\n```",
+                        h::REPO_MAP_CONTINUATION,
+                        h::FILES_L2_HEADER
+                    )
+                ),
+                (Role::Assistant, Tier::L2, "Ok.".into()),
+                (
+                    Role::User,
+                    Tier::Active,
+                    format!("{}c.rs\n```\nfn c() {{}}\n```", h::FILES_ACTIVE_HEADER)
+                ),
+                (Role::Assistant, Tier::Active, "Ok.".into()),
+                (Role::User, Tier::Active, "P".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn items_list_files_shown_symbols_and_history() {
+        let keys: Vec<String> = items(&input()).into_iter().map(|(k, _)| k).collect();
+        // c.rs is selected, so its symbol block is not an item.
+        assert_eq!(
+            keys,
+            [
+                "file:c.rs",
+                "file:d.rs",
+                "symbol:a.rs",
+                "symbol:b.rs",
+                "history:0",
+                "history:1"
+            ]
+        );
+        let (_, hash) = &items(&input())[0];
+        assert_eq!(hash.len(), 64);
+        assert_eq!(items(&input()), items(&input()));
+    }
+}

@@ -1,0 +1,430 @@
+//! What a request holds tier by tier, and how much of it a provider should read from its
+//! cache after the session's previous request: the `context` command's table and JSON.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::assemble::{self, Assembly, Block, Message};
+use super::cache::Placement;
+use super::stability::{PrefixHasher, PrefixRecord};
+use super::tier::Tier;
+use super::tokens::Tokenizer;
+
+/// The tiers in request order, active last.
+pub const ROWS: [Tier; 5] = [Tier::L0, Tier::L1, Tier::L2, Tier::L3, Tier::Active];
+
+/// The cache prefixes of a laid-out request: at each message that carries a marker, the
+/// hash of every message up to it and the prefix's tokens (from `placement`, so nothing
+/// is counted twice).
+pub fn prefix_record(messages: &[Message], placement: &Placement, model: &str) -> PrefixRecord {
+    let mut hasher = PrefixHasher::new(model);
+    let mut marks = placement.marked.iter().peekable();
+    for (i, m) in messages.iter().enumerate() {
+        let Some(&&(at, tier, tokens)) = marks.peek() else {
+            break;
+        };
+        hasher.push(m.role.name());
+        for block in &m.content {
+            match block {
+                Block::Text(t) => {
+                    hasher.push("text");
+                    hasher.push(t);
+                }
+                Block::Image { media_type, data } => {
+                    hasher.push("image");
+                    hasher.push(media_type);
+                    hasher.push(data);
+                }
+                Block::Other(v) => {
+                    hasher.push("other");
+                    hasher.push(&v.to_string());
+                }
+            }
+        }
+        if i == at {
+            hasher.mark(tier, tokens);
+            marks.next();
+        }
+    }
+    hasher.finish()
+}
+
+/// What one tier holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Holds {
+    pub system: bool,
+    pub legend: bool,
+    pub symbols: usize,
+    pub files: usize,
+    pub history: usize,
+    /// Files listed in the file tree, when it is sent.
+    pub tree: Option<usize>,
+    pub urls: usize,
+    pub prompt: bool,
+    pub images: usize,
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    #[serde(serialize_with = "tier_name")]
+    pub tier: Tier,
+    pub tokens: usize,
+    /// Tokens from the start of the request to the end of this tier.
+    pub prefix_tokens: usize,
+    pub holds: Holds,
+    /// Whether a cache marker closes this tier.
+    pub marker: bool,
+    /// A cached tier with content whose prefix is below the model's minimum.
+    pub too_short: bool,
+}
+
+/// The cache reuse predicted against the session's previous request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reuse {
+    /// Tokens in the unchanged prefix up to the last marker both requests share.
+    pub tokens: usize,
+    /// The tier that marker closes.
+    #[serde(serialize_with = "opt_tier_name")]
+    pub through: Option<Tier>,
+}
+
+/// Tiers in JSON as the CLI spells them (`L0`…`active`).
+fn tier_name<S: serde::Serializer>(t: &Tier, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(t.name())
+}
+
+fn opt_tier_name<S: serde::Serializer>(t: &Option<Tier>, s: S) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.serialize_str(t.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// The whole breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    pub model: String,
+    pub provider: String,
+    pub tokenizer: &'static str,
+    /// Whether counts are estimates (the model is not OpenAI's, whose tokenizers these are).
+    pub estimate: bool,
+    pub min_cache_tokens: u64,
+    pub tiers: Vec<Row>,
+    pub total_tokens: usize,
+    pub session: Option<String>,
+    /// `None` without a session or a previous request in it.
+    pub reuse: Option<Reuse>,
+}
+
+/// What the breakdown is computed from.
+pub struct Inputs<'a> {
+    pub assembly: &'a Assembly,
+    pub tiers: &'a BTreeMap<String, Tier>,
+    /// The laid-out request, markers placed.
+    pub messages: &'a [Message],
+    pub placement: &'a Placement,
+    pub tokenizer: Tokenizer,
+    pub model: &'a str,
+    pub provider: &'a str,
+    pub min_cache_tokens: u64,
+    pub session: Option<&'a str>,
+    pub previous: Option<&'a PrefixRecord>,
+}
+
+fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Holds> {
+    let tier_of = |key: String| tiers.get(&key).copied().unwrap_or(Tier::Active);
+    let mut rows: BTreeMap<Tier, Holds> = ROWS.iter().map(|t| (*t, Holds::default())).collect();
+    fn row(rows: &mut BTreeMap<Tier, Holds>, t: Tier) -> &mut Holds {
+        rows.entry(t).or_default()
+    }
+    row(&mut rows, Tier::L0).system = !input.system.is_empty();
+    row(&mut rows, Tier::L0).legend = !input.legend.is_empty();
+    let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
+    for path in input.symbols.keys() {
+        if selected.contains(path.as_str()) {
+            continue;
+        }
+        // Symbol blocks with no cached tier are laid out in the system message's map.
+        let t = match tier_of(assemble::symbol_key(path)) {
+            Tier::Active => Tier::L0,
+            t => t,
+        };
+        row(&mut rows, t).symbols += 1;
+    }
+    for f in &input.files {
+        row(&mut rows, tier_of(assemble::file_key(&f.path))).files += 1;
+    }
+    for i in 0..input.history.len() {
+        row(&mut rows, tier_of(assemble::history_key(i))).history += 1;
+    }
+    let active = row(&mut rows, Tier::Active);
+    active.tree = input.file_tree.as_ref().map(Vec::len);
+    active.urls = input.urls.len();
+    active.prompt = true;
+    active.images = input.images.len();
+    rows
+}
+
+fn message_tokens(m: &Message, tokenizer: Tokenizer) -> usize {
+    m.content
+        .iter()
+        .map(|b| match b {
+            Block::Text(t) => tokenizer.count(t),
+            Block::Other(v) => tokenizer.count(&v.to_string()),
+            Block::Image { .. } => 0,
+        })
+        .sum()
+}
+
+/// Computes the breakdown.
+pub fn breakdown(i: &Inputs) -> Breakdown {
+    let mut tokens: BTreeMap<Tier, usize> = BTreeMap::new();
+    // Exact tokens from the start of the request through each message.
+    let mut through = Vec::with_capacity(i.messages.len());
+    let mut sum = 0;
+    for m in i.messages {
+        let n = message_tokens(m, i.tokenizer);
+        *tokens.entry(m.tier).or_default() += n;
+        sum += n;
+        through.push(sum);
+    }
+    let marked: BTreeSet<Tier> = i.placement.marked.iter().map(|(_, t, _)| *t).collect();
+    let short: BTreeSet<Tier> = i.placement.too_short.iter().map(|(t, _)| *t).collect();
+    let mut holds = holds(i.assembly, i.tiers);
+    let mut prefix = 0;
+    let tiers: Vec<Row> = ROWS
+        .iter()
+        .map(|t| {
+            let n = tokens.get(t).copied().unwrap_or(0);
+            prefix += n;
+            Row {
+                tier: *t,
+                tokens: n,
+                prefix_tokens: prefix,
+                holds: holds.remove(t).unwrap_or_default(),
+                marker: marked.contains(t),
+                too_short: short.contains(t),
+            }
+        })
+        .collect();
+    let reuse = match (i.session, i.previous) {
+        (Some(_), Some(previous)) => {
+            let mut now = prefix_record(i.messages, i.placement, i.model);
+            // Placement may hold lower bounds (see `cache::place`); show exact counts.
+            for (marker, (at, ..)) in now.markers.iter_mut().zip(&i.placement.marked) {
+                marker.tokens = through.get(*at).copied().unwrap_or(marker.tokens);
+            }
+            let tokens = now.reuse_after(previous);
+            let through = now
+                .markers
+                .iter()
+                .find(|m| m.tokens == tokens && tokens > 0)
+                .map(|m| m.tier);
+            Some(Reuse { tokens, through })
+        }
+        _ => None,
+    };
+    Breakdown {
+        model: i.model.to_string(),
+        provider: i.provider.to_string(),
+        tokenizer: i.tokenizer.name(),
+        estimate: i.provider != "openai",
+        min_cache_tokens: i.min_cache_tokens,
+        tiers,
+        total_tokens: prefix,
+        session: i.session.map(str::to_string),
+        reuse,
+    }
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn describe(h: &Holds) -> String {
+    let mut parts = Vec::new();
+    if h.system {
+        parts.push("system".to_string());
+    }
+    if h.legend {
+        parts.push("legend".to_string());
+    }
+    if h.symbols > 0 {
+        parts.push(count(h.symbols, "symbol block", "symbol blocks"));
+    }
+    if let Some(n) = h.tree {
+        parts.push(format!("tree ({})", count(n, "file", "files")));
+    }
+    if h.urls > 0 {
+        parts.push(count(h.urls, "URL", "URLs"));
+    }
+    if h.files > 0 {
+        parts.push(count(h.files, "file", "files"));
+    }
+    if h.history > 0 {
+        parts.push(count(h.history, "history message", "history messages"));
+    }
+    if h.prompt {
+        parts.push("prompt".to_string());
+    }
+    if h.images > 0 {
+        parts.push(count(h.images, "image", "images"));
+    }
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The table `context` prints.
+pub fn render_text(b: &Breakdown) -> String {
+    let kind = if b.estimate {
+        format!(
+            "estimated with {} ({} models use their own tokenizer)",
+            b.tokenizer, b.provider
+        )
+    } else {
+        format!("counted with {}", b.tokenizer)
+    };
+    let mut out = format!(
+        "model {} ({}); tokens {kind}\nminimum cacheable prefix: {} tokens\n\n",
+        b.model, b.provider, b.min_cache_tokens
+    );
+    out.push_str("tier      tokens   prefix  marker  holds\n");
+    for r in &b.tiers {
+        let marker = match (r.tier, r.marker, r.too_short) {
+            (Tier::Active, ..) => "-",
+            (_, true, _) => "yes",
+            (_, false, true) => "short",
+            // An empty tier needs no marker.
+            _ if r.tokens == 0 => "-",
+            _ => "no",
+        };
+        out.push_str(&format!(
+            "{:<6} {:>9} {:>8}  {:<6}  {}\n",
+            r.tier.name(),
+            r.tokens,
+            r.prefix_tokens,
+            marker,
+            describe(&r.holds)
+        ));
+    }
+    out.push_str(&format!("total  {:>9}\n", b.total_tokens));
+    if b.tiers.iter().any(|r| r.too_short) {
+        out.push_str(&format!(
+            "\nshort: the prefix up to this tier is under {} tokens, so it gets no marker\n",
+            b.min_cache_tokens
+        ));
+    }
+    out.push('\n');
+    out.push_str(&match (&b.session, &b.reuse) {
+        (None, _) => "cache reuse: no session (pass --session NAME to predict it)\n".to_string(),
+        (Some(s), None) => format!("cache reuse: session '{s}' has no previous request\n"),
+        (Some(s), Some(r)) => {
+            let pct = (r.tokens * 100).checked_div(b.total_tokens).unwrap_or(0);
+            let through = r
+                .through
+                .map_or_else(String::new, |t| format!(", through the {t} marker"));
+            format!(
+                "cache reuse after the previous request of session '{s}': {} of {} tokens \
+                 ({pct}%){through}\n",
+                r.tokens, b.total_tokens
+            )
+        }
+    });
+    out
+}
+
+/// The JSON `context --json` prints.
+pub fn render_json(b: &Breakdown) -> String {
+    let mut text = serde_json::to_string_pretty(b).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::assemble::{FileItem, Role};
+    use crate::request::cache;
+
+    fn fixed() -> (Assembly, BTreeMap<String, Tier>) {
+        let assembly = Assembly {
+            system: "You are a coding agent.".into(),
+            files: vec![
+                FileItem {
+                    path: "a.rs".into(),
+                    content: "fn a() {}\n".into(),
+                },
+                FileItem {
+                    path: "b.rs".into(),
+                    content: "fn b() {}\n".into(),
+                },
+            ],
+            history: vec![
+                Message::text(Role::User, "hi", Tier::Active),
+                Message::text(Role::Assistant, "hello", Tier::Active),
+            ],
+            file_tree: Some(vec!["a.rs".into(), "b.rs".into()]),
+            prompt: "fix b".into(),
+            ..Assembly::default()
+        };
+        let tiers = BTreeMap::from([
+            ("file:a.rs".to_string(), Tier::L3),
+            ("history:0".to_string(), Tier::L3),
+            ("history:1".to_string(), Tier::L3),
+        ]);
+        (assembly, tiers)
+    }
+
+    fn run(previous: Option<&PrefixRecord>, min: u64) -> (Breakdown, PrefixRecord) {
+        let (assembly, tiers) = fixed();
+        let mut messages = assemble::assemble(&assembly, &tiers);
+        let placement = cache::place(&mut messages, min, Tokenizer::O200k);
+        let record = prefix_record(&messages, &placement, "claude-x");
+        let b = breakdown(&Inputs {
+            assembly: &assembly,
+            tiers: &tiers,
+            messages: &messages,
+            placement: &placement,
+            tokenizer: Tokenizer::O200k,
+            model: "claude-x",
+            provider: "anthropic",
+            min_cache_tokens: min,
+            session: Some("s"),
+            previous,
+        });
+        (b, record)
+    }
+
+    #[test]
+    fn rows_hold_what_the_tiers_say() {
+        let (b, record) = run(None, 1);
+        let l3 = &b.tiers[3];
+        assert_eq!((l3.holds.files, l3.holds.history, l3.marker), (1, 2, true));
+        let active = &b.tiers[4];
+        assert_eq!((active.holds.files, active.holds.tree), (1, Some(2)));
+        assert_eq!(
+            b.total_tokens,
+            b.tiers.iter().map(|r| r.tokens).sum::<usize>()
+        );
+        assert_eq!(record.markers.len(), 2);
+        // The same request again reuses everything up to the last marker.
+        let (again, _) = run(Some(&record), 1);
+        let reuse = again.reuse.unwrap();
+        assert_eq!(reuse.through, Some(Tier::L3));
+        assert_eq!(reuse.tokens, b.tiers[3].prefix_tokens);
+        // A minimum above the prefix: no markers, rows say why.
+        let (short, record) = run(None, 100_000);
+        assert!(short.tiers[0].too_short && !short.tiers[0].marker);
+        assert!(record.markers.is_empty());
+        assert!(render_text(&short).contains("short"));
+    }
+}

@@ -1,0 +1,144 @@
+//! Cache breakpoints: one on the last message of each cached tier, as the seeds place
+//! them, but only where the prefix up to it is long enough for the provider to cache.
+
+use super::assemble::{Block, Message};
+use super::tier::Tier;
+use super::tokens::Tokenizer;
+
+/// Anthropic rejects a request with more than four `cache_control` blocks.
+pub const MAX_MARKERS: usize = 4;
+
+/// How long a cache entry lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ttl {
+    /// Five minutes, the provider default: the marker carries no `ttl` field, so the
+    /// bytes are those every client sends.
+    #[default]
+    FiveMinutes,
+    /// One hour: `"ttl": "1h"`.
+    OneHour,
+}
+
+impl std::str::FromStr for Ttl {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Ttl, String> {
+        match s {
+            "5m" => Ok(Ttl::FiveMinutes),
+            "1h" => Ok(Ttl::OneHour),
+            _ => Err(format!("unknown cache TTL '{s}'; expected 5m or 1h")),
+        }
+    }
+}
+
+/// Where markers went, for notes on stderr and tests.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Placement {
+    /// `(message index, tier, prefix tokens)` of every marker set. The tokens are exact,
+    /// or a lower bound (`Tokenizer::at_least`) when that already clears every minimum.
+    pub marked: Vec<(usize, Tier, usize)>,
+    /// `(tier, prefix tokens)` of tiers left unmarked because the prefix was too short.
+    pub too_short: Vec<(Tier, usize)>,
+}
+
+/// Sets `cache` on the last message of each cached tier whose prefix (every message up
+/// to and including it) reaches `min_tokens`, clearing any other marker first. At most
+/// `MAX_MARKERS` are set; a message without a non-empty text block cannot carry one
+/// (providers reject empty text blocks, so the encoders drop them).
+pub fn place(messages: &mut [Message], min_tokens: u64, tokenizer: Tokenizer) -> Placement {
+    // Loading the encoding's tables is most of a run's time. A lower bound settles every
+    // marker when each cached prefix clearly clears the minimum; only a prefix near or
+    // under it needs the exact count.
+    let bound = place_with(messages, min_tokens, &|t| tokenizer.at_least(t));
+    if bound.too_short.is_empty() {
+        return bound;
+    }
+    place_with(messages, min_tokens, &|t| tokenizer.count(t))
+}
+
+fn place_with(
+    messages: &mut [Message],
+    min_tokens: u64,
+    count: &dyn Fn(&str) -> usize,
+) -> Placement {
+    for m in messages.iter_mut() {
+        m.cache = false;
+    }
+    let mut placement = Placement::default();
+    let mut prefix = 0usize;
+    // Nothing after the last cached message can carry a marker, and counting the active
+    // content (the file tree above all) was most of the cost of a request.
+    let counted = messages
+        .iter()
+        .rposition(|m| m.tier != Tier::Active)
+        .map_or(0, |i| i + 1);
+    for i in 0..counted {
+        prefix += messages[i]
+            .content
+            .iter()
+            .map(|b| match b {
+                Block::Text(t) => count(t),
+                Block::Other(v) => count(&v.to_string()),
+                // Images are priced by size, not text; leaving them out only makes the
+                // estimate more cautious.
+                Block::Image { .. } => 0,
+            })
+            .sum::<usize>();
+        let tier = messages[i].tier;
+        let last_of_tier = messages.get(i + 1).map(|n| n.tier) != Some(tier);
+        if tier == Tier::Active || !last_of_tier {
+            continue;
+        }
+        if (prefix as u64) < min_tokens {
+            placement.too_short.push((tier, prefix));
+            continue;
+        }
+        let has_text = messages[i]
+            .content
+            .iter()
+            .any(|b| matches!(b, Block::Text(t) if !t.is_empty()));
+        if has_text && placement.marked.len() < MAX_MARKERS {
+            messages[i].cache = true;
+            placement.marked.push((i, tier, prefix));
+        }
+    }
+    placement
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::assemble::Role;
+
+    fn msg(tier: Tier, text: &str) -> Message {
+        Message::text(Role::User, text, tier)
+    }
+
+    #[test]
+    fn marks_last_of_each_tier_above_the_minimum() {
+        let big = "word ".repeat(50);
+        let mut ms = vec![
+            msg(Tier::L0, &big),
+            msg(Tier::L0, "x"),
+            msg(Tier::L1, "y"),
+            msg(Tier::Active, "z"),
+        ];
+        let p = place(&mut ms, 10, Tokenizer::O200k);
+        let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
+        assert_eq!(marked, [false, true, true, false]);
+        assert_eq!(p.marked.len(), 2);
+    }
+
+    #[test]
+    fn a_short_prefix_gets_no_marker() {
+        let mut ms = vec![msg(Tier::L0, "short"), msg(Tier::Active, "z")];
+        let p = place(&mut ms, 1024, Tokenizer::O200k);
+        assert!(ms.iter().all(|m| !m.cache));
+        assert_eq!(p.too_short, vec![(Tier::L0, 1)]);
+    }
+
+    #[test]
+    fn ttl_parses() {
+        assert_eq!("1h".parse::<Ttl>(), Ok(Ttl::OneHour));
+        assert!("2h".parse::<Ttl>().is_err());
+    }
+}

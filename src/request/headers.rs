@@ -1,0 +1,122 @@
+//! Every fixed string a request carries: section headers, the assistant's canned replies
+//! and separators. Their wording is pinned by the layout seeds (prompt-caching.md §4.3);
+//! a model reads them on every request and the cache keys on their bytes, so they change
+//! here or nowhere.
+
+/// Opens the symbol map (legend and L0 symbol blocks) inside the system message.
+pub const REPO_MAP_HEADER: &str = "# Repository Structure\n\nBelow is a map of the repository showing classes, functions, and their relationships.\nUse this to understand the codebase structure and find relevant code.\n\n";
+/// Opens the symbol blocks of L1, L2 and L3 (`TIER_SYMBOLS_HEADER` in the seeds).
+pub const REPO_MAP_CONTINUATION: &str = "# Repository Structure (continued)\n\n";
+/// Opens the file tree message.
+pub const FILE_TREE_HEADER: &str =
+    "# Repository Files\n\nComplete list of files in the repository:\n\n";
+/// Opens the URL context message.
+pub const URL_CONTEXT_HEADER: &str = "# URL Context\n\nThe following content was fetched from URLs mentioned in the conversation:\n\n";
+/// Opens the active files message.
+pub const FILES_ACTIVE_HEADER: &str = "# Working Files\n\nHere are the files:\n\n";
+/// Opens the L0 files, inside the system message.
+pub const FILES_L0_HEADER: &str =
+    "# Reference Files (Stable)\n\nThese files are included for reference:\n\n";
+pub const FILES_L1_HEADER: &str =
+    "# Reference Files\n\nThese files are included for reference:\n\n";
+pub const FILES_L2_HEADER: &str =
+    "# Reference Files (L2)\n\nThese files are included for reference:\n\n";
+pub const FILES_L3_HEADER: &str =
+    "# Reference Files (L3)\n\nThese files are included for reference:\n\n";
+
+/// The assistant's reply after a tier block, the file tree and the working files.
+pub const OK_REPLY: &str = "Ok.";
+/// The assistant's reply after the URL context.
+pub const URL_CONTEXT_REPLY: &str = "Ok, I've reviewed the URL content.";
+
+/// Between two fetched URL documents.
+pub const URL_SEPARATOR: &str = "\n---\n";
+/// Between two fenced files, and between the symbols and the files of one tier.
+pub const BLOCK_SEPARATOR: &str = "\n\n";
+/// Before the system reminder, after the user's prompt.
+pub const REMINDER_SEPARATOR: &str = "\n\n";
+
+/// Sent as the first user turn when a provider needs the conversation to open with the
+/// user (Anthropic, Gemini) but the cached history starts with an assistant message.
+pub const LEADING_USER_TURN: &str = "(The conversation so far follows.)";
+
+/// The heading of the file tree's content: `# File Tree (N files)` and a blank line.
+pub fn file_tree_title(count: usize) -> String {
+    format!("# File Tree ({count} files)\n\n")
+}
+
+/// A file as a fenced block with no language tag: `path`, then the fenced content.
+pub fn fenced_file(path: &str, content: &str) -> String {
+    // A file that ends in a newline must not leave a blank line before the fence.
+    let body = content.strip_suffix('\n').unwrap_or(content);
+    format!("{path}\n```\n{body}\n```")
+}
+
+/// One fetched URL in the URL context: a `## URL` title line, a blank line, the content.
+pub fn url_part(url: &str, content: &str) -> String {
+    format!("## {url}\n\n{}", content.trim_end())
+}
+
+/// The header of a tier's files.
+pub fn files_header(tier: crate::request::tier::Tier) -> &'static str {
+    use crate::request::tier::Tier;
+    match tier {
+        Tier::L0 => FILES_L0_HEADER,
+        Tier::L1 => FILES_L1_HEADER,
+        Tier::L2 => FILES_L2_HEADER,
+        Tier::L3 => FILES_L3_HEADER,
+        Tier::Active => FILES_ACTIVE_HEADER,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::tier::Tier;
+
+    #[test]
+    fn headers_are_pinned() {
+        assert_eq!(REPO_MAP_HEADER, "# Repository Structure\n\nBelow is a map of the repository showing classes, functions, and their relationships.\nUse this to understand the codebase structure and find relevant code.\n\n");
+        assert_eq!(
+            REPO_MAP_CONTINUATION,
+            "# Repository Structure (continued)\n\n"
+        );
+        assert_eq!(
+            FILE_TREE_HEADER,
+            "# Repository Files\n\nComplete list of files in the repository:\n\n"
+        );
+        assert_eq!(URL_CONTEXT_HEADER, "# URL Context\n\nThe following content was fetched from URLs mentioned in the conversation:\n\n");
+        assert_eq!(
+            FILES_ACTIVE_HEADER,
+            "# Working Files\n\nHere are the files:\n\n"
+        );
+        assert_eq!(
+            FILES_L0_HEADER,
+            "# Reference Files (Stable)\n\nThese files are included for reference:\n\n"
+        );
+        assert_eq!(
+            FILES_L1_HEADER,
+            "# Reference Files\n\nThese files are included for reference:\n\n"
+        );
+        assert_eq!(
+            FILES_L2_HEADER,
+            "# Reference Files (L2)\n\nThese files are included for reference:\n\n"
+        );
+        assert_eq!(
+            FILES_L3_HEADER,
+            "# Reference Files (L3)\n\nThese files are included for reference:\n\n"
+        );
+        assert_eq!(OK_REPLY, "Ok.");
+        assert_eq!(URL_CONTEXT_REPLY, "Ok, I've reviewed the URL content.");
+        assert_eq!(URL_SEPARATOR, "\n---\n");
+        assert_eq!(BLOCK_SEPARATOR, "\n\n");
+        assert_eq!(REMINDER_SEPARATOR, "\n\n");
+        assert_eq!(LEADING_USER_TURN, "(The conversation so far follows.)");
+        assert_eq!(file_tree_title(3), "# File Tree (3 files)\n\n");
+        assert_eq!(fenced_file("a.rs", "x\n"), "a.rs\n```\nx\n```");
+        assert_eq!(fenced_file("a.rs", "x"), "a.rs\n```\nx\n```");
+        assert_eq!(url_part("https://x", "body\n"), "## https://x\n\nbody");
+        assert_eq!(files_header(Tier::L2), FILES_L2_HEADER);
+        assert_eq!(files_header(Tier::Active), FILES_ACTIVE_HEADER);
+    }
+}

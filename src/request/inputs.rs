@@ -1,0 +1,321 @@
+//! Reading what a request holds from disk: working files, history, images and fetched
+//! URL content. Every error names the file (and index or position) and what to do.
+
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use serde_json::Value;
+
+use super::assemble::{Block, FileItem, Image, Message, Role, UrlItem};
+use super::tier::Tier;
+use crate::paths;
+
+/// The default `--max-file-bytes`: 1 MiB.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// Anthropic's per-image limit; the strictest of the providers.
+pub const MAX_IMAGE_BYTES: u64 = 5 * 1000 * 1000;
+
+/// A problem with an input; the message says which file and what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct InputError {
+    pub message: String,
+}
+
+fn error(message: impl Into<String>) -> InputError {
+    InputError {
+        message: message.into(),
+    }
+}
+
+/// Where inputs may come from.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Files must lie under this directory unless `allow_outside`.
+    pub project_root: PathBuf,
+    pub allow_outside: bool,
+    pub max_file_bytes: u64,
+}
+
+fn read(path: &Path, what: &str, shown: &str) -> Result<Vec<u8>, InputError> {
+    std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => error(format!("{what} '{shown}' does not exist")),
+        _ if path.is_dir() => error(format!("{what} '{shown}' is a directory; give a file")),
+        _ => error(format!("{what} '{shown}' cannot be read: {e}")),
+    })
+}
+
+/// `arg` resolved against `base`, and its path relative to the project root (forward
+/// slashes), which names it in the request. Outside the root, the absolute path.
+fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), InputError> {
+    let path = base.join(arg);
+    let real = path
+        .canonicalize()
+        .map_err(|_| error(format!("file '{arg}' does not exist")))?;
+    let root = limits
+        .project_root
+        .canonicalize()
+        .unwrap_or_else(|_| limits.project_root.clone());
+    match real.strip_prefix(&root) {
+        Ok(rel) => Ok((
+            real.clone(),
+            rel.components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/"),
+        )),
+        Err(_) if limits.allow_outside => Ok((real.clone(), paths::display(&real))),
+        Err(_) => Err(error(format!(
+            "file '{}' is outside the project root '{}'; pass --allow-outside to include it",
+            paths::display(&real),
+            paths::display(&root)
+        ))),
+    }
+}
+
+/// Text from bytes: invalid UTF-8 is replaced (U+FFFD) and a warning returned.
+fn text(bytes: Vec<u8>, shown: &str, warnings: &mut Vec<String>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            warnings.push(format!(
+                "warning: '{shown}' is not valid UTF-8 (first bad byte at offset {}); \
+                 invalid bytes were replaced with U+FFFD",
+                e.utf8_error().valid_up_to()
+            ));
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        }
+    }
+}
+
+/// A working file. Binary files (a NUL byte in the first 8 KiB) and files over the limit
+/// are refused.
+pub fn read_file(
+    arg: &str,
+    base: &Path,
+    limits: &Limits,
+    warnings: &mut Vec<String>,
+) -> Result<FileItem, InputError> {
+    let (real, rel) = locate(arg, base, limits)?;
+    if real.is_dir() {
+        return Err(error(format!("file '{rel}' is a directory; give a file")));
+    }
+    let size = std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0);
+    if size > limits.max_file_bytes {
+        return Err(error(format!(
+            "file '{rel}' is {size} bytes, over the limit of {} bytes; \
+             raise --max-file-bytes or leave it out",
+            limits.max_file_bytes
+        )));
+    }
+    let bytes = read(&real, "file", &rel)?;
+    if bytes.iter().take(8192).any(|&b| b == 0) {
+        return Err(error(format!(
+            "file '{rel}' is binary (it contains NUL bytes); only text files can be sent \
+             (images go with --image)"
+        )));
+    }
+    let content = text(bytes, &rel, warnings);
+    Ok(FileItem { path: rel, content })
+}
+
+/// Fetched URL content: `URL=FILE`, split at the last `=` (URLs may hold `=`).
+pub fn read_url(
+    url: &str,
+    file: &Path,
+    shown: &str,
+    warnings: &mut Vec<String>,
+) -> Result<UrlItem, InputError> {
+    let bytes = read(file, "URL content file", shown)?;
+    let content = text(bytes, shown, warnings);
+    Ok(UrlItem {
+        url: url.to_string(),
+        content,
+    })
+}
+
+/// Splits a `--url-context` value.
+pub fn split_url_arg(arg: &str) -> Result<(&str, &str), InputError> {
+    match arg.rsplit_once('=') {
+        Some((url, file)) if !url.is_empty() && !file.is_empty() => Ok((url, file)),
+        _ => Err(error(format!(
+            "--url-context '{arg}': expected URL=FILE (the file holds the fetched content)"
+        ))),
+    }
+}
+
+/// The media type of an image, from its first bytes.
+pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// An image for the prompt: PNG, JPEG, GIF or WebP (by content), at most 5 MB.
+/// `shown` names the file in messages (as the user wrote it).
+pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
+    let bytes = read(path, "image", shown)?;
+    if bytes.len() as u64 > MAX_IMAGE_BYTES {
+        return Err(error(format!(
+            "image '{shown}' is {} bytes, over the 5 MB providers accept; scale it down",
+            bytes.len()
+        )));
+    }
+    let media_type = sniff_image(&bytes).ok_or_else(|| {
+        error(format!(
+            "image '{shown}' is not a PNG, JPEG, GIF or WebP image (by its first bytes)"
+        ))
+    })?;
+    Ok(Image {
+        media_type: media_type.to_string(),
+        data: base64::engine::general_purpose::STANDARD.encode(&bytes),
+    })
+}
+
+/// A JSON error as `file:line:col: message`.
+pub fn json_error(shown: &str, e: &serde_json::Error) -> InputError {
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    error(format!("{shown}:{}:{}: {msg}", e.line(), e.column()))
+}
+
+/// The conversation history: a JSON list of `{role, content}` messages, `role` being
+/// `user` or `assistant`, `content` a string or a list of Anthropic-style blocks. Any
+/// `cache_control` in it is dropped: asimi-prompt places the markers.
+pub fn read_history(path: &Path, shown: &str) -> Result<Vec<Message>, InputError> {
+    let bytes = read(path, "history file", shown)?;
+    let value: Value = serde_json::from_slice(&bytes).map_err(|e| json_error(shown, &e))?;
+    parse_history(&value, shown)
+}
+
+pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, InputError> {
+    let Some(list) = value.as_array() else {
+        return Err(error(format!(
+            "{shown}: the history must be a JSON list of {{\"role\", \"content\"}} messages"
+        )));
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| parse_message(m, i, shown))
+        .collect()
+}
+
+fn parse_message(m: &Value, i: usize, shown: &str) -> Result<Message, InputError> {
+    let at = |what: String| error(format!("{shown}: message {i}: {what}"));
+    let Some(obj) = m.as_object() else {
+        return Err(at("not an object; expected {\"role\", \"content\"}".into()));
+    };
+    if let Some(key) = obj
+        .keys()
+        .find(|k| !["role", "content"].contains(&k.as_str()))
+    {
+        return Err(at(format!(
+            "unknown key '{key}'; a message has only role and content"
+        )));
+    }
+    let role = match obj.get("role").and_then(Value::as_str) {
+        Some("user") => Role::User,
+        Some("assistant") => Role::Assistant,
+        Some(other) => {
+            return Err(at(format!(
+                "unknown role '{other}'; expected user or assistant (the system prompt \
+                 comes from asimi-prompt)"
+            )))
+        }
+        None => return Err(at("'role' is missing or not a string".into())),
+    };
+    let content = match obj.get("content") {
+        Some(Value::String(s)) => vec![Block::Text(s.clone())],
+        Some(Value::Array(blocks)) => blocks
+            .iter()
+            .enumerate()
+            .map(|(j, b)| parse_block(b).map_err(|what| at(format!("block {j}: {what}"))))
+            .collect::<Result<_, _>>()?,
+        _ => {
+            return Err(at(
+                "'content' must be a string or a list of content blocks".into()
+            ))
+        }
+    };
+    Ok(Message {
+        role,
+        content,
+        tier: Tier::Active,
+        cache: false,
+    })
+}
+
+fn parse_block(b: &Value) -> Result<Block, String> {
+    let Some(obj) = b.as_object() else {
+        return Err("not an object".into());
+    };
+    match obj.get("type").and_then(Value::as_str) {
+        Some("text") => match obj.get("text").and_then(Value::as_str) {
+            Some(t) => Ok(Block::Text(t.to_string())),
+            None => Err("a text block needs a string 'text'".into()),
+        },
+        Some("image") => {
+            let source = obj.get("source");
+            let get = |k: &str| source.and_then(|s| s.get(k)).and_then(Value::as_str);
+            match (get("type"), get("media_type"), get("data")) {
+                (Some("base64"), Some(mt), Some(data)) => Ok(Block::Image {
+                    media_type: mt.to_string(),
+                    data: data.to_string(),
+                }),
+                _ => Err("an image block needs source {type: base64, media_type, data}".into()),
+            }
+        }
+        Some(_) => {
+            let mut v = b.clone();
+            if let Some(o) = v.as_object_mut() {
+                o.remove("cache_control");
+            }
+            Ok(Block::Other(v))
+        }
+        None => Err("'type' is missing".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffs_images() {
+        assert_eq!(sniff_image(b"\x89PNG\r\n\x1a\nrest"), Some("image/png"));
+        assert_eq!(sniff_image(&[0xff, 0xd8, 0xff, 0xe0]), Some("image/jpeg"));
+        assert_eq!(sniff_image(b"GIF89a.."), Some("image/gif"));
+        assert_eq!(sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
+        assert_eq!(sniff_image(b"BM...."), None);
+    }
+
+    #[test]
+    fn history_markers_are_dropped() {
+        let v = serde_json::json!([
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "a", "content": "x", "cache_control": {"type": "ephemeral"}}]},
+            {"role": "assistant", "content": "ok"}
+        ]);
+        let h = parse_history(&v, "h.json").unwrap();
+        assert_eq!(
+            h[0].content,
+            vec![Block::Other(
+                serde_json::json!({"type": "tool_result", "tool_use_id": "a", "content": "x"})
+            )]
+        );
+        let bad = serde_json::json!([{"role": "user", "content": "a"}, {"role": "robot", "content": "b"}]);
+        let e = parse_history(&bad, "h.json").unwrap_err();
+        assert!(
+            e.message
+                .starts_with("h.json: message 1: unknown role 'robot'"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,136 @@
+//! Encoders: the neutral message list (after `cache::place`) as one provider's request
+//! body. Encoders only shape JSON; they read no files and make no layout decisions.
+//!
+//! Keys come out in alphabetical order (serde_json's default map), the same bytes on
+//! every run, which byte-exact prompt caching needs.
+
+pub mod anthropic;
+pub mod gemini;
+pub mod openai;
+pub mod raw;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::{json, Value};
+
+use super::assemble::Message;
+use super::cache::Ttl;
+
+/// A request body shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Provider {
+    Anthropic,
+    OpenAi,
+    OpenRouter,
+    Gemini,
+    Raw,
+}
+
+impl Provider {
+    pub fn name(self) -> &'static str {
+        match self {
+            Provider::Anthropic => "anthropic",
+            Provider::OpenAi => "openai",
+            Provider::OpenRouter => "openrouter",
+            Provider::Gemini => "gemini",
+            Provider::Raw => "raw",
+        }
+    }
+}
+
+impl fmt::Display for Provider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Provider {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Provider, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "anthropic" => Ok(Provider::Anthropic),
+            "openai" => Ok(Provider::OpenAi),
+            "openrouter" => Ok(Provider::OpenRouter),
+            "gemini" => Ok(Provider::Gemini),
+            "raw" => Ok(Provider::Raw),
+            _ => Err(format!(
+                "unknown provider '{s}'; expected anthropic, openai, openrouter, gemini or raw"
+            )),
+        }
+    }
+}
+
+/// The role OpenAI-shaped requests give the system message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum SystemRole {
+    #[default]
+    System,
+    /// o1 and later models call it `developer`.
+    Developer,
+}
+
+/// Request-level settings the encoders need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    pub model: String,
+    /// `--max-tokens`; `None` leaves the field out where the API allows that.
+    pub max_tokens: Option<u64>,
+    /// Used where the API requires a limit (Anthropic): the model's output limit.
+    pub default_max_tokens: u64,
+    pub stream: bool,
+    pub ttl: Ttl,
+    pub system_role: SystemRole,
+    pub prompt_cache_key: Option<String>,
+}
+
+/// Encodes `messages` for `provider`. Fails only for content the provider cannot carry
+/// (a `tool_use` block from the history sent to Gemini, say).
+pub fn encode(provider: Provider, messages: &[Message], opts: &Options) -> Result<Value, String> {
+    match provider {
+        Provider::Anthropic => Ok(anthropic::encode(messages, opts)),
+        Provider::OpenAi => openai::encode(messages, opts, false),
+        Provider::OpenRouter => openai::encode(messages, opts, true),
+        Provider::Gemini => gemini::encode(messages, opts),
+        Provider::Raw => raw::encode(messages, opts),
+    }
+}
+
+/// The `cache_control` object: `ttl` only for one hour, since five minutes is the
+/// default and leaving it out keeps the bytes every other client sends.
+pub fn cache_control(ttl: Ttl) -> Value {
+    match ttl {
+        Ttl::FiveMinutes => json!({"type": "ephemeral"}),
+        Ttl::OneHour => json!({"type": "ephemeral", "ttl": "1h"}),
+    }
+}
+
+/// Index of the last non-empty text block, where a message's marker goes.
+pub(crate) fn last_text(message: &Message) -> Option<usize> {
+    message
+        .content
+        .iter()
+        .rposition(|b| matches!(b, super::assemble::Block::Text(t) if !t.is_empty()))
+}
+
+/// A block type the provider cannot send.
+pub(crate) fn unsupported(provider: Provider, index: usize, block: &Value) -> String {
+    let kind = block.get("type").and_then(Value::as_str).unwrap_or("?");
+    format!(
+        "request message {index}: a '{kind}' block (from the history) cannot be sent to \
+         {provider}; use --provider anthropic or raw, or remove it from the history"
+    )
+}
+
+/// Merges consecutive messages of the same role (`role`, `content` array objects), for
+/// APIs that want turns to alternate.
+pub(crate) fn merge_turns(turns: Vec<(String, Vec<Value>)>) -> Vec<(String, Vec<Value>)> {
+    let mut out: Vec<(String, Vec<Value>)> = Vec::new();
+    for (role, blocks) in turns {
+        match out.last_mut() {
+            Some((last, acc)) if *last == role => acc.extend(blocks),
+            _ => out.push((role, blocks)),
+        }
+    }
+    out
+}

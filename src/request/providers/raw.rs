@@ -1,0 +1,18 @@
+//! The seeds' neutral message array: OpenAI-style `{role, content}` messages, the
+//! system message first, markers as `cache_control` on text parts, images as
+//! `image_url` data URLs and history blocks as given.
+
+use serde_json::Value;
+
+use super::openai::content;
+use super::{Options, Provider};
+use crate::request::assemble::Message;
+
+pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
+    let mut out = Vec::new();
+    for (i, m) in messages.iter().enumerate() {
+        let content = content(m, i, opts, true, Provider::Raw, true)?;
+        out.push(serde_json::json!({"role": m.role.name(), "content": content}));
+    }
+    Ok(Value::Array(out))
+}

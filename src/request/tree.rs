@@ -1,0 +1,161 @@
+//! The file tree: the repository's tracked files (git's index), or every file under the
+//! project root outside git, as a sorted list of `/`-separated relative paths.
+
+use std::path::Path;
+
+/// The files under `root`: git-tracked files when `root` is a git work tree.
+pub fn list(root: &Path) -> Vec<String> {
+    if let Ok(repo) = git2::Repository::open(root) {
+        if let Some(mut files) = index_paths(&repo.path().join("index")) {
+            files.sort();
+            files.dedup();
+            return files;
+        }
+        if let Ok(index) = repo.index() {
+            let mut files: Vec<String> = index
+                .iter()
+                .map(|e| String::from_utf8_lossy(&e.path).into_owned())
+                .collect();
+            files.sort();
+            files.dedup();
+            return files;
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, "", &mut files);
+    files.sort();
+    files
+}
+
+fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        // Version-control metadata is not part of the project.
+        if name == ".git" {
+            continue;
+        }
+        let rel = format!("{prefix}{name}");
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => walk(&entry.path(), &format!("{rel}/"), out),
+            Ok(t) if t.is_file() => out.push(rel),
+            _ => {}
+        }
+    }
+}
+
+/// The paths in a git index file, read directly: libgit2 also verifies the file's SHA-1
+/// and builds a map of its entries, which was half of a `messages` run in a large
+/// repository. Only the common forms are read here (versions 2 and 3, no split index, no
+/// sparse directories); anything else, or anything inconsistent, is `None`, and libgit2
+/// reads the index instead.
+fn index_paths(path: &Path) -> Option<Vec<String>> {
+    let bytes = std::fs::read(path).ok()?;
+    let u32_at = |at: usize| -> Option<u32> {
+        Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+    };
+    if bytes.get(..4)? != b"DIRC" {
+        return None;
+    }
+    let version = u32_at(4)?;
+    if version != 2 && version != 3 {
+        return None;
+    }
+    let count = u32_at(8)? as usize;
+    // Every entry takes at least 64 bytes; a larger count is a corrupt file.
+    if count > bytes.len() / 64 {
+        return None;
+    }
+    let mut files = Vec::with_capacity(count);
+    let mut at = 12;
+    for _ in 0..count {
+        let mode = u32_at(at + 24)?;
+        let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
+        let extended = flags & 0x4000 != 0;
+        if (extended && version == 2) || mode == 0o040000 {
+            return None;
+        }
+        let start = at + 62 + if extended { 2 } else { 0 };
+        let len = match (flags & 0x0fff) as usize {
+            // The length does not fit the flags: the name runs to its NUL.
+            0x0fff => bytes.get(start..)?.iter().position(|b| *b == 0)?,
+            n => n,
+        };
+        let name = bytes.get(start..start + len)?;
+        files.push(String::from_utf8_lossy(name).into_owned());
+        // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
+        at += (start - at + len + 8) & !7;
+    }
+    // Extensions follow, then the 20-byte checksum.
+    while at + 20 < bytes.len() {
+        let signature = bytes.get(at..at + 4)?;
+        if signature == b"link" || signature == b"sdir" {
+            return None;
+        }
+        at += 8 + u32_at(at + 4)? as usize;
+    }
+    (at + 20 == bytes.len()).then_some(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What libgit2 lists, sorted and deduplicated as `list` does.
+    fn libgit2_paths(root: &Path) -> Vec<String> {
+        let repo = git2::Repository::open(root).unwrap();
+        let mut files: Vec<String> = repo
+            .index()
+            .unwrap()
+            .iter()
+            .map(|e| String::from_utf8_lossy(&e.path).into_owned())
+            .collect();
+        files.sort();
+        files.dedup();
+        files
+    }
+
+    #[test]
+    fn reads_the_index_as_libgit2_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let repo = git2::Repository::init(root).unwrap();
+        let long = format!("{}/{}.rs", "d".repeat(200), "n".repeat(200));
+        let names = ["a.rs", "b/c.txt", "b/ü nicode.md", "z", long.as_str()];
+        for name in names {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, name).unwrap();
+        }
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        index.write().unwrap();
+        let direct = index_paths(&repo.path().join("index")).expect("a version 2 index");
+        assert_eq!(direct.len(), names.len());
+        assert_eq!(list(root), libgit2_paths(root));
+
+        // An intent-to-add entry has extended flags, so libgit2 writes version 3.
+        std::fs::write(root.join("new.rs"), "x").unwrap();
+        let mut entry = index.get_path(Path::new("a.rs"), 0).unwrap();
+        entry.path = b"new.rs".to_vec();
+        entry.flags_extended |= 1 << 13;
+        index.add(&entry).unwrap();
+        index.write().unwrap();
+        let bytes = std::fs::read(repo.path().join("index")).unwrap();
+        assert_eq!(bytes[7], 3, "expected a version 3 index");
+        assert!(index_paths(&repo.path().join("index")).is_some());
+        assert_eq!(list(root), libgit2_paths(root));
+        assert!(list(root).contains(&"new.rs".to_string()));
+
+        // Anything unexpected is left to libgit2.
+        let bad = root.join("bad-index");
+        std::fs::write(&bad, &bytes[..bytes.len() - 1]).unwrap();
+        assert_eq!(index_paths(&bad), None);
+        std::fs::write(&bad, b"DIRC\0\0\0\x04").unwrap();
+        assert_eq!(index_paths(&bad), None);
+    }
+}

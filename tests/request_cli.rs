@@ -1,0 +1,520 @@
+//! `messages` end to end: the default layout, exclusions, the minimum cacheable prefix,
+//! and one test per rejected input (exit 2, nothing on stdout, a message naming the
+//! file and position).
+
+mod common;
+use common::Test;
+use serde_json::Value;
+
+fn messages(t: Test) -> Test {
+    messages_for("claude-sonnet-4-5", t)
+}
+
+fn messages_for(model: &str, t: Test) -> Test {
+    t.args([
+        "messages",
+        "--model",
+        model,
+        "--no-section",
+        "base",
+        "--sandbox",
+        "none",
+        "--no-file-tree",
+    ])
+}
+
+fn json(t: &Test) -> Value {
+    serde_json::from_str(t.run().ok()).unwrap()
+}
+
+/// Every text in an Anthropic body, system first.
+fn texts(body: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut push = |c: &Value| match c {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(bs) => {
+            for b in bs {
+                if let Some(t) = b["text"].as_str() {
+                    out.push(t.to_string());
+                }
+            }
+        }
+        _ => {}
+    };
+    push(&body["system"]);
+    for m in body["messages"].as_array().unwrap() {
+        push(&m["content"]);
+    }
+    out
+}
+
+#[test]
+fn default_output_is_a_system_message_and_active_content() {
+    let t = messages(Test::new().file("a.rs", "fn a() {}\n")).args([
+        "--provider",
+        "raw",
+        "--prompt",
+        "Explain a.rs",
+        "--file",
+        "a.rs",
+    ]);
+    let body = json(&t);
+    let ms = body.as_array().unwrap();
+    let roles: Vec<&str> = ms.iter().map(|m| m["role"].as_str().unwrap()).collect();
+    assert_eq!(roles, ["system", "user", "assistant", "user"]);
+    assert_eq!(
+        ms[1]["content"],
+        "# Working Files\n\nHere are the files:\n\na.rs\n```\nfn a() {}\n```"
+    );
+    assert_eq!(ms[2]["content"], "Ok.");
+    let prompt = ms[3]["content"].as_str().unwrap();
+    assert!(
+        prompt.starts_with("Explain a.rs\n\nReminder:\n- Keep edits minimal"),
+        "{prompt}"
+    );
+    // Too short to cache: no marker anywhere.
+    assert!(!t.run().stdout.contains("cache_control"));
+}
+
+#[test]
+fn the_prompt_comes_from_stdin() {
+    let t = messages(Test::new())
+        .args(["--provider", "raw"])
+        .stdin("From stdin");
+    let body = json(&t);
+    let last = body.as_array().unwrap().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(last.starts_with("From stdin\n\n"), "{last}");
+}
+
+#[test]
+fn the_file_tree_lists_git_tracked_files() {
+    let t = Test::new()
+        .git()
+        .file("b.txt", "b")
+        .file("a.txt", "a")
+        .file("untracked.txt", "u");
+    let repo = git2::Repository::open(&t.work).unwrap();
+    let mut index = repo.index().unwrap();
+    index.add_path(std::path::Path::new("b.txt")).unwrap();
+    index.add_path(std::path::Path::new("a.txt")).unwrap();
+    index.write().unwrap();
+    let t = t.args([
+        "messages",
+        "--provider",
+        "raw",
+        "--prompt",
+        "hi",
+        "--no-section",
+        "base",
+    ]);
+    let body = json(&t);
+    assert_eq!(
+        body[1]["content"],
+        "# Repository Files\n\nComplete list of files in the repository:\n\n# File Tree (2 files)\n\na.txt\nb.txt"
+    );
+    assert_eq!(body[2]["content"], "Ok.");
+}
+
+const BIG: usize = 200;
+
+fn big_file() -> String {
+    (0..BIG)
+        .map(|i| format!("pub fn f{i}() -> u32 {{ {i} }}\n"))
+        .collect()
+}
+
+#[test]
+fn a_file_in_a_cached_tier_is_not_in_working_files_and_its_symbols_are_dropped() {
+    let spec = "files: [big.rs, small.rs]\nprompt: go\n\
+                symbols:\n  legend: L\n  blocks:\n    big.rs: 'SYMBOLS-OF-BIG'\n    small.rs: 'SYMBOLS-OF-SMALL'\n    other.rs: 'SYMBOLS-OF-OTHER'\n\
+                tiers:\n  file:big.rs: L1\n  symbol:other.rs: L2\n";
+    let t = messages(
+        Test::new()
+            .file("big.rs", big_file())
+            .file("small.rs", "SMALL-CONTENT\n")
+            .file("spec.yaml", spec),
+    )
+    .args(["--spec", "spec.yaml", "--provider", "anthropic"]);
+    let body = json(&t);
+    let all = texts(&body).join("\n");
+    assert_eq!(all.matches("pub fn f7()").count(), 1);
+    assert_eq!(all.matches("SMALL-CONTENT").count(), 1);
+    // Selected files' symbol blocks are excluded wherever the file sits.
+    assert!(!all.contains("SYMBOLS-OF-BIG"));
+    assert!(!all.contains("SYMBOLS-OF-SMALL"));
+    assert_eq!(all.matches("SYMBOLS-OF-OTHER").count(), 1);
+    let working = texts(&body)
+        .into_iter()
+        .find(|t| t.starts_with("# Working Files"))
+        .unwrap();
+    assert!(!working.contains("big.rs"), "{working}");
+    let l1 = texts(&body)
+        .into_iter()
+        .find(|t| t.starts_with("# Reference Files\n"))
+        .unwrap();
+    assert!(l1.contains("big.rs\n```\npub fn f0()"), "{l1}");
+}
+
+#[test]
+fn a_marker_below_the_model_minimum_is_not_emitted() {
+    // claude-sonnet-4-5 caches from 1024 tokens: a small L1 tier gets no marker, a big
+    // one does.
+    let spec = |file: &str| format!("files: [{file}]\nprompt: go\ntiers:\n  file:{file}: L1\n");
+    let small = messages(
+        Test::new()
+            .file("small.rs", "fn tiny() {}\n")
+            .file("spec.yaml", spec("small.rs")),
+    )
+    .args(["--spec", "spec.yaml", "--provider", "anthropic"]);
+    let out = small.run();
+    assert!(out.ok().contains("# Reference Files\\n"));
+    assert!(!out.stdout.contains("cache_control"), "{}", out.stdout);
+
+    let big = messages(
+        Test::new()
+            .file("big.rs", big_file())
+            .file("spec.yaml", spec("big.rs")),
+    )
+    .args(["--spec", "spec.yaml", "--provider", "anthropic"]);
+    let out = big.run();
+    assert_eq!(out.ok().matches("cache_control").count(), 1);
+
+    // A model with a higher floor (Haiku 4.5: 4096) drops the same marker.
+    let haiku = messages_for(
+        "claude-haiku-4-5",
+        Test::new()
+            .file("big.rs", big_file())
+            .file("spec.yaml", spec("big.rs")),
+    )
+    .args(["--spec", "spec.yaml", "--provider", "anthropic"]);
+    assert!(!haiku.run().ok().contains("cache_control"));
+}
+
+#[test]
+fn one_hour_ttl_is_written_and_five_minutes_is_not() {
+    let spec = "files: [big.rs]\nprompt: go\ntiers:\n  file:big.rs: L0\n";
+    let t = || {
+        messages(
+            Test::new()
+                .file("big.rs", big_file())
+                .file("spec.yaml", spec),
+        )
+        .args(["--spec", "spec.yaml", "--provider", "anthropic"])
+    };
+    let body = json(&t().args(["--cache-ttl", "1h"]));
+    assert_eq!(
+        body["system"][0]["cache_control"],
+        serde_json::json!({"type": "ephemeral", "ttl": "1h"})
+    );
+    let body = json(&t().args(["--cache-ttl", "5m"]));
+    assert_eq!(
+        body["system"][0]["cache_control"],
+        serde_json::json!({"type": "ephemeral"})
+    );
+}
+
+#[test]
+fn invalid_utf8_is_replaced_with_a_warning() {
+    let t = messages(Test::new().file("latin1.txt", b"caf\xe9\n")).args([
+        "--provider",
+        "raw",
+        "--prompt",
+        "p",
+        "--file",
+        "latin1.txt",
+    ]);
+    let run = t.run();
+    assert!(run.ok().contains("caf\u{fffd}"));
+    assert!(
+        run.stderr
+            .contains("warning: 'latin1.txt' is not valid UTF-8"),
+        "{}",
+        run.stderr
+    );
+}
+
+// Rejected inputs.
+
+fn fails(t: Test) -> String {
+    t.run().fails().to_string()
+}
+
+#[test]
+fn rejects_a_missing_file() {
+    let e = fails(messages(Test::new()).args(["--prompt", "p", "--file", "nope.rs"]));
+    assert!(e.contains("nope.rs' does not exist"), "{e}");
+}
+
+#[test]
+fn rejects_a_binary_file() {
+    let e = fails(
+        messages(Test::new().file("bin.dat", b"ab\x00cd"))
+            .args(["--prompt", "p", "--file", "bin.dat"]),
+    );
+    assert!(e.contains("file 'bin.dat' is binary"), "{e}");
+}
+
+#[test]
+fn rejects_a_file_over_the_limit() {
+    let e = fails(
+        messages(Test::new().file("big.txt", "x".repeat(100))).args([
+            "--prompt",
+            "p",
+            "--file",
+            "big.txt",
+            "--max-file-bytes",
+            "10",
+        ]),
+    );
+    assert!(
+        e.contains("file 'big.txt' is 100 bytes, over the limit of 10 bytes"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_a_file_outside_the_project_unless_allowed() {
+    let t = Test::new().home_file("secret.txt", "s\n");
+    let path = t.home.join("secret.txt").display().to_string();
+    let e = fails(messages(t).args(["--prompt", "p", "--file", &path]));
+    assert!(e.contains("is outside the project root"), "{e}");
+    assert!(e.contains("--allow-outside"), "{e}");
+
+    let t = Test::new().home_file("secret.txt", "s\n");
+    let path = t.home.join("secret.txt").display().to_string();
+    let out = messages(t)
+        .args(["--prompt", "p", "--file", &path, "--allow-outside"])
+        .run();
+    assert!(out.ok().contains("secret.txt"));
+}
+
+#[test]
+fn rejects_history_that_is_not_a_list() {
+    let e = fails(
+        messages(Test::new().file("h.json", "{\"role\": \"user\"}")).args([
+            "--prompt",
+            "p",
+            "--history",
+            "h.json",
+        ]),
+    );
+    assert!(e.contains("h.json: the history must be a JSON list"), "{e}");
+}
+
+#[test]
+fn rejects_history_with_an_unknown_role_naming_the_index() {
+    let h = r#"[{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}, {"role": "system", "content": "c"}]"#;
+    let e = fails(messages(Test::new().file("h.json", h)).args([
+        "--prompt",
+        "p",
+        "--history",
+        "h.json",
+    ]));
+    assert!(
+        e.contains("h.json: message 2: unknown role 'system'"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_malformed_history_json_with_line_and_column() {
+    let e = fails(
+        messages(Test::new().file("h.json", "[\n  {\"role\": }\n]")).args([
+            "--prompt",
+            "p",
+            "--history",
+            "h.json",
+        ]),
+    );
+    assert!(e.contains("h.json:2:12: "), "{e}");
+}
+
+#[test]
+fn rejects_an_image_of_unknown_type() {
+    let e = fails(
+        messages(Test::new().file("pic.bmp", "BM......"))
+            .args(["--prompt", "p", "--image", "pic.bmp"]),
+    );
+    assert!(
+        e.contains("image 'pic.bmp' is not a PNG, JPEG, GIF or WebP image"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_an_image_over_5_mb() {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.resize(5_000_001, 0);
+    let e = fails(
+        messages(Test::new().file("big.png", png)).args(["--prompt", "p", "--image", "big.png"]),
+    );
+    assert!(
+        e.contains("image 'big.png' is 5000001 bytes, over the 5 MB"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_an_unknown_provider() {
+    let e = fails(messages(Test::new()).args(["--prompt", "p", "--provider", "bedrock"]));
+    assert!(
+        e.contains(
+            "unknown provider 'bedrock'; expected anthropic, openai, openrouter, gemini or raw"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_an_unknown_tokenizer() {
+    let e = fails(messages(Test::new()).args(["--prompt", "p", "--tokenizer", "p50k"]));
+    assert!(e.contains("unknown tokenizer 'p50k'"), "{e}");
+}
+
+#[test]
+fn rejects_malformed_spec_yaml_with_line_and_column() {
+    let e = fails(
+        messages(Test::new().file("s.yaml", "prompt: hi\nfiles: [a\n")).args(["--spec", "s.yaml"]),
+    );
+    assert!(
+        e.contains("s.yaml:3:1: key 'files': did not find expected ',' or ']'"),
+        "{e}"
+    );
+    let e = fails(
+        messages(Test::new().file("s.yaml", "prompt: hi\nfiels: [a]\n")).args(["--spec", "s.yaml"]),
+    );
+    assert!(
+        e.contains("s.yaml:2:1: key 'fiels': unknown field `fiels`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_malformed_spec_json_with_line_and_column() {
+    let e = fails(
+        messages(Test::new().file("s.json", "{\"prompt\": \"hi\",\n \"max_tokens\": \"many\"}"))
+            .args(["--spec", "s.json"]),
+    );
+    assert!(e.contains("s.json:2:"), "{e}");
+    assert!(e.contains("key 'max_tokens'"), "{e}");
+    let e = fails(
+        messages(Test::new().file("s.json", "{\"prompt\": \"hi\",\n \"files\": ["))
+            .args(["--spec", "s.json"]),
+    );
+    assert!(
+        e.contains("s.json:2:11: key 'files': EOF while parsing a list"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rejects_a_missing_prompt() {
+    let e = fails(messages(Test::new()).args(["--provider", "raw"]));
+    assert!(e.contains("no prompt: pass --prompt TEXT"), "{e}");
+}
+
+#[test]
+fn url_context_from_flags_splits_at_the_last_equals_sign() {
+    let t = messages(Test::new().file("page.md", "Page body.\n")).args([
+        "--provider",
+        "raw",
+        "--prompt",
+        "p",
+        "--url-context",
+        "https://x.test/?a=b=page.md",
+    ]);
+    let body = json(&t);
+    assert_eq!(
+        body[1]["content"],
+        "# URL Context\n\nThe following content was fetched from URLs mentioned in the conversation:\n\n## https://x.test/?a=b\n\nPage body."
+    );
+    assert_eq!(body[2]["content"], "Ok, I've reviewed the URL content.");
+}
+
+#[test]
+fn openai_options_system_role_cache_key_and_stream() {
+    let t = messages(Test::new()).args([
+        "--provider",
+        "openai",
+        "--prompt",
+        "p",
+        "--system-role",
+        "developer",
+        "--prompt-cache-key",
+        "proj-1",
+        "--stream",
+        "--max-tokens",
+        "100",
+    ]);
+    let body = json(&t);
+    assert_eq!(body["messages"][0]["role"], "developer");
+    assert_eq!(body["prompt_cache_key"], "proj-1");
+    assert_eq!(body["stream"], true);
+    assert_eq!(body["stream_options"]["include_usage"], true);
+    assert_eq!(body["max_completion_tokens"], 100);
+}
+
+#[test]
+fn a_project_reminder_template_replaces_the_built_in_one() {
+    let t = messages(Test::new().file(
+        ".asimi/templates/system_reminder.md",
+        "Be brief, {{.Model}}.\n",
+    ))
+    .args(["--provider", "raw", "--prompt", "p"]);
+    let body = json(&t);
+    assert_eq!(body[1]["content"], "p\n\nBe brief, claude-sonnet-4-5.");
+
+    let t = messages(Test::new().file(".asimi/templates/system_reminder.md", "")).args([
+        "--provider",
+        "raw",
+        "--prompt",
+        "p",
+    ]);
+    assert_eq!(json(&t)[1]["content"], "p");
+}
+
+#[test]
+fn history_from_flags_is_sent_as_native_messages_without_user_markers() {
+    let h = r#"[{"role": "user", "content": [{"type": "text", "text": "q", "cache_control": {"type": "ephemeral"}}]}, {"role": "assistant", "content": "a"}]"#;
+    let t = messages(Test::new().file("h.json", h)).args([
+        "--provider",
+        "anthropic",
+        "--prompt",
+        "p",
+        "--history",
+        "h.json",
+    ]);
+    let out = t.run();
+    assert!(!out.ok().contains("cache_control"), "{}", out.stdout);
+    let body: Value = serde_json::from_str(&out.stdout).unwrap();
+    let roles: Vec<&str> = body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["user", "assistant", "user"]);
+    assert_eq!(body["messages"][0]["content"], "q");
+}
+
+#[test]
+fn tool_blocks_pass_to_anthropic_and_are_refused_by_gemini() {
+    let h = r#"[{"role": "user", "content": "run it"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "shell", "input": {"cmd": "ls"}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a.rs"}]}]"#;
+    let t =
+        || messages(Test::new().file("h.json", h)).args(["--prompt", "p", "--history", "h.json"]);
+    let body = json(&t().args(["--provider", "anthropic"]));
+    assert_eq!(body["messages"][1]["content"][0]["type"], "tool_use");
+    // The tool result and the prompt are both user turns: merged into one.
+    assert_eq!(body["messages"][2]["content"][0]["type"], "tool_result");
+    assert_eq!(body["messages"].as_array().unwrap().len(), 3);
+    let e = fails(t().args(["--provider", "gemini"]));
+    assert!(
+        e.contains(
+            "request message 2: a 'tool_use' block (from the history) cannot be sent to gemini"
+        ),
+        "{e}"
+    );
+}
