@@ -29,6 +29,8 @@ pub mod env {
     pub const WRITE_SYSTEM_MD: &str = "ASIMI_WRITE_SYSTEM_MD";
     pub const APPEND_SYSTEM_MD: &str = "ASIMI_APPEND_SYSTEM_MD";
     pub const MODEL: &str = "ASIMI_MODEL";
+    /// The operational mode (like `--mode`).
+    pub const MODE: &str = "ASIMI_MODE";
     pub const CONFIG_DIR: &str = "ASIMI_CONFIG_DIR";
     /// Where `--session` state is kept (overrides the project's and the user's).
     pub const STATE_DIR: &str = "ASIMI_STATE_DIR";
@@ -129,6 +131,8 @@ impl ToolNamesConfig {
 pub struct ConfigFile {
     /// The model name.
     pub model: Option<String>,
+    /// The operational mode (assistant, developer, planning, debugger or user).
+    pub mode: Option<String>,
     /// Tool names the prompt mentions.
     pub tool_names: Option<ToolNamesConfig>,
     /// Context file names to look for, in order.
@@ -244,6 +248,9 @@ pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, SettingsErro
 pub struct Flags {
     pub cwd: Option<PathBuf>,
     pub model: Option<String>,
+    pub mode: Option<String>,
+    /// Overrides the model's context window (which picks the mode tier).
+    pub context_window: Option<u64>,
     pub sandbox: Option<Sandbox>,
     pub no_sections: Vec<String>,
     pub append_system_prompt: Option<String>,
@@ -266,6 +273,10 @@ pub struct Settings {
     /// The git work tree root, or the working directory.
     pub project_root: PathBuf,
     pub model: String,
+    /// The operational mode, one of `prompt::modes::MODES`.
+    pub mode: String,
+    /// `--context-window`, which overrides the model's.
+    pub context_window: Option<u64>,
     pub tool_names: ToolNames,
     pub context_names: Vec<String>,
     pub sandbox: Sandbox,
@@ -340,6 +351,39 @@ impl Settings {
             })
             .or_else(|| pick(&|c| c.model.clone()).map(|(v, _)| v))
             .unwrap_or_default();
+
+        let mode = flags
+            .mode
+            .clone()
+            .map(|m| (m, "--mode".to_string()))
+            .or_else(|| {
+                env.get(env::MODE)
+                    .filter(|v| !v.is_empty())
+                    .map(|v| (v.to_string(), env::MODE.to_string()))
+            })
+            .or_else(|| {
+                layers.iter().rev().find_map(|l| {
+                    l.config
+                        .mode
+                        .clone()
+                        .map(|m| (m, format!("{}: mode", paths::display(&l.path))))
+                })
+            });
+        let mode = match mode {
+            None => crate::prompt::modes::DEFAULT_MODE.to_string(),
+            Some((m, _)) if crate::prompt::modes::is_mode(&m) => m,
+            Some((m, origin)) => {
+                return Err(error(format!(
+                    "{origin} '{m}': unknown mode; expected one of {}",
+                    crate::prompt::modes::MODES.join(", ")
+                )))
+            }
+        };
+        if flags.context_window == Some(0) {
+            return Err(error(
+                "--context-window 0: expected a positive number of tokens",
+            ));
+        }
 
         let mut tool_names = ToolNames::default();
         for layer in &layers {
@@ -429,6 +473,8 @@ impl Settings {
             repo,
             project_root,
             model,
+            mode,
+            context_window: flags.context_window,
             tool_names,
             context_names,
             sandbox,

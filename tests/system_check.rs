@@ -165,7 +165,10 @@ fn json_lists_the_sections() {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(keys, ["bytes", "family", "model", "provider", "sections"]);
+    assert_eq!(
+        keys,
+        ["bytes", "family", "mode", "model", "provider", "sections", "tier"]
+    );
     assert_eq!(json["model"], "gpt-4o");
     assert_eq!(json["family"], "gpt");
     assert_eq!(json["provider"], "openai");
@@ -231,7 +234,7 @@ fn json_exact_output() {
     ]);
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"\",\n  \"family\": \"default\",\n  \"provider\": \"openai\",\n  \"bytes\": 0,\n  \"sections\": []\n}\n"
+        "{\n  \"model\": \"\",\n  \"family\": \"default\",\n  \"provider\": \"openai\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"sections\": []\n}\n"
     );
     let t = Test::new().args(small("Be \"brief\".\nTab:\t.")).args([
         "--model",
@@ -240,7 +243,7 @@ fn json_exact_output() {
     ]);
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"claude-sonnet-4-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"bytes\": 18,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
+        "{\n  \"model\": \"claude-sonnet-4-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
     );
 }
 

@@ -250,8 +250,8 @@ fn unknown_keys_name_file_line_and_key() {
         err,
         format!(
             "asimi-prompt: {file}:3:1: key 'modle': unknown field `modle`, expected one of \
-             `model`, `tool_names`, `context_files`, `sandbox`, `sections`, `memory_file`, \
-             `templates`\n"
+             `model`, `mode`, `tool_names`, `context_files`, `sandbox`, `sections`, \
+             `memory_file`, `templates`\n"
         )
     );
     let (err, file) = project_error("tool_names:\n  grep: rg\n  grpe: rg\n");

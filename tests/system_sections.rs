@@ -742,6 +742,10 @@ fn templates_see_every_prompt_context_field() {
         .file("AGENTS.md", "Root.\n")
         .file("app/AGENTS.md", "App.\n")
         .file("ctx.md.tmpl", EVERY_FIELD)
+        .file(
+            ".asimi/templates/modes/debugger/tier5.md",
+            "Debug {{.Model}}.\n",
+        )
         .cwd("app")
         .env("ASIMI_SYSTEM_MD", "../ctx.md.tmpl")
         .env("SOURCE_DATE_EPOCH", "1700000000")
@@ -753,6 +757,8 @@ fn templates_see_every_prompt_context_field() {
             "macos",
             "--memory",
             " Tea. ",
+            "--mode",
+            "debugger",
         ])
         .args(["--append-system-prompt", "Ins.", "--set", "k=v"])
         .args(["--tool-name", "grep=rg"]);
@@ -767,7 +773,7 @@ fn templates_see_every_prompt_context_field() {
              files=[../AGENTS.md|Root.][AGENTS.md|App.]\n\
              tools=read_file,write_file,rg,glob,replace,run_shell_command,read_many_files,save_memory,list_directory\n\
              env={}|bash|{work}/app|{work}|{home}|trunk|2023-11-14\n\
-             instructions=Ins. mode=[] vars=v\n\n\
+             instructions=Ins. mode=[Debug gpt-4o.] vars=v\n\n\
              --- Context from: ../AGENTS.md ---\nRoot.\n--- End of Context from: ../AGENTS.md ---\n\n\
              --- Context from: AGENTS.md ---\nApp.\n--- End of Context from: AGENTS.md ---\n\n\
              ---\n\nTea.\n",
@@ -785,7 +791,8 @@ fn templates_see_every_prompt_context_field() {
         .file("ctx.md.tmpl", EVERY_FIELD)
         .env("ASIMI_SYSTEM_MD", "ctx.md.tmpl")
         .env("SOURCE_DATE_EPOCH", "0")
-        .args(["--no-section", "sandbox"]);
+        .file(".asimi/templates/modes/assistant/tier1.md", "")
+        .args(["--no-section", "sandbox", "--context-window", "4096"]);
     let (work, home) = (show(&t.work), show(&t.home));
     assert_eq!(
         t.run().ok(),

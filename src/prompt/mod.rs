@@ -2,12 +2,14 @@
 //! rendered with it, and the non-empty sections are joined by a blank line.
 
 pub mod library;
+pub mod modes;
 
 use std::path::{Path, PathBuf};
 
 use crate::facts::context_files::{self, Search};
 use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry};
 use crate::paths::{self, Switch};
+use crate::request::tokens::Tokenizer;
 use crate::settings::{files, Settings, SECTIONS};
 use crate::template::{Engine, MissingKey, Syntax};
 use library::{Found, Library, Origin};
@@ -91,6 +93,14 @@ pub struct Built {
     pub model: ModelInfo,
     /// The base section's template (or system.md file), for `export --template`.
     pub base_source: BaseSource,
+    /// The operational mode.
+    pub mode: String,
+    /// The context window the tier was picked by (`--context-window`, else the model's).
+    pub context_window: u64,
+    /// The mode tier (1–5).
+    pub tier: u8,
+    /// Problems worth a note on stderr that don't stop the run.
+    pub warnings: Vec<String>,
 }
 
 impl Built {
@@ -141,10 +151,24 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
     let library = Library::new(settings.template_dirs.clone());
     let registry = registry(&library)?;
     let model = registry.lookup(&settings.model).clone();
-    let context = prompt_context(settings, &model, vars)?;
-    let data = context.to_value();
+    let mut context = prompt_context(settings, &model, vars)?;
+    let context_window = settings.context_window.unwrap_or(model.context_window);
+    let tier = modes::tier_for(context_window);
 
     let mut engine = Engine::new(MissingKey::Default);
+    // The mode text is rendered with the same data as the sections, then handed to the
+    // base template as `.ModeInstructions`.
+    let mode_template = modes::find(&library, &settings.mode, tier)?.ok_or_else(|| {
+        error(format!(
+            "the template '{}' is missing",
+            modes::template_name(modes::FALLBACK.0, modes::FALLBACK.1)
+        ))
+    })?;
+    context.mode_instructions = render(&mut engine, &mode_template, &context.to_value())?
+        .trim()
+        .to_string();
+    let data = context.to_value();
+
     let mut sections = Vec::new();
     let base_source = base_source(settings, &library, &model)?;
     for &name in SECTIONS {
@@ -167,11 +191,32 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
             text: text.trim_end().to_string(),
         });
     }
+    // The tier budgets are for the tier prompt (the rendered mode text): the built-in base
+    // prompts alone run to 2,000-4,000 tokens, over every budget, so counting the whole
+    // base section would warn on every run. Only a user's own mode template is counted:
+    // tests/modes.rs holds the built-in ones within budget, and loading the tokenizer's
+    // tables costs ~60 ms, twenty times the rest of a run.
+    let mut warnings = Vec::new();
+    if matches!(mode_template.origin, Origin::File(_)) {
+        let tokens = Tokenizer::O200k.count(&context.mode_instructions);
+        let budget = modes::budget(tier);
+        if tokens > budget {
+            warnings.push(format!(
+                "the mode prompt ({}) is {tokens} tokens, over the tier-{tier} budget of \
+                 {budget} tokens (model context window {context_window})",
+                mode_template.origin
+            ));
+        }
+    }
     Ok(Built {
         prompt: SystemPrompt { sections },
         context,
         model,
         base_source,
+        mode: settings.mode.clone(),
+        context_window,
+        tier,
+        warnings,
     })
 }
 

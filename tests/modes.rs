@@ -1,0 +1,211 @@
+//! Operational modes × context tiers: `--mode`, `--context-window`, the tier a window
+//! picks, the mode text in the base prompt, overrides, errors and the tier budgets.
+
+mod common;
+use std::path::Path;
+
+use asimi_prompt::prompt::modes::{self, MODES};
+use asimi_prompt::request::tokens::Tokenizer;
+use common::Test;
+
+fn show(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Every section but the base switched off.
+fn base_only() -> Vec<String> {
+    ["sandbox", "git", "context", "instructions", "memory"]
+        .iter()
+        .flat_map(|s| ["--no-section".to_string(), s.to_string()])
+        .collect()
+}
+
+fn json(t: &Test) -> serde_json::Value {
+    serde_json::from_str(t.run().ok()).unwrap()
+}
+
+#[test]
+fn the_context_window_picks_the_tier() {
+    for (window, tier) in [
+        (1, 1),
+        (4096, 1),
+        (4097, 2),
+        (8192, 2),
+        (8193, 3),
+        (16384, 3),
+        (16385, 4),
+        (32768, 4),
+        (32769, 5),
+        (1_000_000, 5),
+    ] {
+        let t = Test::new().args(["--json", "--context-window", &window.to_string()]);
+        let doc = json(&t);
+        assert_eq!(doc["tier"], tier, "window {window}");
+        assert_eq!(doc["mode"], "assistant");
+    }
+    // Without --context-window, the model's window (models.yaml) decides.
+    let t = Test::new().args(["--json", "--model", "gpt-4o"]);
+    assert_eq!(json(&t)["tier"], 5);
+    let t = Test::new()
+        .file(
+            ".asimi/templates/models.yaml",
+            "models:\n  - {pattern: 'tiny*', family: default, provider: openai, \
+             context_window: 8192, max_output_tokens: 1024, images: false, \
+             min_cache_tokens: 1024}\n  - {pattern: '*', family: default, provider: openai, \
+             context_window: 200000, max_output_tokens: 1024, images: false, \
+             min_cache_tokens: 1024}\n",
+        )
+        .args(["--json", "--model", "tiny-1"]);
+    assert_eq!(json(&t)["tier"], 2);
+}
+
+#[test]
+fn each_mode_text_is_in_the_base_section() {
+    for mode in MODES {
+        for window in ["4096", "100000"] {
+            let t = Test::new().args(["--json", "--mode", mode, "--context-window", window]);
+            let doc = json(&t);
+            assert_eq!(doc["mode"], *mode);
+            let base = doc["sections"][0]["text"].as_str().unwrap();
+            let heading = format!("# Current Mode\n\nYou are in **{mode} mode**");
+            assert!(base.contains(&heading), "{mode} at {window}:\n{base}");
+        }
+    }
+}
+
+#[test]
+fn mode_text_is_rendered_and_overridable() {
+    // A project override, rendered with the prompt's data, reaches .ModeInstructions.
+    let t = Test::new()
+        .file("tpl/base/default.md", "[{{.ModeInstructions}}]\n")
+        .file(
+            ".asimi/templates/modes/planning/tier4.md.tmpl",
+            "Plan for {{.ModelFamily}}.\n\n",
+        )
+        .args(["--templates", "tpl", "--mode", "planning"])
+        .args(["--context-window", "20000"])
+        .args(base_only());
+    let run = t.run();
+    assert_eq!(run.ok(), "[Plan for default.]\n");
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn mode_precedence_is_flag_env_project_user_default() {
+    let t = Test::new().args(["--json"]);
+    assert_eq!(json(&t)["mode"], "assistant");
+    let t = t.config_file("config.yaml", "mode: user\n");
+    assert_eq!(json(&t)["mode"], "user");
+    let t = t.file(".asimi/config.yaml", "mode: debugger\n");
+    assert_eq!(json(&t)["mode"], "debugger");
+    let t = t.env("ASIMI_MODE", "planning");
+    assert_eq!(json(&t)["mode"], "planning");
+    let t = t.args(["--mode", "developer"]);
+    assert_eq!(json(&t)["mode"], "developer");
+}
+
+#[test]
+fn an_unknown_mode_is_an_error() {
+    let valid = "expected one of assistant, developer, planning, debugger, user";
+    let t = Test::new().args(["--mode", "chatty"]);
+    assert_eq!(
+        t.run().fails(),
+        format!("asimi-prompt: --mode 'chatty': unknown mode; {valid}\n")
+    );
+    let t = Test::new().env("ASIMI_MODE", "Developer");
+    assert_eq!(
+        t.run().fails(),
+        format!("asimi-prompt: ASIMI_MODE 'Developer': unknown mode; {valid}\n")
+    );
+    let t = Test::new().file(".asimi/config.yaml", "mode: fast\n");
+    let file = show(&t.work.join(".asimi/config.yaml"));
+    assert_eq!(
+        t.run().fails(),
+        format!("asimi-prompt: {file}: mode 'fast': unknown mode; {valid}\n")
+    );
+}
+
+#[test]
+fn an_invalid_context_window_is_an_error() {
+    for (value, reason) in [
+        ("0", "the context window must be at least 1 token"),
+        (
+            "abc",
+            "expected a positive whole number of tokens, e.g. 8192",
+        ),
+        (
+            "-5",
+            "expected a positive whole number of tokens, e.g. 8192",
+        ),
+        (
+            "8k",
+            "expected a positive whole number of tokens, e.g. 8192",
+        ),
+    ] {
+        let t = Test::new().args([format!("--context-window={value}")]);
+        let err = t.run().fails().to_string();
+        assert!(
+            err.starts_with(&format!(
+                "error: invalid value '{value}' for '--context-window <N>': {reason}\n"
+            )),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn an_over_budget_mode_prompt_warns() {
+    let big = "Check every file twice before you answer. ".repeat(40);
+    let t = Test::new()
+        .file(".asimi/templates/modes/assistant/tier1.md", &big)
+        .args(["--context-window", "1000"]);
+    let run = t.run();
+    let out = run.ok();
+    assert!(out.contains(big.trim()), "{out}");
+    let tokens = Tokenizer::O200k.count(big.trim());
+    assert!(tokens > 200);
+    let path = show(&t.work.join(".asimi/templates/modes/assistant/tier1.md"));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "asimi-prompt: warning: the mode prompt ({path}) is {tokens} tokens, over the \
+             tier-1 budget of 200 tokens (model context window 1000)\n"
+        )
+    );
+    // The same text is within the tier-2 budget, and the built-in tier 5 is too.
+    let tier2 = Test::new()
+        .file(".asimi/templates/modes/assistant/tier2.md", &big)
+        .args(["--context-window", "8000"]);
+    assert_eq!(tier2.run().stderr, "");
+    assert_eq!(Test::new().run().stderr, "");
+}
+
+#[test]
+fn every_built_in_mode_template_is_within_its_budget() {
+    // A base that is only the mode text, so the section is exactly the rendered template.
+    let windows = [4096, 8192, 16384, 32768, 131072];
+    for mode in MODES {
+        for (i, window) in windows.iter().enumerate() {
+            let tier = i as u8 + 1;
+            assert_eq!(modes::tier_for(*window), tier);
+            let t = Test::new()
+                .file("tpl/base/default.md", "{{.ModeInstructions}}")
+                .args(["--templates", "tpl", "--mode", mode])
+                .args(["--context-window", &window.to_string(), "--json"]);
+            let doc = json(&t);
+            let text = doc["sections"][0]["text"].as_str().unwrap();
+            assert!(
+                text.starts_with(&format!("You are in **{mode} mode**")),
+                "{text}"
+            );
+            let budget = modes::budget(tier);
+            for tokenizer in [Tokenizer::O200k, Tokenizer::Cl100k] {
+                let n = tokenizer.count(text);
+                assert!(
+                    n <= budget,
+                    "modes/{mode}/tier{tier}: {n} tokens ({tokenizer:?}), budget {budget}"
+                );
+            }
+        }
+    }
+}
