@@ -24,6 +24,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
             [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
@@ -53,6 +55,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         }
         'asimi-prompt;system' {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
             [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
@@ -74,6 +78,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         }
         'asimi-prompt;export' {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
             [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
@@ -96,6 +102,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         }
         'asimi-prompt;messages' {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
             [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
@@ -127,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--no-file-tree', '--no-file-tree', [CompletionResultType]::ParameterName, 'Leave the file tree out')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
+            [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -135,6 +144,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         }
         'asimi-prompt;context' {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
             [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
@@ -166,6 +177,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--no-file-tree', '--no-file-tree', [CompletionResultType]::ParameterName, 'Leave the file tree out')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
+            [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the breakdown as JSON')

@@ -104,7 +104,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --model --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --check --update --json --help --version system export messages context template completions man help"
+            opts="-C -h -V --cwd --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --check --update --json --help --version system export messages context template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -119,6 +119,14 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -196,13 +204,21 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --spec --prompt --file --history --url-context --image --file-tree --no-file-tree --provider --max-tokens --stream --cache-ttl --tokenizer --system-role --prompt-cache-key --max-file-bytes --allow-outside --session --no-update --tier --compact --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --spec --prompt --file --history --url-context --image --file-tree --no-file-tree --provider --max-tokens --stream --cache-ttl --tokenizer --system-role --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --compact --json --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -322,13 +338,21 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__export)
-            opts="-C -h --model --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --template --force --check --update --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --template --force --check --update --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -582,13 +606,21 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --spec --prompt --file --history --url-context --image --file-tree --no-file-tree --provider --max-tokens --stream --cache-ttl --tokenizer --system-role --prompt-cache-key --max-file-bytes --allow-outside --session --no-update --tier --compact --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --spec --prompt --file --history --url-context --image --file-tree --no-file-tree --provider --max-tokens --stream --cache-ttl --tokenizer --system-role --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --compact --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -708,13 +740,21 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --model --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --check --update --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --check --update --json --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

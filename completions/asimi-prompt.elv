@@ -21,6 +21,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
+            cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
             cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
             cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
@@ -49,6 +51,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         }
         &'asimi-prompt;system'= {
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
+            cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
             cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
             cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
@@ -69,6 +73,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         }
         &'asimi-prompt;export'= {
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
+            cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
             cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
             cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
@@ -90,6 +96,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         }
         &'asimi-prompt;messages'= {
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
+            cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
             cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
             cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
@@ -121,6 +129,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --no-file-tree 'Leave the file tree out'
             cand --stream 'Ask for a streamed response'
             cand --allow-outside 'Allow files outside the project root'
+            cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
             cand --compact 'Print the JSON on one line'
             cand -h 'Print help (see more with ''--help'')'
@@ -128,6 +137,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         }
         &'asimi-prompt;context'= {
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
+            cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
             cand --no-section 'Leave a section out: base, sandbox, git, context, instructions, memory'
             cand --append-system-prompt 'Text to append as the instructions section, or @FILE to append a file'
@@ -159,6 +170,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --no-file-tree 'Leave the file tree out'
             cand --stream 'Ask for a streamed response'
             cand --allow-outside 'Allow files outside the project root'
+            cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
             cand --compact 'Print the JSON on one line'
             cand --json 'Print the breakdown as JSON'

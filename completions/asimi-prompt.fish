@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= model= sandbox= no-section= append-system-prompt= memory= memory-file= templates= context-file= tool-name= data= set= check= update json h/help V/version
+    string join \n C/cwd= model= mode= context-window= sandbox= no-section= append-system-prompt= memory= memory-file= templates= context-file= tool-name= data= set= check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -26,6 +26,8 @@ end
 
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
@@ -53,6 +55,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "completio
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
@@ -72,6 +76,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l upd
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
@@ -92,6 +98,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l for
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
@@ -126,10 +134,13 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l f
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-outside -d 'Allow files outside the project root'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sandbox -d 'The sandbox to describe; auto reads the SANDBOX variable' -r -f -a "auto\t'Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic, unset none'
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
@@ -164,6 +175,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l fi
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-outside -d 'Allow files outside the project root'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'

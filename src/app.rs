@@ -69,6 +69,8 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
     Flags {
         cwd,
         model: prompt.model.clone(),
+        mode: prompt.mode.clone(),
+        context_window: prompt.context_window,
         sandbox: prompt.sandbox,
         no_sections: prompt.no_section.clone(),
         append_system_prompt: prompt.append_system_prompt.clone(),
@@ -106,6 +108,14 @@ fn build(
     Ok((settings, built))
 }
 
+/// Notes on stderr for problems that don't stop the run (an over-budget mode prompt).
+fn warn(built: &Built, err: &mut dyn Write) -> anyhow::Result<()> {
+    for w in &built.warnings {
+        writeln!(err, "asimi-prompt: warning: {w}")?;
+    }
+    Ok(())
+}
+
 fn system(
     args: SystemArgs,
     cwd: Option<PathBuf>,
@@ -114,6 +124,7 @@ fn system(
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let (settings, built) = build(&args.prompt, cwd, env)?;
+    warn(&built, err)?;
     if let Some(target) = write_target(&settings.write_system_md, &settings) {
         // Writing the rendering over the template it came from would destroy the template
         // (ASIMI_WRITE_SYSTEM_MD=1 points at the ASIMI_SYSTEM_MD file).
@@ -186,6 +197,8 @@ struct PromptJson<'a> {
     model: &'a str,
     family: &'a str,
     provider: &'a str,
+    mode: &'a str,
+    tier: u8,
     bytes: usize,
     sections: Vec<SectionJson<'a>>,
 }
@@ -196,6 +209,8 @@ fn sections_json(built: &Built) -> String {
         model: &built.context.model,
         family: &built.model.family,
         provider: &built.model.provider,
+        mode: &built.mode,
+        tier: built.tier,
         bytes: body.len(),
         sections: built
             .prompt
@@ -259,6 +274,7 @@ fn export(
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let (settings, built) = build(&args.prompt, cwd, env)?;
+    warn(&built, err)?;
     let content = if args.template {
         built.base_source.text().to_string()
     } else {
@@ -316,6 +332,7 @@ fn request_inputs(args: &MessagesArgs) -> request::Inputs {
         prompt_cache_key: args.prompt_cache_key.clone(),
         max_file_bytes: args.max_file_bytes,
         allow_outside: args.allow_outside,
+        truncate: args.truncate,
     }
 }
 

@@ -25,6 +25,7 @@ Environment:
   ASIMI_WRITE_SYSTEM_MD   Also write the rendered base prompt to a file (same values).
   ASIMI_APPEND_SYSTEM_MD  A Markdown file appended as the instructions section.
   ASIMI_MODEL             The model (like --model).
+  ASIMI_MODE              The operational mode (like --mode).
   ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
   ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
@@ -95,6 +96,13 @@ pub struct PromptArgs {
     /// The model; picks the base prompt family (default: ASIMI_MODEL, then config).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
+    /// The operational mode: assistant, developer, planning, debugger or user (default:
+    /// ASIMI_MODE, then config, then assistant).
+    #[arg(long, value_name = "MODE")]
+    pub mode: Option<String>,
+    /// The context window in tokens, which picks the mode's tier (default: the model's).
+    #[arg(long = "context-window", value_name = "N", value_parser = parse_context_window)]
+    pub context_window: Option<u64>,
     /// The sandbox to describe; auto reads the SANDBOX variable.
     #[arg(long, value_enum, value_name = "KIND")]
     pub sandbox: Option<Sandbox>,
@@ -133,6 +141,15 @@ pub struct PromptArgs {
     /// Set a value in .Vars: a YAML scalar; dotted keys nest.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+}
+
+/// `--context-window N`: a positive whole number of tokens.
+fn parse_context_window(value: &str) -> Result<u64, String> {
+    match value.trim().parse::<u64>() {
+        Ok(0) => Err("the context window must be at least 1 token".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a positive whole number of tokens, e.g. 8192".to_string()),
+    }
 }
 
 /// `--check`/`--update` for CI.
@@ -336,6 +353,11 @@ pub struct MessagesArgs {
     /// Allow files outside the project root.
     #[arg(long)]
     pub allow_outside: bool,
+    /// When the request would not fit the model's context window minus --max-tokens,
+    /// drop the oldest history (the first message kept, pairs whole) until it does;
+    /// without it an oversize request is an error.
+    #[arg(long)]
+    pub truncate: bool,
     /// Track how long items stay unchanged across runs of this session, and cache them in
     /// tiers as they prove stable (see README, Sessions).
     #[arg(long, value_name = "NAME")]

@@ -501,7 +501,7 @@ fn history_from_flags_is_sent_as_native_messages_without_user_markers() {
 }
 
 #[test]
-fn tool_blocks_pass_to_anthropic_and_are_refused_by_gemini() {
+fn tool_blocks_pass_to_anthropic_and_convert_for_gemini() {
     let h = r#"[{"role": "user", "content": "run it"}, {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "shell", "input": {"cmd": "ls"}}]}, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a.rs"}]}]"#;
     let t =
         || messages(Test::new().file("h.json", h)).args(["--prompt", "p", "--history", "h.json"]);
@@ -510,11 +510,9 @@ fn tool_blocks_pass_to_anthropic_and_are_refused_by_gemini() {
     // The tool result and the prompt are both user turns: merged into one.
     assert_eq!(body["messages"][2]["content"][0]["type"], "tool_result");
     assert_eq!(body["messages"].as_array().unwrap().len(), 3);
-    let e = fails(t().args(["--provider", "gemini"]));
-    assert!(
-        e.contains(
-            "request message 2: a 'tool_use' block (from the history) cannot be sent to gemini"
-        ),
-        "{e}"
+    let body = json(&t().args(["--provider", "gemini"]));
+    assert_eq!(
+        body["contents"][1]["parts"][0]["functionCall"]["name"],
+        "shell"
     );
 }

@@ -38,8 +38,8 @@ pub enum Block {
         data: String,
     },
     /// A block from the history that asimi-prompt does not interpret (`tool_use`,
-    /// `tool_result`…), kept as the user wrote it minus any `cache_control`. Only the
-    /// Anthropic and raw encoders can send it.
+    /// `tool_result`…), kept as the user wrote it minus any `cache_control`. Anthropic and
+    /// raw send it as is; OpenAI shapes and Gemini convert tool blocks and refuse others.
     Other(serde_json::Value),
 }
 

@@ -196,16 +196,66 @@ pub fn read_history(path: &Path, shown: &str) -> Result<Vec<Message>, InputError
     parse_history(&value, shown)
 }
 
+/// The seeds' summary preface: a history that starts at a summary opens with this user
+/// message (some APIs want the first message to be the user's).
+pub const SUMMARY_PREFACE: &str = "Please continue from the following summary:";
+
+/// Parses a history list. Keys other than `role` and `content` (`ts`, `isSummary`…) are
+/// internal and dropped. The last message marked `"isSummary": true` starts the
+/// history: it and the messages after it are kept, preceded by `SUMMARY_PREFACE`.
 pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, InputError> {
     let Some(list) = value.as_array() else {
         return Err(error(format!(
             "{shown}: the history must be a JSON list of {{\"role\", \"content\"}} messages"
         )));
     };
-    list.iter()
+    let messages = list
+        .iter()
         .enumerate()
         .map(|(i, m)| parse_message(m, i, shown))
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    let summary = list
+        .iter()
+        .rposition(|m| m.get("isSummary").and_then(Value::as_bool) == Some(true));
+    let start = summary.unwrap_or(0);
+    let mut calls = std::collections::HashSet::new();
+    for (i, m) in messages.iter().enumerate().skip(start) {
+        for b in &m.content {
+            let Block::Other(v) = b else { continue };
+            let id = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+            match v.get("type").and_then(Value::as_str) {
+                Some("tool_use") => {
+                    calls.insert(id("id"));
+                }
+                Some("tool_result") if !calls.contains(&id("tool_use_id")) => {
+                    return Err(error(format!(
+                        "{shown}: message {i}: tool_result '{}' has no matching tool_use \
+                         before it{}; add the call or remove the result",
+                        id("tool_use_id"),
+                        if summary.is_some() {
+                            " (since the last summary)"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(match summary {
+        None => messages,
+        Some(at) => {
+            let mut out = vec![Message {
+                role: Role::User,
+                content: vec![Block::Text(SUMMARY_PREFACE.to_string())],
+                tier: Tier::Active,
+                cache: false,
+            }];
+            out.extend(messages.into_iter().skip(at));
+            out
+        }
+    })
 }
 
 fn parse_message(m: &Value, i: usize, shown: &str) -> Result<Message, InputError> {
@@ -213,14 +263,6 @@ fn parse_message(m: &Value, i: usize, shown: &str) -> Result<Message, InputError
     let Some(obj) = m.as_object() else {
         return Err(at("not an object; expected {\"role\", \"content\"}".into()));
     };
-    if let Some(key) = obj
-        .keys()
-        .find(|k| !["role", "content"].contains(&k.as_str()))
-    {
-        return Err(at(format!(
-            "unknown key '{key}'; a message has only role and content"
-        )));
-    }
     let role = match obj.get("role").and_then(Value::as_str) {
         Some("user") => Role::User,
         Some("assistant") => Role::Assistant,
@@ -300,12 +342,13 @@ mod tests {
     #[test]
     fn history_markers_are_dropped() {
         let v = serde_json::json!([
+            {"role": "assistant", "content": [{"type": "tool_use", "id": "a", "name": "n", "input": {}}]},
             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "a", "content": "x", "cache_control": {"type": "ephemeral"}}]},
             {"role": "assistant", "content": "ok"}
         ]);
         let h = parse_history(&v, "h.json").unwrap();
         assert_eq!(
-            h[0].content,
+            h[1].content,
             vec![Block::Other(
                 serde_json::json!({"type": "tool_result", "tool_use_id": "a", "content": "x"})
             )]

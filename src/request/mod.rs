@@ -36,6 +36,9 @@ use crate::template::{self, MissingKey};
 /// built-in `templates/system_reminder.md.tmpl`.
 pub const REMINDER_TEMPLATE: &str = "system_reminder.md";
 
+/// What an image becomes for a model without image input (seeds' `maybeRemoveImageBlocks`).
+pub const IMAGE_PLACEHOLDER: &str = "[Referenced image in conversation]";
+
 /// What the command line asked for (flags override the spec, which overrides defaults).
 #[derive(Debug, Clone, Default)]
 pub struct Inputs {
@@ -56,6 +59,8 @@ pub struct Inputs {
     pub prompt_cache_key: Option<String>,
     pub max_file_bytes: u64,
     pub allow_outside: bool,
+    /// `--truncate`: drop old history to fit the context window.
+    pub truncate: bool,
 }
 
 /// A request ready to lay out.
@@ -69,6 +74,9 @@ pub struct Request {
     /// The model's minimum cacheable prefix, in tokens.
     pub min_cache_tokens: u64,
     pub tokenizer: Tokenizer,
+    /// The model takes no images (`images: false`): image blocks, in the history and the
+    /// prompt, go as `IMAGE_PLACEHOLDER` text.
+    pub strip_images: bool,
     /// `--session` or the spec's `session`.
     pub session: Option<String>,
     /// Notes for stderr (invalid UTF-8 replaced…).
@@ -228,7 +236,7 @@ pub fn prepare(
         prompt,
         images,
     };
-    Ok(Request {
+    let mut request = Request {
         assembly,
         hints: spec::tiers(spec),
         provider,
@@ -243,9 +251,81 @@ pub fn prepare(
         },
         min_cache_tokens: built.model.min_cache_tokens,
         tokenizer,
+        strip_images: !built.model.images,
         session: flags.session.clone().or_else(|| spec.session.clone()),
         warnings,
-    })
+    };
+    fit(&mut request, built.model.context_window, flags.truncate)?;
+    Ok(request)
+}
+
+/// The request's size in tokens: every message's text and history blocks (images are
+/// not counted). `exact` false gives the byte count, an upper bound (a token is at least
+/// one byte) that needs no tokenizer tables.
+fn size(request: &Request, exact: bool) -> usize {
+    let count = |t: &str| {
+        if exact {
+            request.tokenizer.count(t)
+        } else {
+            t.len()
+        }
+    };
+    assemble(&request.assembly, &BTreeMap::new())
+        .iter()
+        .flat_map(|m| &m.content)
+        .map(|b| match b {
+            Block::Text(t) => count(t),
+            Block::Other(v) => count(&v.to_string()),
+            Block::Image { .. } => 0,
+        })
+        .sum()
+}
+
+/// Checks the request fits `context_window` minus the output limit. With `truncate`,
+/// the seeds' sliding window: keep the first history message and drop the oldest half
+/// of the rest (an even number, so user/assistant pairs stay whole) until it fits; each
+/// drop is noted in the warnings. A context window of 0 (unknown) is not checked.
+fn fit(request: &mut Request, context_window: u64, truncate: bool) -> Result<(), InputError> {
+    if context_window == 0 {
+        return Ok(());
+    }
+    let output = request
+        .options
+        .max_tokens
+        .unwrap_or(request.options.default_max_tokens);
+    let limit = context_window.saturating_sub(output) as usize;
+    if size(request, false) <= limit {
+        return Ok(());
+    }
+    let mut total = size(request, true);
+    while total > limit {
+        let history = &mut request.assembly.history;
+        let rest = history.len().saturating_sub(1);
+        let drop = rest / 2 - (rest / 2) % 2;
+        if !truncate || drop == 0 {
+            return Err(err(format!(
+                "the request is {total} tokens ({}), over the {limit} that fit: the \
+                 context window of {context_window} minus {output} for output \
+                 (--max-tokens); the history holds {} messages. {}",
+                request.tokenizer.name(),
+                history.len(),
+                if truncate {
+                    "Truncating the history cannot shrink it further; send less"
+                } else {
+                    "Pass --truncate to drop older history, or send less"
+                }
+            )));
+        }
+        let before = history.len();
+        history.drain(1..1 + drop);
+        let now = size(request, true);
+        request.warnings.push(format!(
+            "note: --truncate dropped {drop} of {before} history messages (the oldest after \
+             the first); the request went from {total} to {now} tokens (limit {limit})"
+        ));
+        total = now;
+    }
+    Ok(())
 }
 
 /// The laid-out messages with markers placed, for `tiers`.
@@ -254,6 +334,15 @@ pub fn messages(
     tiers: &BTreeMap<String, Tier>,
 ) -> (Vec<Message>, cache::Placement) {
     let mut messages = assemble(&request.assembly, tiers);
+    if request.strip_images {
+        for m in &mut messages {
+            for b in &mut m.content {
+                if matches!(b, Block::Image { .. }) {
+                    *b = Block::Text(IMAGE_PLACEHOLDER.to_string());
+                }
+            }
+        }
+    }
     let placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
     (messages, placement)
 }

@@ -4,11 +4,19 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{merge_turns, unsupported, Options, Provider};
+use std::collections::HashMap;
+
+use super::{field, merge_turns, tool_result_text, unsupported, Options, Provider};
 use crate::request::assemble::{Block, Message, Role};
 use crate::request::headers::LEADING_USER_TURN;
 
-fn parts(message: &Message, index: usize) -> Result<Vec<Value>, String> {
+/// A message's parts. `tool_use` becomes a `functionCall` part and `tool_result` a
+/// `functionResponse` part, named after its call (`names`: tool ids seen so far).
+fn parts(
+    message: &Message,
+    index: usize,
+    names: &mut HashMap<String, String>,
+) -> Result<Vec<Value>, String> {
     message
         .content
         .iter()
@@ -16,6 +24,21 @@ fn parts(message: &Message, index: usize) -> Result<Vec<Value>, String> {
             Block::Text(t) => Ok(json!({"text": t})),
             Block::Image { media_type, data } => {
                 Ok(json!({"inline_data": {"mime_type": media_type, "data": data}}))
+            }
+            Block::Other(v) if field(v, "type") == "tool_use" => {
+                names.insert(field(v, "id").to_string(), field(v, "name").to_string());
+                let args = v.get("input").cloned().unwrap_or_else(|| json!({}));
+                Ok(json!({"functionCall": {"name": field(v, "name"), "args": args}}))
+            }
+            Block::Other(v) if field(v, "type") == "tool_result" => {
+                let name = names
+                    .get(field(v, "tool_use_id"))
+                    .cloned()
+                    .unwrap_or_default();
+                Ok(json!({"functionResponse": {
+                    "name": name,
+                    "response": {"content": tool_result_text(v)},
+                }}))
             }
             Block::Other(v) => Err(unsupported(Provider::Gemini, index, v)),
         })
@@ -25,11 +48,13 @@ fn parts(message: &Message, index: usize) -> Result<Vec<Value>, String> {
 pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
     let mut system = Vec::new();
     let mut turns = Vec::new();
+    let mut names = HashMap::new();
     for (i, m) in messages.iter().enumerate() {
+        let n = &mut names;
         match m.role {
-            Role::System => system.extend(parts(m, i)?),
-            Role::User => turns.push(("user".to_string(), parts(m, i)?)),
-            Role::Assistant => turns.push(("model".to_string(), parts(m, i)?)),
+            Role::System => system.extend(parts(m, i, n)?),
+            Role::User => turns.push(("user".to_string(), parts(m, i, n)?)),
+            Role::Assistant => turns.push(("model".to_string(), parts(m, i, n)?)),
         }
     }
     let mut turns = merge_turns(turns);

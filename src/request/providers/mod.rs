@@ -134,3 +134,35 @@ pub(crate) fn merge_turns(turns: Vec<(String, Vec<Value>)>) -> Vec<(String, Vec<
     }
     out
 }
+
+/// A history block's `type`, for `Other` blocks.
+pub(crate) fn block_type(block: &super::assemble::Block) -> Option<&str> {
+    match block {
+        super::assemble::Block::Other(v) => v.get("type").and_then(Value::as_str),
+        _ => None,
+    }
+}
+
+/// Whether a block is a `tool_use` or `tool_result`.
+pub(crate) fn is_tool(block: &super::assemble::Block) -> bool {
+    matches!(block_type(block), Some("tool_use" | "tool_result"))
+}
+
+/// A tool result's content as text: a string as is, text blocks joined by newlines.
+pub(crate) fn tool_result_text(block: &Value) -> String {
+    match block.get("content") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|p| p.get("text").and_then(Value::as_str))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None | Some(Value::Null) => String::new(),
+        Some(other) => other.to_string(),
+    }
+}
+
+/// A block's string field, or "".
+pub(crate) fn field<'a>(block: &'a Value, key: &str) -> &'a str {
+    block.get(key).and_then(Value::as_str).unwrap_or("")
+}

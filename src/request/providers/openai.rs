@@ -5,7 +5,10 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{cache_control, last_text, unsupported, Options, Provider, SystemRole};
+use super::{
+    cache_control, field, is_tool, last_text, tool_result_text, unsupported, Options, Provider,
+    SystemRole,
+};
 use crate::request::assemble::{Block, Message, Role};
 
 /// One message's content: a string when it is a single unmarked text, else parts.
@@ -57,8 +60,52 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
             (Role::System, SystemRole::Developer) => "developer",
             (role, _) => role.name(),
         };
-        let content = content(m, i, opts, openrouter, provider, false)?;
-        out.push(json!({"role": role, "content": content}));
+        if !m.content.iter().any(is_tool) {
+            let content = content(m, i, opts, openrouter, provider, false)?;
+            out.push(json!({"role": role, "content": content}));
+            continue;
+        }
+        // Tool blocks: `tool_use` becomes the assistant's `tool_calls`, each
+        // `tool_result` a `tool` message; the other blocks stay in the message.
+        let rest = Message {
+            content: m.content.iter().filter(|b| !is_tool(b)).cloned().collect(),
+            ..m.clone()
+        };
+        let tools = m.content.iter().filter_map(|b| match b {
+            Block::Other(v) if is_tool(b) => Some(v),
+            _ => None,
+        });
+        if m.role == Role::Assistant {
+            let calls: Vec<Value> = tools
+                .filter(|v| field(v, "type") == "tool_use")
+                .map(|v| {
+                    let input = v.get("input").cloned().unwrap_or_else(|| json!({}));
+                    json!({
+                        "id": field(v, "id"),
+                        "type": "function",
+                        "function": {"name": field(v, "name"), "arguments": input.to_string()},
+                    })
+                })
+                .collect();
+            let content = if rest.content.is_empty() {
+                Value::Null
+            } else {
+                content(&rest, i, opts, openrouter, provider, false)?
+            };
+            out.push(json!({"role": role, "content": content, "tool_calls": calls}));
+        } else {
+            for v in tools.filter(|v| field(v, "type") == "tool_result") {
+                out.push(json!({
+                    "role": "tool",
+                    "tool_call_id": field(v, "tool_use_id"),
+                    "content": tool_result_text(v),
+                }));
+            }
+            if !rest.content.is_empty() {
+                let content = content(&rest, i, opts, openrouter, provider, false)?;
+                out.push(json!({"role": role, "content": content}));
+            }
+        }
     }
     let mut body = Map::new();
     body.insert("model".into(), json!(opts.model));
