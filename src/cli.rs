@@ -13,7 +13,8 @@ const ABOUT: &str = "Builds the prompts an LLM coding agent sends.";
 const LONG_ABOUT: &str = "\
 Builds the prompts an LLM coding agent sends: the system prompt, from Go text/template or \
 Jinja templates, with sandbox, git, AGENTS.md context, instructions and user-memory \
-sections.
+sections; and, with `messages`, the full request JSON for Anthropic, OpenAI, OpenRouter or \
+Gemini, laid out in cache tiers.
 
 With no command, prints the system prompt (the same as `asimi-prompt system`).";
 
