@@ -27,16 +27,20 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
-            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
+            [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the sections as JSON (name, source, bytes and text of each)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -47,7 +51,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD')
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
-            [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax)')
+            [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
+            [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -58,18 +64,22 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
-            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
+            [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the sections as JSON (name, source, bytes and text of each)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -81,18 +91,22 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
-            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
+            [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--template', '--template', [CompletionResultType]::ParameterName, 'Write the base template''s source instead of the rendered text')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Overwrite a file whose content differs')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
@@ -105,39 +119,43 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
-            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'A context spec (YAML, or JSON by extension) holding any of the inputs below')
             [CompletionResult]::new('--prompt', '--prompt', [CompletionResultType]::ParameterName, 'The prompt (default: standard input, when it is not a terminal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Working files to send in full')
+            [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
+            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit (Anthropic''s default: the model''s limit)')
+            [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'Earlier conversation: a JSON list of {role, content} messages')
             [CompletionResult]::new('--url-context', '--url-context', [CompletionResultType]::ParameterName, 'Fetched URL content: the URL and the file holding it')
             [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)')
-            [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
-            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit (Anthropic''s default: the model''s limit)')
             [CompletionResult]::new('--cache-ttl', '--cache-ttl', [CompletionResultType]::ParameterName, 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h')
             [CompletionResult]::new('--tokenizer', '--tokenizer', [CompletionResultType]::ParameterName, 'The encoding that counts tokens for the minimum-cacheable-prefix rule')
-            [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--prompt-cache-key', '--prompt-cache-key', [CompletionResultType]::ParameterName, 'OpenAI''s prompt_cache_key')
             [CompletionResult]::new('--max-file-bytes', '--max-file-bytes', [CompletionResultType]::ParameterName, 'Refuse files larger than this many bytes')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)')
             [CompletionResult]::new('--tier', '--tier', [CompletionResultType]::ParameterName, 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
+            [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
+            [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
+            [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--file-tree', '--file-tree', [CompletionResultType]::ParameterName, 'Send the list of the repository''s files (the default)')
             [CompletionResult]::new('--no-file-tree', '--no-file-tree', [CompletionResultType]::ParameterName, 'Leave the file tree out')
-            [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
             [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
-            [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -147,42 +165,107 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
-            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, sandbox, git, context, instructions, memory')
+            [CompletionResult]::new('--no-section', '--no-section', [CompletionResultType]::ParameterName, 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory')
             [CompletionResult]::new('--append-system-prompt', '--append-system-prompt', [CompletionResultType]::ParameterName, 'Text to append as the instructions section, or @FILE to append a file')
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--tool-name', '--tool-name', [CompletionResultType]::ParameterName, 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value in .Vars: a YAML scalar; dotted keys nest')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'A context spec (YAML, or JSON by extension) holding any of the inputs below')
             [CompletionResult]::new('--prompt', '--prompt', [CompletionResultType]::ParameterName, 'The prompt (default: standard input, when it is not a terminal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Working files to send in full')
+            [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
+            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit (Anthropic''s default: the model''s limit)')
+            [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'Earlier conversation: a JSON list of {role, content} messages')
             [CompletionResult]::new('--url-context', '--url-context', [CompletionResultType]::ParameterName, 'Fetched URL content: the URL and the file holding it')
             [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)')
-            [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
-            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit (Anthropic''s default: the model''s limit)')
             [CompletionResult]::new('--cache-ttl', '--cache-ttl', [CompletionResultType]::ParameterName, 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h')
             [CompletionResult]::new('--tokenizer', '--tokenizer', [CompletionResultType]::ParameterName, 'The encoding that counts tokens for the minimum-cacheable-prefix rule')
-            [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--prompt-cache-key', '--prompt-cache-key', [CompletionResultType]::ParameterName, 'OpenAI''s prompt_cache_key')
             [CompletionResult]::new('--max-file-bytes', '--max-file-bytes', [CompletionResultType]::ParameterName, 'Refuse files larger than this many bytes')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)')
             [CompletionResult]::new('--tier', '--tier', [CompletionResultType]::ParameterName, 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
+            [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
+            [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
+            [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--file-tree', '--file-tree', [CompletionResultType]::ParameterName, 'Send the list of the repository''s files (the default)')
             [CompletionResult]::new('--no-file-tree', '--no-file-tree', [CompletionResultType]::ParameterName, 'Leave the file tree out')
-            [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
             [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
-            [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the breakdown as JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;compress' {
+            [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
+            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit (Anthropic''s default: the model''s limit)')
+            [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
+            [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'The conversation to compress: a JSON list of {role, content} messages')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml); an active goal makes the prompt goal-aware')
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response')
+            [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
+            [CompletionResult]::new('--prompt-only', '--prompt-only', [CompletionResultType]::ParameterName, 'Print only the compression prompt')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;goal' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal as the prompt''s goal section shows it (whatever its status)')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;goal;show' {
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml in the project)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'ASCII markers: [x] [~] [ ] and (locked)')
+            [CompletionResult]::new('--yaml', '--yaml', [CompletionResultType]::ParameterName, 'Print the goal file''s YAML instead')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;goal;apply' {
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml in the project)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print what would change, and write nothing')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;goal;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal as the prompt''s goal section shows it (whatever its status)')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;goal;help;show' {
+            break
+        }
+        'asimi-prompt;goal;help;apply' {
+            break
+        }
+        'asimi-prompt;goal;help;help' {
             break
         }
         'asimi-prompt;template' {
@@ -216,8 +299,10 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         }
         'asimi-prompt;template;list' {
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched first (like the system command''s --templates)')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'List the registered prompts carrying this tag (e.g. skill, core)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'List the registered prompts (core prompts and skills) instead of the templates')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
@@ -260,7 +345,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD')
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
-            [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax)')
+            [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
+            [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -276,6 +363,20 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;context' {
+            break
+        }
+        'asimi-prompt;help;compress' {
+            break
+        }
+        'asimi-prompt;help;goal' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal as the prompt''s goal section shows it (whatever its status)')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed')
+            break
+        }
+        'asimi-prompt;help;goal;show' {
+            break
+        }
+        'asimi-prompt;help;goal;apply' {
             break
         }
         'asimi-prompt;help;template' {

@@ -19,11 +19,17 @@ _asimi__prompt() {
             asimi__prompt,completions)
                 cmd="asimi__prompt__subcmd__completions"
                 ;;
+            asimi__prompt,compress)
+                cmd="asimi__prompt__subcmd__compress"
+                ;;
             asimi__prompt,context)
                 cmd="asimi__prompt__subcmd__context"
                 ;;
             asimi__prompt,export)
                 cmd="asimi__prompt__subcmd__export"
+                ;;
+            asimi__prompt,goal)
+                cmd="asimi__prompt__subcmd__goal"
                 ;;
             asimi__prompt,help)
                 cmd="asimi__prompt__subcmd__help"
@@ -40,14 +46,38 @@ _asimi__prompt() {
             asimi__prompt,template)
                 cmd="asimi__prompt__subcmd__template"
                 ;;
+            asimi__prompt__subcmd__goal,apply)
+                cmd="asimi__prompt__subcmd__goal__subcmd__apply"
+                ;;
+            asimi__prompt__subcmd__goal,help)
+                cmd="asimi__prompt__subcmd__goal__subcmd__help"
+                ;;
+            asimi__prompt__subcmd__goal,show)
+                cmd="asimi__prompt__subcmd__goal__subcmd__show"
+                ;;
+            asimi__prompt__subcmd__goal__subcmd__help,apply)
+                cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__apply"
+                ;;
+            asimi__prompt__subcmd__goal__subcmd__help,help)
+                cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__help"
+                ;;
+            asimi__prompt__subcmd__goal__subcmd__help,show)
+                cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__show"
+                ;;
             asimi__prompt__subcmd__help,completions)
                 cmd="asimi__prompt__subcmd__help__subcmd__completions"
+                ;;
+            asimi__prompt__subcmd__help,compress)
+                cmd="asimi__prompt__subcmd__help__subcmd__compress"
                 ;;
             asimi__prompt__subcmd__help,context)
                 cmd="asimi__prompt__subcmd__help__subcmd__context"
                 ;;
             asimi__prompt__subcmd__help,export)
                 cmd="asimi__prompt__subcmd__help__subcmd__export"
+                ;;
+            asimi__prompt__subcmd__help,goal)
+                cmd="asimi__prompt__subcmd__help__subcmd__goal"
                 ;;
             asimi__prompt__subcmd__help,help)
                 cmd="asimi__prompt__subcmd__help__subcmd__help"
@@ -63,6 +93,12 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__help,template)
                 cmd="asimi__prompt__subcmd__help__subcmd__template"
+                ;;
+            asimi__prompt__subcmd__help__subcmd__goal,apply)
+                cmd="asimi__prompt__subcmd__help__subcmd__goal__subcmd__apply"
+                ;;
+            asimi__prompt__subcmd__help__subcmd__goal,show)
+                cmd="asimi__prompt__subcmd__help__subcmd__goal__subcmd__show"
                 ;;
             asimi__prompt__subcmd__help__subcmd__template,convert)
                 cmd="asimi__prompt__subcmd__help__subcmd__template__subcmd__convert"
@@ -104,7 +140,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --check --update --json --help --version system export messages context template completions man help"
+            opts="-C -h -V --cwd --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --help --version system export messages context compress goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -162,6 +198,14 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --data)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -203,8 +247,58 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__compress)
+            opts="-C -h --provider --max-tokens --stream --system-role --compact --history --prompt-only --model --goal --templates --cwd --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --provider)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --system-role)
+                    COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
+                --history)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --spec --prompt --file --history --url-context --image --file-tree --no-file-tree --provider --max-tokens --stream --cache-ttl --tokenizer --system-role --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --compact --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -254,6 +348,14 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --data)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -274,6 +376,18 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --provider)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --system-role)
+                    COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
                 --history)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -286,24 +400,12 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --provider)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-tokens)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --cache-ttl)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --tokenizer)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --system-role)
-                    COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
                     return 0
                     ;;
                 --prompt-cache-key)
@@ -338,7 +440,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__export)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --template --force --check --update --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --template --force --check --update --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -388,6 +490,14 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --data)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -415,8 +525,138 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__goal)
+            opts="-C -h --cwd --help show apply help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__apply)
+            opts="-C -h --goal --dry-run --cwd --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__help)
+            opts="show apply help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__show)
+            opts="-C -h --goal --ascii --yaml --cwd --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__help)
-            opts="system export messages context template completions man help"
+            opts="system export messages context compress goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -430,6 +670,20 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__compress)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -460,6 +714,48 @@ _asimi__prompt() {
         asimi__subcmd__prompt__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__goal)
+            opts="show apply"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -606,7 +902,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --spec --prompt --file --history --url-context --image --file-tree --no-file-tree --provider --max-tokens --stream --cache-ttl --tokenizer --system-role --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --compact --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -656,6 +952,14 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --data)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -676,6 +980,18 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --provider)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --system-role)
+                    COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
                 --history)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -688,24 +1004,12 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --provider)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-tokens)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --cache-ttl)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --tokenizer)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --system-role)
-                    COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
                     return 0
                     ;;
                 --prompt-cache-key)
@@ -740,7 +1044,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --data --set --check --update --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -787,6 +1091,14 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --tool-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -932,13 +1244,17 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__list)
-            opts="-C -h --templates --cwd --help"
+            opts="-C -h --templates --prompts --tag --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tag)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

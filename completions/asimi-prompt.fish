@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= model= mode= context-window= sandbox= no-section= append-system-prompt= memory= memory-file= templates= context-file= tool-name= data= set= check= update json h/help V/version
+    string join \n C/cwd= model= mode= context-window= sandbox= no-section= append-system-prompt= memory= memory-file= templates= context-file= tool-name= goal= ascii skill= sanity data= set= check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -32,16 +32,20 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sandbox -d 'T
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory-file -d 'A file holding the user memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -50,7 +54,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "system" -
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "compress" -d 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "goal" -d 'Show the goal, or update it from the markers in an LLM\'s output'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -61,17 +67,21 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l san
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory-file -d 'A file holding the user memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -82,17 +92,21 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l san
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l memory-file -d 'A file holding the user memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
@@ -104,39 +118,43 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l s
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory-file -d 'A file holding the user memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file -d 'Working files to send in full' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
+developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
-developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
@@ -145,41 +163,75 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sa
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out: base, sandbox, git, context, instructions, memory' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory-file -d 'A file holding the user memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file -d 'Working files to send in full' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
+developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
-developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
+developer\t'o1 and later models call it `developer`'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l history -d 'The conversation to compress: a JSON list of {role, content} messages' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal makes the prompt goal-aware' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l ascii -d 'ASCII markers: [x] [~] [ ] and (locked)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l yaml -d 'Print the goal file\'s YAML instead'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print what would change, and write nothing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
@@ -199,7 +251,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l templates -d 'A template directory searched first (like the system command\'s --templates)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l tag -d 'List the registered prompts carrying this tag (e.g. skill, core)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l prompts -d 'List the registered prompts (core prompts and skills) instead of the templates'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
@@ -209,14 +263,18 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s h -l help -d 'Print help'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax)'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "compress" -d 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "goal" -d 'Show the goal, or update it from the markers in an LLM\'s output'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from goal" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from goal" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "list" -d 'List the templates in use: name, syntax and where each was found'

@@ -8,10 +8,12 @@ use anyhow::{bail, Context as _};
 use clap::CommandFactory;
 
 use crate::cli::{
-    CheckArgs, Cli, Command, CompletionsArgs, ContextArgs, ConvertArgs, ExportArgs, ListArgs,
-    ManArgs, MessagesArgs, PromptArgs, RenderArgs, Shell, SystemArgs, TemplateCommand,
+    CheckArgs, Cli, Command, CompletionsArgs, CompressArgs, ContextArgs, ConvertArgs, ExportArgs,
+    GoalApplyArgs, GoalCommand, GoalShowArgs, ListArgs, ManArgs, MessagesArgs, PromptArgs,
+    RenderArgs, Shell, SystemArgs, TemplateCommand,
 };
 use crate::data;
+use crate::goal::{self, markers};
 use crate::output::{self, Check};
 use crate::paths::{self, Switch};
 use crate::prompt::{self, library::Library, BaseSource, Built};
@@ -48,6 +50,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Export(args)) => export(args, cwd, &env, out, err),
         Some(Command::Messages(args)) => messages(args, cwd, &env, out, err),
         Some(Command::Context(args)) => context(args, cwd, &env, out, err),
+        Some(Command::Compress(args)) => compress(args, cwd, &env, out, err),
+        Some(Command::Goal(GoalCommand::Show(args))) => goal_show(args, cwd, &env, out),
+        Some(Command::Goal(GoalCommand::Apply(args))) => goal_apply(args, cwd, &env, out, err),
         Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, out),
         Some(Command::Template(TemplateCommand::Convert(args))) => convert(args, cwd, out),
         Some(Command::Template(TemplateCommand::List(args))) => list(args, cwd, &env, out),
@@ -79,6 +84,10 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
         templates: prompt.templates.clone(),
         context_files: prompt.context_file.clone(),
         tool_names: prompt.tool_name.clone(),
+        goal: prompt.goal.clone(),
+        ascii: prompt.ascii,
+        skills: prompt.skill.clone(),
+        sanity: prompt.sanity,
     }
 }
 
@@ -323,12 +332,12 @@ fn request_inputs(args: &MessagesArgs) -> request::Inputs {
             _ => None,
         },
         session: args.session.clone(),
-        provider: args.provider.clone(),
-        max_tokens: args.max_tokens,
-        stream: args.stream,
+        provider: args.encode.provider.clone(),
+        max_tokens: args.encode.max_tokens,
+        stream: args.encode.stream,
         cache_ttl: args.cache_ttl.clone(),
         tokenizer: args.tokenizer.clone(),
-        system_role: args.system_role.unwrap_or_default(),
+        system_role: args.encode.system_role.unwrap_or_default(),
         prompt_cache_key: args.prompt_cache_key.clone(),
         max_file_bytes: args.max_file_bytes,
         allow_outside: args.allow_outside,
@@ -465,7 +474,7 @@ fn messages(
 ) -> anyhow::Result<Outcome> {
     let (settings, _, req) = prepare_request(&args, cwd, env, err)?;
     let mut laid = lay_out(&args, &settings, env, &req, err)?;
-    let text = request::encode(&req, &laid.messages, args.compact)?;
+    let text = request::encode(&req, &laid.messages, args.encode.compact)?;
     if laid.session.is_some() && !args.no_update {
         let record = breakdown::prefix_record(&laid.messages, &laid.placement, &req.options.model);
         laid.tracker.record(record);
@@ -504,6 +513,144 @@ fn context(
     };
     out.write_all(text.as_bytes())?;
     Ok(Outcome::Ok)
+}
+
+/// Prints the compression request (or, with `--prompt-only`, its system prompt).
+fn compress(
+    args: CompressArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let prompt = PromptArgs {
+        model: args.model.clone(),
+        goal: args.goal.clone(),
+        templates: args.templates.clone(),
+        ..PromptArgs::default()
+    };
+    let (settings, built) = build(&prompt, cwd, env)?;
+    let text = request::compression_prompt(&settings, &built)?;
+    if args.prompt_only {
+        writeln!(out, "{text}")?;
+        return Ok(Outcome::Ok);
+    }
+    let inputs = request::Inputs {
+        history: args.history.clone(),
+        provider: args.encode.provider.clone(),
+        max_tokens: args.encode.max_tokens,
+        stream: args.encode.stream,
+        system_role: args.encode.system_role.unwrap_or_default(),
+        ..request::Inputs::default()
+    };
+    let req = request::compression(&inputs, &settings, &built, text)?;
+    for w in &req.warnings {
+        writeln!(err, "asimi-prompt: {w}")?;
+    }
+    out.write_all(request::render(&req, &BTreeMap::new(), args.encode.compact)?.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+/// The settings for a goal command (only `--goal` and `--ascii` matter).
+fn goal_settings(
+    goal: Option<String>,
+    ascii: bool,
+    cwd: Option<PathBuf>,
+    env: &Env,
+) -> anyhow::Result<Settings> {
+    let prompt = PromptArgs {
+        goal,
+        ascii,
+        ..PromptArgs::default()
+    };
+    Ok(Settings::resolve(&flags(&prompt, cwd), env)?)
+}
+
+/// The error for a goal command that finds no goal file.
+fn no_goal(settings: &Settings) -> anyhow::Error {
+    anyhow::anyhow!(
+        "no goal: '{}' does not exist; write one (description, priority, status, \
+         checkpoints...) or start one with `asimi-prompt goal apply` and a \
+         `[GOAL] description` line",
+        paths::display(&settings.goal_file)
+    )
+}
+
+fn goal_show(
+    args: GoalShowArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let settings = goal_settings(args.goal, args.ascii, cwd, env)?;
+    let Some(g) = goal::load(&settings.goal_file)? else {
+        return Err(no_goal(&settings));
+    };
+    if args.yaml {
+        out.write_all(goal::to_yaml(&g).as_bytes())?;
+        return Ok(Outcome::Ok);
+    }
+    let built = prompt::build(&settings, serde_json::json!({}))?;
+    writeln!(out, "{}", prompt::goal_text(&settings, &built, &g)?)?;
+    Ok(Outcome::Ok)
+}
+
+fn goal_apply(
+    args: GoalApplyArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let settings = goal_settings(args.goal, false, cwd, env)?;
+    if args.input == "-" && std::io::stdin().is_terminal() {
+        bail!(
+            "goal apply reads the LLM's output from standard input; pipe it in \
+             (`... | asimi-prompt goal apply`) or name the file"
+        );
+    }
+    let input = if args.input == "-" {
+        args.input.clone()
+    } else {
+        paths::display(&settings.cwd.join(&args.input))
+    };
+    let (shown, text) = crate::source::read_text(&input, "LLM output")?;
+    let shown = if args.input == "-" {
+        shown
+    } else {
+        args.input.clone()
+    };
+    let found = markers::parse(&text, &shown)?;
+    if found.is_empty() {
+        writeln!(
+            err,
+            "asimi-prompt: no goal markers in {shown}; nothing to do"
+        )?;
+        return Ok(Outcome::Ok);
+    }
+    let before = goal::load(&settings.goal_file)?;
+    let (after, changes) = markers::apply(before.clone(), &found, &shown)?;
+    let target = paths::display(&settings.goal_file);
+    if changes.is_empty() {
+        writeln!(out, "no changes to {target}")?;
+        return Ok(Outcome::Ok);
+    }
+    for c in &changes {
+        writeln!(out, "{c}")?;
+    }
+    match after {
+        Some(g) if after_differs(&before, &g) && !args.dry_run => {
+            goal::save(&settings.goal_file, &g)?;
+            writeln!(err, "asimi-prompt: wrote {target}")?;
+        }
+        _ if args.dry_run => writeln!(err, "asimi-prompt: --dry-run: {target} not written")?,
+        _ => {}
+    }
+    Ok(Outcome::Ok)
+}
+
+fn after_differs(before: &Option<goal::Goal>, after: &goal::Goal) -> bool {
+    before.as_ref() != Some(after)
 }
 
 fn render(args: RenderArgs, cwd: Option<PathBuf>, out: &mut dyn Write) -> anyhow::Result<Outcome> {
@@ -549,19 +696,61 @@ fn list(
         ..PromptArgs::default()
     };
     let settings = Settings::resolve(&flags(&prompt, cwd), env)?;
+    if args.prompts || args.tag.is_some() {
+        return list_prompts(&settings, args.tag.as_deref(), out);
+    }
     let library = Library::new(settings.template_dirs.clone());
     let entries = library.list();
     let width = entries.iter().map(|e| e.file.len()).max().unwrap_or(0);
     for e in entries {
-        // The prompt renders what is under base/ and sections/, a plain NAME.md included
-        // (as Go); other .md and .yaml files are read as they are, or not at all.
-        let rendered = e.file.starts_with("base/") || e.file.starts_with("sections/");
+        // The prompt renders what is under base/, sections/, modes/ and registry/, and
+        // the top-level templates, a plain NAME.md included (as Go); .yaml files and
+        // the guides are data.
         let syntax = match e.file.as_str() {
-            f if f.ends_with(".yaml") || (f.ends_with(".md") && !rendered) => "data",
+            f if f.ends_with(".yaml") => "data",
             _ if e.syntax == Syntax::Jinja => "jinja",
             _ => "go",
         };
         writeln!(out, "{:width$}  {syntax:5}  {}", e.file, e.origin)?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// `template list --prompts` / `--tag TAG`: id, tags, source and origin per prompt.
+fn list_prompts(
+    settings: &Settings,
+    tag: Option<&str>,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let registry = prompt::registry::Registry::load(&settings.prompt_dirs)?;
+    let prompts: Vec<_> = match tag {
+        Some(t) => registry.by_tag(t).collect(),
+        None => registry.all().collect(),
+    };
+    if prompts.is_empty() {
+        let mut tags: Vec<&str> = registry
+            .all()
+            .flat_map(|p| p.tags.iter().map(String::as_str))
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        bail!(
+            "no registered prompt has the tag '{}'; the tags are {}",
+            tag.unwrap_or_default(),
+            tags.join(", ")
+        );
+    }
+    let id_width = prompts.iter().map(|p| p.id.len()).max().unwrap_or(0);
+    let tags: Vec<String> = prompts.iter().map(|p| p.tags.join(",")).collect();
+    let tag_width = tags.iter().map(String::len).max().unwrap_or(0);
+    for (p, tags) in prompts.iter().zip(&tags) {
+        writeln!(
+            out,
+            "{:id_width$}  {tags:tag_width$}  {:6}  {}",
+            p.id,
+            p.source.name(),
+            p.origin
+        )?;
     }
     Ok(Outcome::Ok)
 }

@@ -82,7 +82,15 @@ Examples:
     /// the session's previous request.
     #[command(after_help = CONTEXT_AFTER_HELP)]
     Context(ContextArgs),
-    /// Render, convert and list templates (Go text/template or Jinja syntax).
+    /// Print a request body that asks the model to compress a conversation into a
+    /// <state_snapshot>, or with --prompt-only the compression prompt alone.
+    #[command(after_help = COMPRESS_AFTER_HELP)]
+    Compress(CompressArgs),
+    /// Show the goal, or update it from the markers in an LLM's output.
+    #[command(subcommand)]
+    Goal(GoalCommand),
+    /// Render, convert and list templates (Go text/template or Jinja syntax), and list
+    /// the registered prompts.
     #[command(subcommand)]
     Template(TemplateCommand),
     /// Print a shell completion script.
@@ -107,7 +115,8 @@ pub struct PromptArgs {
     /// The sandbox to describe; auto reads the SANDBOX variable.
     #[arg(long, value_enum, value_name = "KIND")]
     pub sandbox: Option<Sandbox>,
-    /// Leave a section out: base, sandbox, git, context, instructions, memory.
+    /// Leave a section out: base, goal, skills, sandbox, git, context, instructions,
+    /// memory.
     #[arg(long = "no-section", value_name = "NAME")]
     pub no_section: Vec<String>,
     /// Text to append as the instructions section, or @FILE to append a file.
@@ -136,6 +145,19 @@ pub struct PromptArgs {
     /// glob, edit, shell, read_many_files, memory, ls).
     #[arg(long = "tool-name", value_name = "KEY=NAME")]
     pub tool_name: Vec<String>,
+    /// The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section.
+    #[arg(long, value_name = "FILE")]
+    pub goal: Option<String>,
+    /// Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Add a registered prompt to the skills section (repeatable; see `template list
+    /// --prompts`).
+    #[arg(long = "skill", value_name = "ID")]
+    pub skill: Vec<String>,
+    /// Add the sanity check (sanity-reality-check) at the end of the skills section.
+    #[arg(long)]
+    pub sanity: bool,
     /// A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged).
     #[arg(long = "data", value_name = "FILE")]
     pub data: Vec<String>,
@@ -263,6 +285,101 @@ pub struct ListArgs {
     /// A template directory searched first (like the system command's --templates).
     #[arg(long, value_name = "DIR")]
     pub templates: Option<String>,
+    /// List the registered prompts (core prompts and skills) instead of the templates.
+    #[arg(long)]
+    pub prompts: bool,
+    /// List the registered prompts carrying this tag (e.g. skill, core).
+    #[arg(long, value_name = "TAG")]
+    pub tag: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GoalCommand {
+    /// Print the goal as the prompt's goal section shows it (whatever its status).
+    #[command(after_help = "\
+Examples:
+  asimi-prompt goal show
+  asimi-prompt goal show --ascii --goal work/goal.yaml")]
+    Show(GoalShowArgs),
+    /// Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT]
+    /// lines in an LLM's output, and print what changed.
+    #[command(after_help = GOAL_APPLY_AFTER_HELP)]
+    Apply(GoalApplyArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GoalShowArgs {
+    /// The goal file (default: .asimi/goal.yaml in the project).
+    #[arg(long, value_name = "FILE")]
+    pub goal: Option<String>,
+    /// ASCII markers: [x] [~] [ ] and (locked).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Print the goal file's YAML instead.
+    #[arg(long, conflicts_with = "ascii")]
+    pub yaml: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GoalApplyArgs {
+    /// The LLM output to read, or - for standard input (the default).
+    #[arg(value_name = "FILE|-", default_value = "-")]
+    pub input: String,
+    /// The goal file (default: .asimi/goal.yaml in the project).
+    #[arg(long, value_name = "FILE")]
+    pub goal: Option<String>,
+    /// Print what would change, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+const GOAL_APPLY_AFTER_HELP: &str = "\
+Markers (one per line; other lines are ignored):
+  [GOAL] Implement user authentication system        creates the goal file if missing
+  [GOAL] Implement user authentication system - COMPLETED   (or ACTIVE, PAUSED)
+  [CHECKPOINT] Design authentication flow - COMPLETED       (or IN PROGRESS, PENDING)
+  [DECISION] Use JWT for authentication - LOCKED            (locked decisions never change)
+  [ARTIFACT] Created src/auth/login.ts                      (or Modified, Deleted)
+  [NEXT] Implement JWT token generation                     (replaces the previous next steps)
+
+A bad marker line is reported with its line number, and the goal file is left as it was.
+
+Examples:
+  llm < prompt.txt | tee reply.txt | asimi-prompt goal apply
+  asimi-prompt goal apply --dry-run reply.txt";
+
+const COMPRESS_AFTER_HELP: &str = "\
+The request's system prompt is the compression prompt (templates/compression.md.tmpl); the
+messages are the history, then the request to write the snapshot. With an active goal the
+prompt names it and asks to keep decisions, checkpoints, files, blockers and next steps.
+
+Examples:
+  asimi-prompt compress --history chat.json --model claude-sonnet-4-5 | curl ... -d @-
+  asimi-prompt compress --history chat.json --provider openai --compact
+  asimi-prompt compress --prompt-only";
+
+/// `compress`: the history and how to encode the request.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CompressArgs {
+    #[command(flatten)]
+    pub encode: EncodeArgs,
+    /// The conversation to compress: a JSON list of {role, content} messages.
+    #[arg(long, value_name = "FILE", required_unless_present = "prompt_only")]
+    pub history: Option<String>,
+    /// Print only the compression prompt.
+    #[arg(long)]
+    pub prompt_only: bool,
+    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config).
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    /// The goal file (default: .asimi/goal.yaml); an active goal makes the prompt
+    /// goal-aware.
+    #[arg(long, value_name = "FILE")]
+    pub goal: Option<String>,
+    /// A template directory searched before the project's, the user's and the built-in
+    /// templates.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<String>,
 }
 
 /// Shells with completion scripts.
@@ -298,6 +415,26 @@ Examples:
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
   asimi-prompt messages --spec context.yaml --provider gemini";
 
+/// How a request body is encoded (shared by `messages`, `context` and `compress`).
+#[derive(Debug, Clone, Default, Args)]
+pub struct EncodeArgs {
+    /// The body's shape (default: the model's provider).
+    #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
+    pub provider: Option<String>,
+    /// The output token limit (Anthropic's default: the model's limit).
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<u64>,
+    /// Ask for a streamed response.
+    #[arg(long)]
+    pub stream: bool,
+    /// The role of the system message in OpenAI-shaped bodies.
+    #[arg(long, value_enum, value_name = "ROLE")]
+    pub system_role: Option<crate::request::providers::SystemRole>,
+    /// Print the JSON on one line.
+    #[arg(long)]
+    pub compact: bool,
+}
+
 /// `messages`: what goes into the request and how it is encoded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct MessagesArgs {
@@ -312,6 +449,8 @@ pub struct MessagesArgs {
     /// Working files to send in full.
     #[arg(long = "file", value_name = "PATH", num_args = 1..)]
     pub file: Vec<String>,
+    #[command(flatten)]
+    pub encode: EncodeArgs,
     /// Earlier conversation: a JSON list of {role, content} messages.
     #[arg(long, value_name = "FILE")]
     pub history: Option<String>,
@@ -327,24 +466,12 @@ pub struct MessagesArgs {
     /// Leave the file tree out.
     #[arg(long, overrides_with = "file_tree")]
     pub no_file_tree: bool,
-    /// The body's shape (default: the model's provider).
-    #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
-    pub provider: Option<String>,
-    /// The output token limit (Anthropic's default: the model's limit).
-    #[arg(long, value_name = "N")]
-    pub max_tokens: Option<u64>,
-    /// Ask for a streamed response.
-    #[arg(long)]
-    pub stream: bool,
     /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
     #[arg(long, value_name = "5m|1h")]
     pub cache_ttl: Option<String>,
     /// The encoding that counts tokens for the minimum-cacheable-prefix rule.
     #[arg(long, value_name = "o200k|cl100k")]
     pub tokenizer: Option<String>,
-    /// The role of the system message in OpenAI-shaped bodies.
-    #[arg(long, value_enum, value_name = "ROLE")]
-    pub system_role: Option<crate::request::providers::SystemRole>,
     /// OpenAI's prompt_cache_key.
     #[arg(long, value_name = "KEY")]
     pub prompt_cache_key: Option<String>,
@@ -370,9 +497,6 @@ pub struct MessagesArgs {
     /// symbol:PATH=L2 (tiers: L0, L1, L2, L3, active).
     #[arg(long = "tier", value_name = "ITEM=TIER")]
     pub tier: Vec<String>,
-    /// Print the JSON on one line.
-    #[arg(long)]
-    pub compact: bool,
 }
 
 const CONTEXT_AFTER_HELP: &str = "\

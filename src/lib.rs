@@ -10,6 +10,7 @@ pub mod cli;
 pub mod data;
 pub mod documents;
 pub mod facts;
+pub mod goal;
 pub mod model;
 pub mod output;
 pub mod paths;

@@ -232,7 +232,22 @@ pub struct PromptContext {
     pub env: EnvInfo,
     pub instructions: String,
     pub mode_instructions: String,
+    /// The active goal (`goal::Goal::to_data`), or null.
+    pub goal: serde_json::Value,
+    /// The skills section's prompts, rendered, in order.
+    pub skills: Vec<SkillData>,
     pub vars: serde_json::Value,
+}
+
+/// A registered prompt in the skills section, as templates see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SkillData {
+    #[serde(rename = "ID")]
+    pub id: String,
+    pub name: String,
+    /// The prompt's text, rendered and trimmed.
+    pub content: String,
 }
 
 impl PromptContext {
@@ -258,6 +273,8 @@ impl PromptContext {
             "ModeInstructions",
             Value::from(self.mode_instructions.as_str()),
         );
+        m.insert("Goal", crate::data::to_value(&self.goal));
+        m.insert("Skills", ser(&self.skills));
         m.insert("Vars", crate::data::to_value(&self.vars));
         Value::from(m)
     }

@@ -16,6 +16,8 @@ use crate::paths::{self, Switch};
 /// The prompt's sections, in the order they are assembled.
 pub const SECTIONS: &[&str] = &[
     "base",
+    "goal",
+    "skills",
     "sandbox",
     "git",
     "context",
@@ -56,6 +58,10 @@ pub mod files {
     pub const GEMINI_DIR: &str = ".gemini";
     pub const SYSTEM_MD: &str = "system.md";
     pub const DEFAULT_CONTEXT_FILE: &str = "AGENTS.md";
+    /// Registered prompts: `<config dir>/prompts/` and `.asimi/prompts/`.
+    pub const PROMPTS: &str = "prompts";
+    /// The project's goal, under `.asimi/`.
+    pub const GOAL: &str = "goal.yaml";
 }
 
 /// A settings problem; the message names the file, line and key where there is one.
@@ -146,6 +152,12 @@ pub struct ConfigFile {
     /// A template directory searched before the built-in templates (relative to the
     /// config file's directory).
     pub templates: Option<String>,
+    /// Registered prompts (skills) to add, by id.
+    pub skills: Option<Vec<String>>,
+    /// Whether to add the sanity check.
+    pub sanity: Option<bool>,
+    /// Plain ASCII goal markers (`[x]`) instead of emoji.
+    pub ascii: Option<bool>,
 }
 
 /// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
@@ -259,6 +271,12 @@ pub struct Flags {
     pub templates: Option<String>,
     pub context_files: Vec<String>,
     pub tool_names: Vec<String>,
+    /// `--goal FILE` (default: `.asimi/goal.yaml`).
+    pub goal: Option<String>,
+    pub ascii: bool,
+    /// `--skill ID`s, in order.
+    pub skills: Vec<String>,
+    pub sanity: bool,
 }
 
 /// Everything a run needs to know, resolved and validated.
@@ -292,6 +310,18 @@ pub struct Settings {
     pub instructions: String,
     pub shell: String,
     pub source_date_epoch: Option<i64>,
+    /// The goal file: `--goal FILE`, or `.asimi/goal.yaml` in the project.
+    pub goal_file: PathBuf,
+    /// Whether the goal file was named (`--goal`), so that a missing one is an error.
+    pub goal_named: bool,
+    /// Goal markers in ASCII.
+    pub ascii: bool,
+    /// Registered prompts for the skills section, in order: `(id, who asked)`.
+    pub skills: Vec<(String, String)>,
+    /// Whether the sanity check goes at the end of the skills section.
+    pub sanity: bool,
+    /// Registry directories above the built-in prompts, in rising precedence.
+    pub prompt_dirs: Vec<PathBuf>,
 }
 
 impl Settings {
@@ -452,6 +482,50 @@ impl Settings {
         let write_system_md = switch_of(env::WRITE_SYSTEM_MD)?;
         let instructions = resolve_instructions(flags, env, &cwd, home.as_deref())?;
 
+        let (goal_file, goal_named) = match &flags.goal {
+            Some(file) => (
+                paths::resolve(file, &cwd, home.as_deref()).map_err(error)?,
+                true,
+            ),
+            None => (project_dir.join(files::GOAL), false),
+        };
+        let ascii = flags.ascii
+            || layers
+                .iter()
+                .rev()
+                .find_map(|l| l.config.ascii)
+                .unwrap_or(false);
+        let sanity = flags.sanity
+            || layers
+                .iter()
+                .rev()
+                .find_map(|l| l.config.sanity)
+                .unwrap_or(false);
+        // Skills add up: the user's, the project's, then the command line's, each once.
+        let mut skills: Vec<(String, String)> = Vec::new();
+        let config_skills = layers.iter().flat_map(|l| {
+            let origin = format!("{}: skills", paths::display(&l.path));
+            l.config
+                .skills
+                .iter()
+                .flatten()
+                .map(move |id| (id.clone(), origin.clone()))
+        });
+        let flag_skills = flags
+            .skills
+            .iter()
+            .map(|id| (id.clone(), "--skill".to_string()));
+        for (id, origin) in config_skills.chain(flag_skills) {
+            if !skills.iter().any(|(s, _)| *s == id) {
+                skills.push((id, origin));
+            }
+        }
+        let mut prompt_dirs = Vec::new();
+        if let Some(dir) = &config_dir {
+            prompt_dirs.push(dir.join(files::PROMPTS));
+        }
+        prompt_dirs.push(project_dir.join(files::PROMPTS));
+
         let source_date_epoch = match env.get(env::SOURCE_DATE_EPOCH).filter(|v| !v.is_empty()) {
             Some(v) => Some(v.trim().parse::<i64>().map_err(|_| {
                 error(format!(
@@ -485,6 +559,12 @@ impl Settings {
             write_system_md,
             instructions,
             source_date_epoch,
+            goal_file,
+            goal_named,
+            ascii,
+            skills,
+            sanity,
+            prompt_dirs,
         })
     }
 

@@ -1,4 +1,4 @@
-//! Reading template sources: files or standard input, as UTF-8 text.
+//! Reading template sources and other text inputs: files or standard input, as UTF-8.
 
 use std::path::Path;
 
@@ -16,15 +16,21 @@ pub const STDIN_NAME: &str = "<stdin>";
 
 /// Reads a template from `file` (`-` is standard input) and returns `(name, text)`.
 pub fn read_template(file: &str) -> Result<(String, String), SourceError> {
+    read_text(file, "template")
+}
+
+/// Reads `file` (`-` is standard input), `what` naming it in errors, and returns
+/// `(name, text)`.
+pub fn read_text(file: &str, what: &str) -> Result<(String, String), SourceError> {
     if file == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| SourceError {
-            message: format!("cannot read the template from standard input: {e}"),
+            message: format!("cannot read the {what} from standard input: {e}"),
         })?;
         return Ok((STDIN_NAME.to_string(), utf8(STDIN_NAME, bytes)?));
     }
     let bytes = std::fs::read(Path::new(file)).map_err(|e| SourceError {
-        message: format!("cannot read template '{file}': {}", io_reason(&e)),
+        message: format!("cannot read {what} '{file}': {}", io_reason(&e)),
     })?;
     Ok((file.to_string(), utf8(file, bytes)?))
 }

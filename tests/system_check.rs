@@ -12,10 +12,12 @@ fn show(path: &Path) -> String {
 
 /// A small prompt: the instructions section only, with `text`.
 fn small(text: &str) -> Vec<String> {
-    let mut args: Vec<String> = ["base", "sandbox", "git", "context", "memory"]
-        .iter()
-        .flat_map(|s| ["--no-section".to_string(), s.to_string()])
-        .collect();
+    let mut args: Vec<String> = [
+        "base", "goal", "skills", "sandbox", "git", "context", "memory",
+    ]
+    .iter()
+    .flat_map(|s| ["--no-section".to_string(), s.to_string()])
+    .collect();
     args.extend(["--append-system-prompt".to_string(), text.to_string()]);
     args
 }
@@ -181,6 +183,8 @@ fn json_lists_the_sections() {
         names,
         [
             "base",
+            "goal",
+            "skills",
             "sandbox",
             "git",
             "context",
@@ -196,6 +200,8 @@ fn json_lists_the_sections() {
         sources,
         [
             "built-in:base/gpt.md.tmpl",
+            "built-in:sections/goal.md.tmpl",
+            "built-in:sections/skills.md.tmpl",
             "built-in:sections/sandbox.md.tmpl",
             "built-in:sections/git.md.tmpl",
             "built-in:sections/context.md.tmpl",
@@ -209,11 +215,11 @@ fn json_lists_the_sections() {
         assert_eq!(s["bytes"], s["text"].as_str().unwrap().len());
     }
     assert_eq!(
-        sections[3]["text"],
+        sections[5]["text"],
         "--- Context from: AGENTS.md ---\nUse tabs.\n--- End of Context from: AGENTS.md ---"
     );
-    assert_eq!(sections[4]["text"], "");
-    assert_eq!(sections[5]["text"], "---\n\nTea.");
+    assert_eq!(sections[6]["text"], "");
+    assert_eq!(sections[7]["text"], "---\n\nTea.");
     // The non-empty texts joined are the printed prompt; bytes counts them without the
     // final newline.
     let joined: Vec<&str> = sections

@@ -3,11 +3,13 @@
 
 pub mod library;
 pub mod modes;
+pub mod registry;
 
 use std::path::{Path, PathBuf};
 
 use crate::facts::context_files::{self, Search};
-use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry};
+use crate::goal::{Goal, GoalStatus};
+use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry, SkillData};
 use crate::paths::{self, Switch};
 use crate::request::tokens::Tokenizer;
 use crate::settings::{files, Settings, SECTIONS};
@@ -42,7 +44,9 @@ macro_rules! from_error {
 from_error!(
     library::LibraryError,
     crate::template::TemplateError,
-    context_files::ContextError
+    context_files::ContextError,
+    registry::RegistryError,
+    crate::goal::GoalError
 );
 
 /// One rendered section.
@@ -99,6 +103,8 @@ pub struct Built {
     pub context_window: u64,
     /// The mode tier (1–5).
     pub tier: u8,
+    /// The goal file's goal, whatever its status (only an active one is in the prompt).
+    pub goal: Option<Goal>,
     /// Problems worth a note on stderr that don't stop the run.
     pub warnings: Vec<String>,
 }
@@ -152,6 +158,10 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
     let registry = registry(&library)?;
     let model = registry.lookup(&settings.model).clone();
     let mut context = prompt_context(settings, &model, vars)?;
+    let goal = load_goal(settings)?;
+    if let Some(g) = goal.as_ref().filter(|g| g.status == GoalStatus::Active) {
+        context.goal = g.to_data(settings.ascii);
+    }
     let context_window = settings.context_window.unwrap_or(model.context_window);
     let tier = modes::tier_for(context_window);
 
@@ -167,6 +177,9 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
     context.mode_instructions = render(&mut engine, &mode_template, &context.to_value())?
         .trim()
         .to_string();
+    if settings.section_enabled("skills") {
+        context.skills = skills(settings, &mut engine, &context.to_value())?;
+    }
     let data = context.to_value();
 
     let mut sections = Vec::new();
@@ -216,8 +229,79 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
         mode: settings.mode.clone(),
         context_window,
         tier,
+        goal,
         warnings,
     })
+}
+
+/// Renders the library template `logical` (`system_reminder.md`...) with `context`, the
+/// text trimmed.
+pub fn render_template(
+    settings: &Settings,
+    context: &PromptContext,
+    logical: &str,
+) -> Result<String, PromptError> {
+    let library = Library::new(settings.template_dirs.clone());
+    let found = library
+        .find(logical)?
+        .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
+    let mut engine = Engine::new(MissingKey::Default);
+    Ok(render(&mut engine, &found, &context.to_value())?
+        .trim()
+        .to_string())
+}
+
+/// The goal as the goal section shows it, whatever its status (`goal show`).
+pub fn goal_text(settings: &Settings, built: &Built, goal: &Goal) -> Result<String, PromptError> {
+    let mut context = built.context.clone();
+    context.goal = goal.to_data(settings.ascii);
+    render_template(settings, &context, "sections/goal.md")
+}
+
+/// The goal file's goal: `None` when the default file is absent; a `--goal` file must
+/// exist.
+pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, PromptError> {
+    let goal = crate::goal::load(&settings.goal_file)?;
+    if goal.is_none() && settings.goal_named {
+        return Err(error(format!(
+            "--goal '{}': no such file; create it, or start one with `asimi-prompt goal \
+             apply` and a `[GOAL] description` line",
+            paths::display(&settings.goal_file)
+        )));
+    }
+    Ok(goal)
+}
+
+/// The skills section's prompts, rendered: each `--skill` (and config `skills`) in
+/// order, then the sanity check when it is on. The registry is read only when asked.
+fn skills(
+    settings: &Settings,
+    engine: &mut Engine,
+    data: &minijinja::Value,
+) -> Result<Vec<SkillData>, PromptError> {
+    if settings.skills.is_empty() && !settings.sanity {
+        return Ok(Vec::new());
+    }
+    let registry = registry::Registry::load(&settings.prompt_dirs)?;
+    let mut wanted: Vec<&registry::Prompt> = Vec::new();
+    for (id, origin) in &settings.skills {
+        wanted.push(registry.require(id, origin)?);
+    }
+    if settings.sanity && !wanted.iter().any(|p| p.id == registry::SANITY_CHECK) {
+        wanted.push(registry.require(registry::SANITY_CHECK, "--sanity")?);
+    }
+    wanted
+        .into_iter()
+        .map(|p| {
+            engine.add(&p.origin, &p.content, Syntax::Go)?;
+            let content = engine.render(&p.origin, data)?;
+            Ok(SkillData {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                content: content.trim().to_string(),
+            })
+        })
+        .collect()
 }
 
 /// The template name a found template renders under, which error messages show.
@@ -392,6 +476,8 @@ fn prompt_context(
         },
         instructions: settings.instructions.trim().to_string(),
         mode_instructions: String::new(),
+        goal: serde_json::Value::Null,
+        skills: Vec::new(),
         vars,
     })
 }

@@ -27,10 +27,8 @@ use providers::{Options, Provider, SystemRole};
 use tier::Tier;
 use tokens::Tokenizer;
 
-use crate::prompt::library::Library;
-use crate::prompt::Built;
+use crate::prompt::{self, Built};
 use crate::settings::Settings;
-use crate::template::{self, MissingKey};
 
 /// The reminder's logical template name; a project or user template shadows the
 /// built-in `templates/system_reminder.md.tmpl`.
@@ -38,6 +36,13 @@ pub const REMINDER_TEMPLATE: &str = "system_reminder.md";
 
 /// What an image becomes for a model without image input (seeds' `maybeRemoveImageBlocks`).
 pub const IMAGE_PLACEHOLDER: &str = "[Referenced image in conversation]";
+
+/// The compression prompt's logical template name (`templates/compression.md.tmpl`).
+pub const COMPRESSION_TEMPLATE: &str = "compression.md";
+
+/// The last message of a compression request: gemini-cli's, after the history.
+pub const COMPRESSION_REQUEST: &str =
+    "First, reason in your scratchpad. Then, generate the <state_snapshot>.";
 
 /// What the command line asked for (flags override the spec, which overrides defaults).
 #[derive(Debug, Clone, Default)]
@@ -97,14 +102,83 @@ pub fn load_spec(path: &Path) -> Result<spec::Spec, InputError> {
 
 /// The system reminder, rendered with the prompt's data.
 pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
-    let library = Library::new(settings.template_dirs.clone());
-    let found = library
-        .find(REMINDER_TEMPLATE)?
-        .ok_or_else(|| anyhow::anyhow!("the template '{REMINDER_TEMPLATE}' is missing"))?;
-    let name = found.origin.to_string();
-    let data = built.context.to_value();
-    let text = template::render_str(&name, &found.text, found.syntax, &data, MissingKey::Default)?;
-    Ok(text.trim().to_string())
+    Ok(prompt::render_template(
+        settings,
+        &built.context,
+        REMINDER_TEMPLATE,
+    )?)
+}
+
+/// The named provider, else the model's.
+fn provider(name: Option<&String>, built: &Built) -> Result<Provider, InputError> {
+    match name {
+        Some(p) => p.parse::<Provider>().map_err(err),
+        None => Ok(built
+            .model
+            .provider
+            .parse::<Provider>()
+            .unwrap_or(Provider::Raw)),
+    }
+}
+
+/// The compression prompt, rendered with the prompt's data (so it names an active goal).
+pub fn compression_prompt(settings: &Settings, built: &Built) -> anyhow::Result<String> {
+    Ok(prompt::render_template(
+        settings,
+        &built.context,
+        COMPRESSION_TEMPLATE,
+    )?)
+}
+
+/// The request `compress` prints: the compression prompt as the system prompt, the
+/// history (`flags.history`, summaries and internal fields handled as for `messages`),
+/// then `COMPRESSION_REQUEST`. It must fit the model's context window as it is:
+/// truncating would lose what the snapshot is meant to keep.
+pub fn compression(
+    flags: &Inputs,
+    settings: &Settings,
+    built: &Built,
+    prompt: String,
+) -> anyhow::Result<Request> {
+    let shown = flags.history.clone().unwrap_or_default();
+    let history = inputs::read_history(&settings.cwd.join(&shown), &shown)?;
+    if history.is_empty() {
+        return Err(err(format!(
+            "--history '{shown}': no messages to compress; the file holds an empty list"
+        ))
+        .into());
+    }
+    let assembly = Assembly {
+        system: prompt,
+        history,
+        prompt: COMPRESSION_REQUEST.to_string(),
+        ..Assembly::default()
+    };
+    let mut request = Request {
+        assembly,
+        hints: BTreeMap::new(),
+        provider: provider(flags.provider.as_ref(), built)?,
+        options: Options {
+            model: built.context.model.clone(),
+            max_tokens: flags.max_tokens,
+            default_max_tokens: built.model.max_output_tokens.max(1),
+            stream: flags.stream,
+            ttl: cache::Ttl::default(),
+            system_role: flags.system_role,
+            prompt_cache_key: None,
+        },
+        min_cache_tokens: built.model.min_cache_tokens,
+        tokenizer: Tokenizer::default(),
+        strip_images: !built.model.images,
+        session: None,
+        warnings: Vec::new(),
+    };
+    fit(
+        &mut request,
+        built.model.context_window,
+        Overflow::FailWhole,
+    )?;
+    Ok(request)
 }
 
 /// Reads every input. `spec` (with `spec_dir`, where its relative paths start) fills
@@ -125,14 +199,7 @@ pub fn prepare(
     };
     let mut warnings = Vec::new();
 
-    let provider = match flags.provider.as_ref().or(spec.provider.as_ref()) {
-        Some(p) => p.parse::<Provider>().map_err(err)?,
-        None => built
-            .model
-            .provider
-            .parse::<Provider>()
-            .unwrap_or(Provider::Raw),
-    };
+    let provider = provider(flags.provider.as_ref().or(spec.provider.as_ref()), built)?;
     let tokenizer = match flags.tokenizer.as_ref().or(spec.tokenizer.as_ref()) {
         Some(t) => t.parse::<Tokenizer>().map_err(err)?,
         None => Tokenizer::default(),
@@ -255,7 +322,12 @@ pub fn prepare(
         session: flags.session.clone().or_else(|| spec.session.clone()),
         warnings,
     };
-    fit(&mut request, built.model.context_window, flags.truncate)?;
+    let overflow = if flags.truncate {
+        Overflow::Truncate
+    } else {
+        Overflow::Fail
+    };
+    fit(&mut request, built.model.context_window, overflow)?;
     Ok(request)
 }
 
@@ -281,11 +353,23 @@ fn size(request: &Request, exact: bool) -> usize {
         .sum()
 }
 
+/// What to do with a request over the context window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overflow {
+    /// Drop old history (`--truncate`).
+    Truncate,
+    /// Fail, and suggest `--truncate`.
+    Fail,
+    /// Fail: the request must go whole (compression).
+    FailWhole,
+}
+
 /// Checks the request fits `context_window` minus the output limit. With `truncate`,
 /// the seeds' sliding window: keep the first history message and drop the oldest half
 /// of the rest (an even number, so user/assistant pairs stay whole) until it fits; each
 /// drop is noted in the warnings. A context window of 0 (unknown) is not checked.
-fn fit(request: &mut Request, context_window: u64, truncate: bool) -> Result<(), InputError> {
+fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result<(), InputError> {
+    let truncate = overflow == Overflow::Truncate;
     if context_window == 0 {
         return Ok(());
     }
@@ -309,10 +393,13 @@ fn fit(request: &mut Request, context_window: u64, truncate: bool) -> Result<(),
                  (--max-tokens); the history holds {} messages. {}",
                 request.tokenizer.name(),
                 history.len(),
-                if truncate {
-                    "Truncating the history cannot shrink it further; send less"
-                } else {
-                    "Pass --truncate to drop older history, or send less"
+                match overflow {
+                    Overflow::Truncate =>
+                        "Truncating the history cannot shrink it further; send less",
+                    Overflow::Fail => "Pass --truncate to drop older history, or send less",
+                    Overflow::FailWhole =>
+                        "Compress an older part of the history first, or use a model with a \
+                         larger context window",
                 }
             )));
         }

@@ -154,6 +154,20 @@ impl Test {
     }
 }
 
+/// `system` with the base prompt replaced by the word `BASE`, and the sandbox and git
+/// sections off: what is left shows the sections under test.
+pub fn marked_base(t: Test) -> Test {
+    t.file(".asimi/templates/base/default.md", "BASE").args([
+        "system",
+        "--model",
+        "x",
+        "--no-section",
+        "sandbox",
+        "--no-section",
+        "git",
+    ])
+}
+
 fn write(path: &Path, contents: &[u8]) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, contents).unwrap();

@@ -1,0 +1,444 @@
+//! Goal markers in an LLM's output (seed 002), and applying them to a goal:
+//!
+//! ```text
+//! [GOAL] Implement user authentication system
+//! [CHECKPOINT] Design authentication flow - COMPLETED
+//! [DECISION] Use JWT for authentication - LOCKED
+//! [ARTIFACT] Created src/auth/login.ts
+//! [NEXT] Implement JWT token generation
+//! ```
+//!
+//! A marker is a line that starts with one of the tags (after blanks and an optional
+//! `-`/`*` list bullet); every other line is prose and ignored. Parsing is all-or-nothing:
+//! one bad marker line fails the whole output, so a goal file is never half-updated.
+
+use super::{Action, Artifact, ArtifactKind, Checkpoint, CheckpointStatus, Decision, Goal};
+use super::{GoalError, GoalStatus};
+
+pub const GOAL: &str = "[GOAL]";
+pub const CHECKPOINT: &str = "[CHECKPOINT]";
+pub const DECISION: &str = "[DECISION]";
+pub const ARTIFACT: &str = "[ARTIFACT]";
+pub const NEXT: &str = "[NEXT]";
+
+/// What separates a description from its status suffix (`... - COMPLETED`).
+const SUFFIX_SEPARATOR: &str = " - ";
+
+/// One parsed marker and the line it was on (1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    pub line: usize,
+    pub kind: MarkerKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MarkerKind {
+    Goal {
+        description: String,
+        status: Option<GoalStatus>,
+    },
+    Checkpoint {
+        description: String,
+        status: CheckpointStatus,
+    },
+    Decision {
+        description: String,
+        locked: Option<bool>,
+    },
+    Artifact {
+        action: Action,
+        path: String,
+    },
+    Next(String),
+}
+
+fn line_error(origin: &str, line: usize, text: &str, problem: &str) -> GoalError {
+    GoalError {
+        message: format!("{origin}:{line}: {problem}\n  {line} | {}", text.trim_end()),
+    }
+}
+
+/// Splits `text` into a description and an upper-case status suffix, if it has one
+/// (`Add login - COMPLETED`); a lower-case tail is part of the description (`a - b`).
+fn split_suffix(text: &str) -> (&str, Option<&str>) {
+    match text.rsplit_once(SUFFIX_SEPARATOR) {
+        Some((desc, tail))
+            if !tail.trim().is_empty()
+                && tail
+                    .trim()
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c == ' ' || c == '-' || c == '_') =>
+        {
+            (desc.trim(), Some(tail.trim()))
+        }
+        _ => (text.trim(), None),
+    }
+}
+
+/// The upper-case status words, normalised (`IN PROGRESS`, `IN_PROGRESS`, `IN-PROGRESS`).
+fn status_word(s: &str) -> String {
+    s.replace(['_', '-'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Parses every marker in `text` (`origin` names it in errors).
+pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw.trim_start();
+        let body = body
+            .strip_prefix("- ")
+            .or_else(|| body.strip_prefix("* "))
+            .unwrap_or(body)
+            .trim_start();
+        let Some((tag, rest)) = [GOAL, CHECKPOINT, DECISION, ARTIFACT, NEXT]
+            .iter()
+            .find_map(|tag| body.strip_prefix(tag).map(|rest| (*tag, rest)))
+        else {
+            continue;
+        };
+        let fail = |problem: &str| line_error(origin, line, raw, problem);
+        if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+            return Err(fail(&format!(
+                "expected a space after {tag}, e.g. `{tag} description`"
+            )));
+        }
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return Err(fail(&format!("{tag} has no text after it")));
+        }
+        let kind = match tag {
+            GOAL => {
+                let (description, suffix) = split_suffix(rest);
+                let status = match suffix.map(status_word).as_deref() {
+                    None => None,
+                    Some("ACTIVE") => Some(GoalStatus::Active),
+                    Some("PAUSED") => Some(GoalStatus::Paused),
+                    Some("COMPLETED") => Some(GoalStatus::Completed),
+                    Some(other) => {
+                        return Err(fail(&format!(
+                            "unknown goal status '{other}'; expected ACTIVE, PAUSED or COMPLETED"
+                        )))
+                    }
+                };
+                MarkerKind::Goal {
+                    description: description.to_string(),
+                    status,
+                }
+            }
+            CHECKPOINT => {
+                let (description, suffix) = split_suffix(rest);
+                let status = match suffix.map(status_word).as_deref() {
+                    None | Some("PENDING") => CheckpointStatus::Pending,
+                    Some("IN PROGRESS") => CheckpointStatus::InProgress,
+                    Some("COMPLETED") => CheckpointStatus::Completed,
+                    Some(other) => {
+                        return Err(fail(&format!(
+                            "unknown checkpoint status '{other}'; expected COMPLETED, \
+                             IN PROGRESS or PENDING"
+                        )))
+                    }
+                };
+                MarkerKind::Checkpoint {
+                    description: description.to_string(),
+                    status,
+                }
+            }
+            DECISION => {
+                let (description, suffix) = split_suffix(rest);
+                let locked = match suffix.map(status_word).as_deref() {
+                    None => None,
+                    Some("LOCKED") => Some(true),
+                    Some("UNLOCKED") => Some(false),
+                    Some(other) => {
+                        return Err(fail(&format!(
+                            "unknown decision flag '{other}'; expected LOCKED or UNLOCKED"
+                        )))
+                    }
+                };
+                MarkerKind::Decision {
+                    description: description.to_string(),
+                    locked,
+                }
+            }
+            ARTIFACT => {
+                let (word, path) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                let action = match word.to_ascii_lowercase().trim_end_matches(':') {
+                    "created" => Action::Created,
+                    "modified" => Action::Modified,
+                    "deleted" => Action::Deleted,
+                    _ => {
+                        return Err(fail(&format!(
+                            "unknown artifact action '{word}'; expected `{ARTIFACT} \
+                             Created|Modified|Deleted PATH`"
+                        )))
+                    }
+                };
+                let path = path.trim().trim_matches('`');
+                if path.is_empty() {
+                    return Err(fail(&format!(
+                        "{ARTIFACT} {word} has no path; expected `{ARTIFACT} {word} PATH`"
+                    )));
+                }
+                MarkerKind::Artifact {
+                    action,
+                    path: path.to_string(),
+                }
+            }
+            _ => MarkerKind::Next(rest.to_string()),
+        };
+        if let MarkerKind::Goal { description, .. }
+        | MarkerKind::Checkpoint { description, .. }
+        | MarkerKind::Decision { description, .. } = &kind
+        {
+            if description.is_empty() {
+                return Err(fail(&format!("{tag} has a status but no description")));
+            }
+        }
+        out.push(Marker { line, kind });
+    }
+    Ok(out)
+}
+
+/// The kind of artifact a path is, by where it lives and what it is called.
+pub fn artifact_kind(path: &str) -> ArtifactKind {
+    let lower = path.to_ascii_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let in_dir = |d: &str| lower.starts_with(&format!("{d}/")) || lower.contains(&format!("/{d}/"));
+    if in_dir("tests")
+        || in_dir("test")
+        || in_dir("__tests__")
+        || name.contains("_test.")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+        || name.starts_with("test_")
+    {
+        ArtifactKind::Test
+    } else if in_dir("docs")
+        || in_dir("doc")
+        || [".md", ".rst", ".adoc", ".txt"]
+            .iter()
+            .any(|e| name.ends_with(e))
+    {
+        ArtifactKind::Documentation
+    } else {
+        ArtifactKind::File
+    }
+}
+
+fn same(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// Applies `markers` to `goal` (`None`: no goal file yet), returning the new goal and a
+/// line per change. Errors name the marker's line (`origin:LINE`).
+pub fn apply(
+    goal: Option<Goal>,
+    markers: &[Marker],
+    origin: &str,
+) -> Result<(Option<Goal>, Vec<String>), GoalError> {
+    let mut goal = goal;
+    let mut changes = Vec::new();
+    let mut next: Option<Vec<String>> = None;
+    for m in markers {
+        let at = |problem: String| GoalError {
+            message: format!("{origin}:{}: {problem}", m.line),
+        };
+        if let MarkerKind::Goal {
+            description,
+            status,
+        } = &m.kind
+        {
+            match &mut goal {
+                Some(g) if same(&g.description, description) => {}
+                // A finished goal gives way to the next task; an unfinished one is
+                // never silently replaced.
+                Some(g) if g.status != GoalStatus::Completed => {
+                    return Err(at(format!(
+                        "{GOAL} '{description}' is not the current goal '{}' ({}); mark \
+                         that one completed (`{GOAL} {} - COMPLETED`, or status: completed \
+                         in the goal file) before starting another",
+                        g.description,
+                        g.status.name(),
+                        g.description
+                    )));
+                }
+                Some(g) => {
+                    changes.push(format!(
+                        "goal: replaced completed goal '{}' with '{description}'",
+                        g.description
+                    ));
+                    goal = Some(new_goal(description));
+                }
+                None => {
+                    changes.push(format!("goal: created '{description}'"));
+                    goal = Some(new_goal(description));
+                }
+            }
+            if let (Some(g), Some(status)) = (&mut goal, status) {
+                if g.status != *status {
+                    changes.push(format!(
+                        "goal: status {} -> {}",
+                        g.status.name(),
+                        status.name()
+                    ));
+                    g.status = *status;
+                }
+            }
+            continue;
+        }
+        let Some(g) = &mut goal else {
+            return Err(at(format!(
+                "there is no goal to update; start one with a `{GOAL} description` line \
+                 (or create the goal file)"
+            )));
+        };
+        match &m.kind {
+            MarkerKind::Goal { .. } => {}
+            MarkerKind::Checkpoint {
+                description,
+                status,
+            } => match g
+                .checkpoints
+                .iter_mut()
+                .find(|c| same(&c.description, description))
+            {
+                Some(c) if c.status == *status => {}
+                Some(c) => {
+                    changes.push(format!(
+                        "checkpoint '{}': {} -> {}",
+                        c.description,
+                        c.status.name(),
+                        status.name()
+                    ));
+                    c.status = *status;
+                }
+                None => {
+                    changes.push(format!(
+                        "checkpoint '{description}': added ({})",
+                        status.name()
+                    ));
+                    g.checkpoints.push(Checkpoint {
+                        description: description.clone(),
+                        status: *status,
+                    });
+                }
+            },
+            MarkerKind::Decision {
+                description,
+                locked,
+            } => match g
+                .decisions
+                .iter_mut()
+                .find(|d| same(&d.description, description))
+            {
+                Some(d) if d.locked => {
+                    if *locked == Some(false) {
+                        changes.push(format!(
+                            "decision '{}': kept (locked decisions never change)",
+                            d.description
+                        ));
+                    }
+                }
+                Some(d) => {
+                    if *locked == Some(true) {
+                        changes.push(format!("decision '{}': locked", d.description));
+                        d.locked = true;
+                    }
+                }
+                None => {
+                    let locked = locked.unwrap_or(false);
+                    changes.push(format!(
+                        "decision '{description}': added{}",
+                        if locked { " (locked)" } else { "" }
+                    ));
+                    g.decisions.push(Decision {
+                        description: description.clone(),
+                        rationale: String::new(),
+                        locked,
+                    });
+                }
+            },
+            MarkerKind::Artifact { action, path } => {
+                match g.artifacts.iter_mut().find(|a| a.path == *path) {
+                    // A file created during the goal stays "created" however often it
+                    // is edited afterwards.
+                    Some(a)
+                        if a.action == *action
+                            || (a.action == Action::Created && *action == Action::Modified) => {}
+                    Some(a) => {
+                        changes.push(format!(
+                            "artifact {path}: {} -> {}",
+                            a.action.label().to_ascii_lowercase(),
+                            action.label().to_ascii_lowercase()
+                        ));
+                        a.action = *action;
+                    }
+                    None => {
+                        let kind = artifact_kind(path);
+                        changes.push(format!(
+                            "artifact {path}: {} ({})",
+                            action.label().to_ascii_lowercase(),
+                            kind.name()
+                        ));
+                        g.artifacts.push(Artifact {
+                            kind,
+                            path: path.clone(),
+                            action: *action,
+                        });
+                    }
+                }
+            }
+            MarkerKind::Next(step) => next.get_or_insert_with(Vec::new).push(step.clone()),
+        }
+    }
+    // The output's [NEXT] lines are the current plan: they replace the previous one.
+    if let (Some(g), Some(steps)) = (&mut goal, next) {
+        if g.next != steps {
+            for s in &steps {
+                changes.push(format!("next: {s}"));
+            }
+            g.next = steps;
+        }
+    }
+    Ok((goal, changes))
+}
+
+fn new_goal(description: &str) -> Goal {
+    Goal {
+        description: description.to_string(),
+        ..Goal::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffixes() {
+        assert_eq!(split_suffix("a - COMPLETED"), ("a", Some("COMPLETED")));
+        assert_eq!(split_suffix("log in - log out"), ("log in - log out", None));
+        assert_eq!(split_suffix("x - IN PROGRESS"), ("x", Some("IN PROGRESS")));
+        assert_eq!(status_word("IN_PROGRESS"), "IN PROGRESS");
+    }
+
+    #[test]
+    fn kinds() {
+        assert_eq!(artifact_kind("tests/cli.rs"), ArtifactKind::Test);
+        assert_eq!(artifact_kind("src/auth/login.test.ts"), ArtifactKind::Test);
+        assert_eq!(artifact_kind("README.md"), ArtifactKind::Documentation);
+        assert_eq!(artifact_kind("src/auth/login.ts"), ArtifactKind::File);
+    }
+
+    #[test]
+    fn prose_is_ignored_and_bullets_allowed() {
+        let m = parse("I did it.\n- [NEXT] more\n[1] not a marker\n", "o").unwrap();
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].line, 2);
+        assert_eq!(m[0].kind, MarkerKind::Next("more".into()));
+    }
+}

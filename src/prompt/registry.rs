@@ -1,0 +1,335 @@
+//! The prompt registry (seed 002): core prompts (mandates, the sanity check) and skills,
+//! each a Markdown file with YAML front matter. Built-in prompts live in
+//! `templates/registry/`; a user's `prompts/` directory (in the config directory) and a
+//! project's `.asimi/prompts/` add more, in that order of precedence.
+//!
+//! ```text
+//! ---
+//! id: code-review
+//! name: Code Review
+//! description: Review changes before finishing.
+//! tags: [skill, review]
+//! requiredTools: [read_file, grep]
+//! source: config
+//! ---
+//! # Code Review
+//! ...
+//! ```
+//!
+//! An id is defined once. A higher-precedence directory may replace a prompt only by
+//! saying so (`override: true`); anything else is a mistake worth stopping for.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use include_dir::{include_dir, Dir};
+use serde::{Deserialize, Serialize};
+
+static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates/registry");
+
+/// The core mandates' id.
+pub const CORE_MANDATES: &str = "core-mandates";
+/// The sanity check's id (`--sanity`).
+pub const SANITY_CHECK: &str = "sanity-reality-check";
+/// Where the built-in prompts sit under `templates/`.
+pub const BUILT_IN_DIR: &str = "registry";
+/// Front matter opens and closes with this line.
+const FENCE: &str = "---";
+/// A prompt file's ending.
+const ENDING: &str = ".md";
+
+/// Where a registered prompt came from (seed 002's `source`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// Built in.
+    Static,
+    /// Registered on behalf of an MCP server.
+    Mcp,
+    /// The user's or the project's own.
+    Config,
+}
+
+impl Source {
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Static => "static",
+            Source::Mcp => "mcp",
+            Source::Config => "config",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct FrontMatter {
+    id: String,
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default)]
+    required_tools: Vec<String>,
+    source: Option<Source>,
+    /// The MCP server an `mcp` prompt belongs to.
+    server_name: Option<String>,
+    /// Replaces a prompt of the same id from a lower-precedence directory.
+    #[serde(default, rename = "override")]
+    replaces: bool,
+}
+
+/// A registered prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub tags: Vec<String>,
+    pub required_tools: Vec<String>,
+    pub source: Source,
+    pub server_name: Option<String>,
+    /// The body: a Go template rendered with the prompt's data.
+    pub content: String,
+    /// The file (or `built-in:registry/ID.md`).
+    pub origin: String,
+    replaces: bool,
+}
+
+/// A registry problem; the message names the file(s).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RegistryError {
+    pub message: String,
+}
+
+fn error(message: impl Into<String>) -> RegistryError {
+    RegistryError {
+        message: message.into(),
+    }
+}
+
+/// Every registered prompt, by id.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    prompts: BTreeMap<String, Prompt>,
+}
+
+impl Registry {
+    /// The built-in prompts, then `dirs` in rising precedence (user, then project).
+    /// Directories that do not exist are skipped.
+    pub fn load(dirs: &[PathBuf]) -> Result<Registry, RegistryError> {
+        let mut registry = Registry::default();
+        let mut built_in: Vec<_> = BUILT_IN.files().collect();
+        built_in.sort_by_key(|f| f.path());
+        let mut level = Vec::new();
+        for file in built_in {
+            let name = file.path().to_string_lossy().into_owned();
+            if !name.ends_with(ENDING) {
+                continue;
+            }
+            let origin = format!("built-in:{BUILT_IN_DIR}/{name}");
+            let text = file.contents_utf8().unwrap_or_default();
+            level.push(parse(text, &origin, Source::Static)?);
+        }
+        registry.add_level(level)?;
+        for dir in dirs {
+            registry.add_level(read_dir(dir)?)?;
+        }
+        Ok(registry)
+    }
+
+    /// Adds one directory's prompts: ids must be unique within it, and may replace a
+    /// lower directory's only with `override: true`.
+    fn add_level(&mut self, level: Vec<Prompt>) -> Result<(), RegistryError> {
+        let mut seen: BTreeMap<String, String> = BTreeMap::new();
+        for p in level {
+            if let Some(first) = seen.get(&p.id) {
+                return Err(error(format!(
+                    "prompt id '{}' is defined twice: in '{first}' and in '{}'; give one \
+                     of them another id",
+                    p.id, p.origin
+                )));
+            }
+            if let Some(existing) = self.prompts.get(&p.id) {
+                if !p.replaces {
+                    return Err(error(format!(
+                        "prompt id '{}' is defined in '{}' and again in '{}'; to replace \
+                         the first, add `override: true` to the front matter of '{}', or \
+                         give it another id",
+                        p.id, existing.origin, p.origin, p.origin
+                    )));
+                }
+            }
+            seen.insert(p.id.clone(), p.origin.clone());
+            self.prompts.insert(p.id.clone(), p);
+        }
+        Ok(())
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Prompt> {
+        self.prompts.get(id)
+    }
+
+    /// Every prompt, by id.
+    pub fn all(&self) -> impl Iterator<Item = &Prompt> {
+        self.prompts.values()
+    }
+
+    /// The prompts carrying `tag`, by id.
+    pub fn by_tag<'a>(&'a self, tag: &'a str) -> impl Iterator<Item = &'a Prompt> {
+        self.all().filter(move |p| p.tags.iter().any(|t| t == tag))
+    }
+
+    /// The ids, comma-separated (for "expected one of" messages).
+    pub fn ids(&self) -> String {
+        self.prompts.keys().cloned().collect::<Vec<_>>().join(", ")
+    }
+
+    /// The prompt `id`, or an error listing the ids there are (`origin` says who asked).
+    pub fn require(&self, id: &str, origin: &str) -> Result<&Prompt, RegistryError> {
+        self.get(id).ok_or_else(|| {
+            error(format!(
+                "{origin} '{id}': no such prompt; the registered prompts are {}",
+                self.ids()
+            ))
+        })
+    }
+}
+
+/// The `*.md` files of a registry directory, by name.
+fn read_dir(dir: &Path) -> Result<Vec<Prompt>, RegistryError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.extension().is_some_and(|e| e == "md")
+                && p.file_name().is_some_and(|n| n != "README.md")
+        })
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let shown = crate::paths::display(path);
+            let bytes = std::fs::read(path).map_err(|e| {
+                error(format!(
+                    "cannot read prompt '{shown}': {}",
+                    crate::data::io_reason(&e)
+                ))
+            })?;
+            let text = crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))?;
+            parse(&text, &shown, Source::Config)
+        })
+        .collect()
+}
+
+/// Parses a prompt file: front matter between `---` lines, then the body.
+pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt, RegistryError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let missing = || {
+        error(format!(
+            "{origin}:1: expected front matter: a '{FENCE}' line, then id, name and the other \
+             keys, then another '{FENCE}' line before the prompt text"
+        ))
+    };
+    let first_line_end = text.find('\n').ok_or_else(missing)?;
+    if text[..first_line_end].trim_end() != FENCE {
+        return Err(missing());
+    }
+    // Keep the newline that ends the opening fence, so YAML line numbers are file
+    // line numbers.
+    let rest = &text[first_line_end..];
+    let mut offset = 0;
+    let close = rest.split_inclusive('\n').find_map(|line| {
+        let at = offset;
+        offset += line.len();
+        (at > 0 && line.trim_end() == FENCE).then_some((at, offset))
+    });
+    let Some((yaml_end, body_start)) = close else {
+        return Err(error(format!(
+            "{origin}: the front matter is not closed; add a '{FENCE}' line after it"
+        )));
+    };
+    let front: FrontMatter =
+        crate::documents::from_yaml(&rest[..yaml_end], origin).map_err(error)?;
+    if front.id.trim().is_empty() || front.id.contains(char::is_whitespace) {
+        return Err(error(format!(
+            "{origin}: key 'id': '{}' is not an id; use letters, digits and dashes, e.g. \
+             code-review",
+            front.id
+        )));
+    }
+    let body = rest[body_start..].trim();
+    if body.is_empty() {
+        return Err(error(format!(
+            "{origin}: the prompt '{}' has no text after its front matter",
+            front.id
+        )));
+    }
+    Ok(Prompt {
+        id: front.id,
+        name: front.name,
+        description: front.description,
+        tags: front.tags,
+        required_tools: front.required_tools,
+        source: front.source.unwrap_or(default_source),
+        server_name: front.server_name,
+        content: body.to_string(),
+        origin: origin.to_string(),
+        replaces: front.replaces,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_ins_parse_and_include_the_core_prompts() {
+        let r = Registry::load(&[]).unwrap();
+        assert!(r.get(CORE_MANDATES).is_some());
+        assert!(r.get(SANITY_CHECK).is_some());
+        assert!(r.all().all(|p| p.source == Source::Static));
+        assert!(r.by_tag("skill").count() >= 5);
+        for p in r.all() {
+            assert_eq!(p.origin, format!("built-in:registry/{}.md", p.id));
+        }
+    }
+
+    #[test]
+    fn front_matter_errors_give_file_lines() {
+        let e = parse(
+            "---\nid: a\nname: A\ncolour: red\n---\nbody\n",
+            "p.md",
+            Source::Config,
+        )
+        .unwrap_err();
+        assert!(e.message.starts_with("p.md:4:1: "), "{}", e.message);
+        let e = parse("# no front matter\n", "p.md", Source::Config).unwrap_err();
+        assert!(
+            e.message.starts_with("p.md:1: expected front matter"),
+            "{}",
+            e.message
+        );
+        let e = parse("---\nid: a\nname: A\n", "p.md", Source::Config).unwrap_err();
+        assert!(e.message.contains("not closed"), "{}", e.message);
+    }
+
+    #[test]
+    fn body_follows_the_closing_fence() {
+        let p = parse(
+            "---\nid: a\nname: A\n---\n\nHello\n",
+            "p.md",
+            Source::Config,
+        )
+        .unwrap();
+        assert_eq!(p.content, "Hello");
+        assert_eq!(p.source, Source::Config);
+        assert!(p.tags.is_empty());
+    }
+}

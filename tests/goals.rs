@@ -1,0 +1,487 @@
+//! Goals: the goal section (emoji and ASCII), `goal show`, `goal apply` with every marker
+//! type, locked decisions, and bad input that leaves the goal file untouched.
+
+mod common;
+use common::Test;
+
+/// Seed 002's example goal.
+const AUTH: &str = "\
+description: Implement user authentication system
+priority: high
+status: active
+checkpoints:
+  - description: Design authentication flow
+    status: completed
+  - description: Implement login endpoint
+    status: completed
+  - description: Add JWT token generation
+    status: in-progress
+  - description: Create user registration
+  - description: Add password hashing
+decisions:
+  - description: Use JWT for authentication
+    rationale: Stateless; the API servers share no session store.
+    locked: true
+  - description: Store tokens in httpOnly cookies
+    locked: true
+  - description: Use bcrypt for password hashing
+artifacts:
+  - path: src/auth/login.ts
+    action: created
+  - path: src/auth/jwt.ts
+    action: created
+  - path: src/routes/api.ts
+    action: modified
+";
+
+const TRAILER: &str = "\
+Work toward this goal. Do not change a locked decision. Report progress with these
+markers, each on its own line:
+[CHECKPOINT] <checkpoint> - COMPLETED | IN PROGRESS
+[DECISION] <decision> - LOCKED
+[ARTIFACT] Created | Modified | Deleted <path>
+[NEXT] <next step>";
+
+fn emoji_section() -> String {
+    format!(
+        "\
+CURRENT GOAL: Implement user authentication system
+Priority: High
+Status: Active
+
+Checkpoints:
+✅ 1. Design authentication flow
+✅ 2. Implement login endpoint
+🔄 3. Add JWT token generation (IN PROGRESS)
+⏳ 4. Create user registration
+⏳ 5. Add password hashing
+
+Key Decisions:
+🔒 Use JWT for authentication (locked)
+  Rationale: Stateless; the API servers share no session store.
+🔒 Store tokens in httpOnly cookies (locked)
+- Use bcrypt for password hashing
+
+Artifacts:
+- Created: src/auth/login.ts
+- Created: src/auth/jwt.ts
+- Modified: src/routes/api.ts
+
+{TRAILER}"
+    )
+}
+
+fn ascii_section() -> String {
+    format!(
+        "\
+CURRENT GOAL: Implement user authentication system
+Priority: High
+Status: Active
+
+Checkpoints:
+[x] 1. Design authentication flow
+[x] 2. Implement login endpoint
+[~] 3. Add JWT token generation (IN PROGRESS)
+[ ] 4. Create user registration
+[ ] 5. Add password hashing
+
+Key Decisions:
+- Use JWT for authentication (locked)
+  Rationale: Stateless; the API servers share no session store.
+- Store tokens in httpOnly cookies (locked)
+- Use bcrypt for password hashing
+
+Artifacts:
+- Created: src/auth/login.ts
+- Created: src/auth/jwt.ts
+- Modified: src/routes/api.ts
+
+{TRAILER}"
+    )
+}
+
+use common::marked_base as prompt;
+
+#[test]
+fn active_goal_renders_after_base_in_the_seeds_format() {
+    let t = prompt(Test::new().file(".asimi/goal.yaml", AUTH));
+    assert_eq!(t.run().ok(), format!("BASE\n\n{}\n", emoji_section()));
+}
+
+#[test]
+fn ascii_markers() {
+    let t = prompt(Test::new().file(".asimi/goal.yaml", AUTH)).args(["--ascii"]);
+    assert_eq!(t.run().ok(), format!("BASE\n\n{}\n", ascii_section()));
+    // The config file can ask for ASCII too.
+    let t = prompt(
+        Test::new()
+            .file(".asimi/goal.yaml", AUTH)
+            .file(".asimi/config.yaml", "ascii: true\n"),
+    );
+    assert_eq!(t.run().ok(), format!("BASE\n\n{}\n", ascii_section()));
+}
+
+#[test]
+fn paused_or_completed_goals_stay_out_of_the_prompt() {
+    for status in ["paused", "completed"] {
+        let goal = AUTH.replace("status: active", &format!("status: {status}"));
+        let t = prompt(Test::new().file(".asimi/goal.yaml", goal));
+        assert_eq!(t.run().ok(), "BASE\n");
+    }
+}
+
+#[test]
+fn goal_flag_names_another_file_and_must_exist() {
+    let t = prompt(Test::new().file("work/g.yaml", AUTH)).args(["--goal", "work/g.yaml"]);
+    assert_eq!(t.run().ok(), format!("BASE\n\n{}\n", emoji_section()));
+    let t = prompt(Test::new()).args(["--goal", "missing.yaml"]);
+    let work = t.work.display().to_string();
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: --goal '{work}/missing.yaml': no such file; create it, or start \
+             one with `asimi-prompt goal apply` and a `[GOAL] description` line\n"
+        )
+    );
+}
+
+#[test]
+fn goal_section_can_be_switched_off() {
+    let t = prompt(Test::new().file(".asimi/goal.yaml", AUTH)).args(["--no-section", "goal"]);
+    assert_eq!(t.run().ok(), "BASE\n");
+}
+
+#[test]
+fn goal_show_prints_any_status() {
+    let goal = AUTH.replace("status: active", "status: paused");
+    let t = Test::new()
+        .file(".asimi/goal.yaml", goal)
+        .args(["goal", "show"]);
+    let want = emoji_section().replace("Status: Active", "Status: Paused");
+    assert_eq!(t.run().ok(), format!("{want}\n"));
+    let ascii = t.run_with(&["--ascii"]);
+    let want = ascii_section().replace("Status: Active", "Status: Paused");
+    assert_eq!(ascii.ok(), format!("{want}\n"));
+}
+
+#[test]
+fn goal_show_without_a_goal_says_how_to_start_one() {
+    let t = Test::new().args(["goal", "show"]);
+    let err = t.run().fails().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "asimi-prompt: no goal: '{}/.asimi/goal.yaml' does not exist;",
+            t.work.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("[GOAL] description"), "{err}");
+}
+
+#[test]
+fn goal_files_with_unknown_fields_or_statuses_are_rejected() {
+    let cases = [
+        (
+            "description: x\nowner: me\n",
+            ".asimi/goal.yaml:2:1: key 'owner': unknown field `owner`, expected one of `description`, \
+             `priority`, `status`, `checkpoints`, `decisions`, `artifacts`, `next`",
+        ),
+        (
+            "description: x\nstatus: done\n",
+            ".asimi/goal.yaml:2:9: key 'status': unknown variant `done`, expected one of \
+             `active`, `paused`, `completed`",
+        ),
+        (
+            "description: x\ncheckpoints:\n  - description: a\n    status: finished\n",
+            ".asimi/goal.yaml:4:13: key 'checkpoints[0].status': unknown variant \
+             `finished`, expected one of `pending`, `in-progress`, `completed`",
+        ),
+        (
+            "description: x\nartifacts:\n  - path: a\n    action: renamed\n",
+            ".asimi/goal.yaml:4:13: key 'artifacts[0].action': unknown variant `renamed`, \
+             expected one of `created`, `modified`, `deleted`",
+        ),
+        (
+            "description: x\ndecisions:\n  - description: d\n    locked: maybe\n",
+            ".asimi/goal.yaml:4:13: key 'decisions[0].locked': invalid type: string \
+             \"maybe\", expected a boolean",
+        ),
+        (
+            "priority: high\n",
+            ".asimi/goal.yaml:1:1: missing field `description`",
+        ),
+        (
+            "description: '  '\n",
+            ".asimi/goal.yaml: key 'description' is empty; give it a description or \
+             remove it",
+        ),
+    ];
+    for (yaml, want) in cases {
+        // `goal show` and the prompt refuse the file alike.
+        for t in [Test::new().args(["goal", "show"]), prompt(Test::new())] {
+            let t = t.file(".asimi/goal.yaml", yaml);
+            let want = format!("asimi-prompt: {}/{want}\n", t.work.display());
+            assert_eq!(t.run().fails(), want, "for {yaml:?}");
+        }
+    }
+}
+
+const REPLY: &str = "\
+I finished the token code and started on refresh tokens.
+
+[CHECKPOINT] Add JWT token generation - COMPLETED
+[CHECKPOINT] Add refresh tokens - IN PROGRESS
+- [DECISION] Rotate refresh tokens on every use - LOCKED
+[DECISION] Use bcrypt for password hashing - LOCKED
+[DECISION] Use JWT for authentication - UNLOCKED
+[ARTIFACT] Created src/auth/refresh.ts
+[ARTIFACT] Created tests/auth/refresh.test.ts
+[ARTIFACT] Deleted src/routes/api.ts
+[ARTIFACT] Modified src/auth/jwt.ts
+[NEXT] Create user registration
+[NEXT] Add password hashing
+";
+
+#[test]
+fn goal_apply_updates_every_marker_type_and_keeps_locked_decisions() {
+    let t = Test::new()
+        .file(".asimi/goal.yaml", AUTH)
+        .args(["goal", "apply"])
+        .stdin(REPLY);
+    let run = t.run();
+    assert_eq!(
+        run.ok(),
+        "\
+checkpoint 'Add JWT token generation': in-progress -> completed
+checkpoint 'Add refresh tokens': added (in-progress)
+decision 'Rotate refresh tokens on every use': added (locked)
+decision 'Use bcrypt for password hashing': locked
+decision 'Use JWT for authentication': kept (locked decisions never change)
+artifact src/auth/refresh.ts: created (file)
+artifact tests/auth/refresh.test.ts: created (test)
+artifact src/routes/api.ts: modified -> deleted
+next: Create user registration
+next: Add password hashing
+"
+    );
+    let path = t.work.join(".asimi/goal.yaml");
+    assert_eq!(
+        run.stderr,
+        format!("asimi-prompt: wrote {}\n", path.display())
+    );
+    assert_eq!(
+        t.read(&path),
+        "\
+description: Implement user authentication system
+priority: high
+status: active
+checkpoints:
+- description: Design authentication flow
+  status: completed
+- description: Implement login endpoint
+  status: completed
+- description: Add JWT token generation
+  status: completed
+- description: Create user registration
+  status: pending
+- description: Add password hashing
+  status: pending
+- description: Add refresh tokens
+  status: in-progress
+decisions:
+- description: Use JWT for authentication
+  rationale: Stateless; the API servers share no session store.
+  locked: true
+- description: Store tokens in httpOnly cookies
+  locked: true
+- description: Use bcrypt for password hashing
+  locked: true
+- description: Rotate refresh tokens on every use
+  locked: true
+artifacts:
+- type: file
+  path: src/auth/login.ts
+  action: created
+- type: file
+  path: src/auth/jwt.ts
+  action: created
+- type: file
+  path: src/routes/api.ts
+  action: deleted
+- type: file
+  path: src/auth/refresh.ts
+  action: created
+- type: test
+  path: tests/auth/refresh.test.ts
+  action: created
+next:
+- Create user registration
+- Add password hashing
+"
+    );
+    // The same output again changes nothing, and the locked decision is still kept.
+    let again = t.run();
+    assert_eq!(
+        again.ok(),
+        "decision 'Use JWT for authentication': kept (locked decisions never change)\n"
+    );
+    assert_eq!(again.stderr, "");
+}
+
+#[test]
+fn a_goal_marker_creates_the_file() {
+    let t = Test::new().args(["goal", "apply", "reply.txt"]).file(
+        "reply.txt",
+        "[GOAL] Implement user authentication system\n\
+             [CHECKPOINT] Design authentication flow\n\
+             [DECISION] Use JWT for authentication - LOCKED\n\
+             [ARTIFACT] Created docs/auth.md\n",
+    );
+    assert_eq!(
+        t.run().ok(),
+        "\
+goal: created 'Implement user authentication system'
+checkpoint 'Design authentication flow': added (pending)
+decision 'Use JWT for authentication': added (locked)
+artifact docs/auth.md: created (documentation)
+"
+    );
+    assert_eq!(
+        t.read(&t.work.join(".asimi/goal.yaml")),
+        "\
+description: Implement user authentication system
+priority: medium
+status: active
+checkpoints:
+- description: Design authentication flow
+  status: pending
+decisions:
+- description: Use JWT for authentication
+  locked: true
+artifacts:
+- type: documentation
+  path: docs/auth.md
+  action: created
+"
+    );
+}
+
+#[test]
+fn a_finished_goal_gives_way_and_an_unfinished_one_does_not() {
+    let t = Test::new().file(".asimi/goal.yaml", AUTH);
+    let path = t.work.join(".asimi/goal.yaml");
+    let t = t
+        .file("new.txt", "[GOAL] Add billing\n")
+        .file(
+            "done.txt",
+            "[GOAL] implement user authentication system - COMPLETED\n",
+        )
+        .args(["goal", "apply"]);
+    let err = t.run_with(&["new.txt"]).fails().to_string();
+    assert_eq!(
+        err,
+        "asimi-prompt: new.txt:1: [GOAL] 'Add billing' is not the current goal 'Implement \
+         user authentication system' (active); mark that one completed (`[GOAL] Implement \
+         user authentication system - COMPLETED`, or status: completed in the goal file) \
+         before starting another\n"
+    );
+    assert_eq!(t.read(&path), AUTH);
+    assert_eq!(
+        t.run_with(&["done.txt"]).ok(),
+        "goal: status active -> completed\n"
+    );
+    assert_eq!(
+        t.run_with(&["new.txt"]).ok(),
+        "goal: replaced completed goal 'Implement user authentication system' with 'Add \
+         billing'\n"
+    );
+    assert_eq!(
+        t.read(&path),
+        "description: Add billing\npriority: medium\nstatus: active\n"
+    );
+}
+
+#[test]
+fn a_bad_marker_line_is_reported_and_the_file_is_untouched() {
+    let cases = [
+        (
+            "ok\n[CHECKPOINT] Add JWT token generation - COMPLETED\n[CHECKPOINT] Ship - DONE\n",
+            "reply.txt:3: unknown checkpoint status 'DONE'; expected COMPLETED, IN PROGRESS \
+             or PENDING\n  3 | [CHECKPOINT] Ship - DONE",
+        ),
+        (
+            "[ARTIFACT] Renamed a.ts\n",
+            "reply.txt:1: unknown artifact action 'Renamed'; expected `[ARTIFACT] \
+             Created|Modified|Deleted PATH`\n  1 | [ARTIFACT] Renamed a.ts",
+        ),
+        (
+            "[ARTIFACT] Created\n",
+            "reply.txt:1: [ARTIFACT] Created has no path; expected `[ARTIFACT] Created PATH`\
+             \n  1 | [ARTIFACT] Created",
+        ),
+        (
+            "\n\n[DECISION] Use REST - FINAL\n",
+            "reply.txt:3: unknown decision flag 'FINAL'; expected LOCKED or UNLOCKED\n  3 | \
+             [DECISION] Use REST - FINAL",
+        ),
+        (
+            "[NEXT]\n",
+            "reply.txt:1: [NEXT] has no text after it\n  1 | [NEXT]",
+        ),
+        (
+            "[CHECKPOINT]done - COMPLETED\n",
+            "reply.txt:1: expected a space after [CHECKPOINT], e.g. `[CHECKPOINT] \
+             description`\n  1 | [CHECKPOINT]done - COMPLETED",
+        ),
+        (
+            "[GOAL] Ship - LATER\n",
+            "reply.txt:1: unknown goal status 'LATER'; expected ACTIVE, PAUSED or COMPLETED\
+             \n  1 | [GOAL] Ship - LATER",
+        ),
+    ];
+    for (reply, want) in cases {
+        let t = Test::new()
+            .file(".asimi/goal.yaml", AUTH)
+            .file("reply.txt", reply)
+            .args(["goal", "apply", "reply.txt"]);
+        assert_eq!(t.run().fails(), format!("asimi-prompt: {want}\n"));
+        assert_eq!(t.read(&t.work.join(".asimi/goal.yaml")), AUTH);
+    }
+}
+
+#[test]
+fn markers_without_a_goal_are_an_error_and_create_nothing() {
+    let t = Test::new()
+        .file("reply.txt", "[CHECKPOINT] a - COMPLETED\n")
+        .args(["goal", "apply", "reply.txt"]);
+    assert_eq!(
+        t.run().fails(),
+        "asimi-prompt: reply.txt:1: there is no goal to update; start one with a `[GOAL] \
+         description` line (or create the goal file)\n"
+    );
+    assert!(!t.work.join(".asimi").exists());
+}
+
+#[test]
+fn dry_run_and_prose_only_output_write_nothing() {
+    let t = Test::new()
+        .file(".asimi/goal.yaml", AUTH)
+        .file("reply.txt", REPLY)
+        .file(
+            "prose.txt",
+            "All done, nothing to report.\n[1] a footnote\n",
+        )
+        .args(["goal", "apply"]);
+    let run = t.run_with(&["--dry-run", "reply.txt"]);
+    assert!(run
+        .ok()
+        .starts_with("checkpoint 'Add JWT token generation'"));
+    assert!(run.stderr.ends_with("not written\n"), "{}", run.stderr);
+    assert_eq!(t.read(&t.work.join(".asimi/goal.yaml")), AUTH);
+    let run = t.run_with(&["prose.txt"]);
+    assert_eq!(run.ok(), "");
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: no goal markers in prose.txt; nothing to do\n"
+    );
+}

@@ -1,0 +1,284 @@
+//! The prompt registry: built-in core prompts and skills, `--skill`, `--sanity`, the
+//! user's and the project's `prompts/` directories, tags, and duplicate ids.
+
+mod common;
+use common::Test;
+
+use common::marked_base as prompt;
+
+/// A registered prompt file.
+fn entry(id: &str, tags: &str, body: &str) -> String {
+    format!("---\nid: {id}\nname: {id}\ntags: [{tags}]\n---\n{body}\n")
+}
+
+#[test]
+fn skills_render_after_base_in_order_with_tool_names() {
+    let t = prompt(
+        Test::new()
+            .file(
+                ".asimi/prompts/grep-first.md",
+                entry(
+                    "grep-first",
+                    "skill",
+                    "# Grep First\n\nSearch with `{{.ToolNames.Grep}}`.",
+                ),
+            )
+            .file(
+                ".asimi/prompts/short.md",
+                entry("short", "skill", "Be short."),
+            ),
+    )
+    .args([
+        "--skill",
+        "short",
+        "--skill",
+        "grep-first",
+        "--tool-name",
+        "grep=rg",
+    ]);
+    assert_eq!(
+        t.run().ok(),
+        "BASE\n\nBe short.\n\n# Grep First\n\nSearch with `rg`.\n"
+    );
+}
+
+#[test]
+fn built_in_skills_and_the_sanity_check() {
+    let sanity = include_str!("../templates/registry/sanity-reality-check.md");
+    let body = sanity.split("\n---\n").nth(1).unwrap().trim();
+    let shell = "run_shell_command";
+    let want_sanity = body
+        .replace("{{.ToolNames.Shell}}", shell)
+        .replace("{{.ToolNames.ReadFile}}", "read_file");
+    assert!(!want_sanity.contains("{{"), "{want_sanity}");
+    let out = prompt(Test::new())
+        .args(["--sanity"])
+        .run()
+        .ok()
+        .to_string();
+    assert_eq!(out, format!("BASE\n\n{want_sanity}\n"));
+    // Skills first, the sanity check last (seed 002's order), each once.
+    let out = prompt(Test::new())
+        .args([
+            "--sanity",
+            "--skill",
+            "code-review",
+            "--skill",
+            "code-review",
+        ])
+        .run()
+        .ok()
+        .to_string();
+    assert!(out.starts_with("BASE\n\n# Code Review\n"), "{out}");
+    assert!(out.ends_with(&format!("\n\n{want_sanity}\n")), "{out}");
+    assert_eq!(out.matches("# Code Review").count(), 1);
+    // The config file can ask for both.
+    let out = prompt(Test::new().file(
+        ".asimi/config.yaml",
+        "skills: [code-review]\nsanity: true\n",
+    ))
+    .run()
+    .ok()
+    .to_string();
+    assert!(out.starts_with("BASE\n\n# Code Review\n"), "{out}");
+    assert!(out.ends_with(&format!("\n\n{want_sanity}\n")), "{out}");
+}
+
+#[test]
+fn core_mandates_are_built_in() {
+    let out = prompt(Test::new())
+        .args(["--skill", "core-mandates"])
+        .run()
+        .ok()
+        .to_string();
+    assert!(out.starts_with("BASE\n\n# Core Mandates\n"), "{out}");
+}
+
+#[test]
+fn goal_then_skills() {
+    let t = prompt(Test::new().file(".asimi/goal.yaml", "description: Ship it\n")).args([
+        "--skill",
+        "debugging",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(t.run().ok()).unwrap();
+    let names: Vec<&str> = json["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["text"] != "")
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["base", "goal", "skills"]);
+}
+
+#[test]
+fn unknown_skill_lists_the_valid_ones() {
+    let t = prompt(Test::new()).args(["--skill", "debuging"]);
+    assert_eq!(
+        t.run().fails(),
+        "asimi-prompt: --skill 'debuging': no such prompt; the registered prompts are \
+         code-review, core-mandates, debugging, documentation, git-workflow, performance, \
+         refactoring, sanity-reality-check, security-review, test-driven-development\n"
+    );
+    let t = prompt(Test::new().file(".asimi/config.yaml", "skills: [nope]\n"));
+    let err = t.run().fails().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "asimi-prompt: {}/.asimi/config.yaml: skills 'nope': no such prompt;",
+            t.work.display()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn list_by_tag_and_all_prompts() {
+    let t = Test::new()
+        .file(
+            ".asimi/prompts/deploy.md",
+            entry("deploy", "skill, ops", "Deploy."),
+        )
+        .args(["template", "list"]);
+    let work = t.work.display().to_string();
+    assert_eq!(
+        t.run_with(&["--tag", "core"]).ok(),
+        "\
+core-mandates         core,mandates  static  built-in:registry/core-mandates.md
+sanity-reality-check  core,sanity    static  built-in:registry/sanity-reality-check.md
+"
+    );
+    assert_eq!(
+        t.run_with(&["--tag", "ops"]).ok(),
+        format!("deploy  skill,ops  config  {work}/.asimi/prompts/deploy.md\n")
+    );
+    let all = t.run_with(&["--prompts"]).ok().to_string();
+    let ids: Vec<&str> = all.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "code-review",
+            "core-mandates",
+            "debugging",
+            "deploy",
+            "documentation",
+            "git-workflow",
+            "performance",
+            "refactoring",
+            "sanity-reality-check",
+            "security-review",
+            "test-driven-development"
+        ]
+    );
+    assert!(t
+        .run_with(&["--tag", "nope"])
+        .fails()
+        .starts_with("asimi-prompt: no registered prompt has the tag 'nope'; the tags are core,"));
+}
+
+#[test]
+fn duplicate_ids_name_both_files() {
+    // Twice in one directory.
+    let t = prompt(
+        Test::new()
+            .file(".asimi/prompts/a.md", entry("same", "skill", "A"))
+            .file(".asimi/prompts/b.md", entry("same", "skill", "B")),
+    )
+    .args(["--skill", "same"]);
+    let dir = format!("{}/.asimi/prompts", t.work.display());
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: prompt id 'same' is defined twice: in '{dir}/a.md' and in \
+             '{dir}/b.md'; give one of them another id\n"
+        )
+    );
+    // A project prompt reusing a built-in id without saying so.
+    let t = prompt(Test::new().file(
+        ".asimi/prompts/mine.md",
+        entry("code-review", "skill", "Mine."),
+    ));
+    assert_eq!(
+        t.run_with(&["--skill", "code-review"]).fails(),
+        format!(
+            "asimi-prompt: prompt id 'code-review' is defined in \
+             'built-in:registry/code-review.md' and again in '{0}/.asimi/prompts/mine.md'; \
+             to replace the first, add `override: true` to the front matter of \
+             '{0}/.asimi/prompts/mine.md', or give it another id\n",
+            t.work.display()
+        )
+    );
+    // The user's prompt and the project's, the same.
+    let t = prompt(
+        Test::new()
+            .config_file("prompts/x.md", entry("x", "skill", "User."))
+            .file(".asimi/prompts/x.md", entry("x", "skill", "Project.")),
+    );
+    let err = t.run_with(&["--skill", "x"]).fails().to_string();
+    assert!(
+        err.contains(&format!(
+            "is defined in '{}/prompts/x.md' and again in '{}/.asimi/prompts/x.md'",
+            t.config_dir().display(),
+            t.work.display()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn explicit_overrides_replace_lower_directories_only() {
+    let over = "---\nid: code-review\nname: Review\ntags: [skill]\noverride: true\n---\nOurs.\n";
+    let t =
+        prompt(Test::new().file(".asimi/prompts/review.md", over)).args(["--skill", "code-review"]);
+    assert_eq!(t.run().ok(), "BASE\n\nOurs.\n");
+    // The project overrides the user's override.
+    let t = prompt(
+        Test::new()
+            .config_file("prompts/review.md", over.replace("Ours.", "User's."))
+            .file(".asimi/prompts/review.md", over),
+    )
+    .args(["--skill", "code-review"]);
+    assert_eq!(t.run().ok(), "BASE\n\nOurs.\n");
+    // The user's override stands when the project has none.
+    let t = prompt(Test::new().config_file("prompts/review.md", over.replace("Ours.", "User's.")))
+        .args(["--skill", "code-review"]);
+    assert_eq!(t.run().ok(), "BASE\n\nUser's.\n");
+}
+
+#[test]
+fn bad_prompt_files_are_located() {
+    let cases = [
+        (
+            "---\nid: a\nname: A\ncolor: red\n---\nText\n",
+            ":4:1: key 'color': unknown field `color`, expected one of `id`, `name`, \
+             `description`, `tags`, `requiredTools`, `source`, `serverName`, `override`",
+        ),
+        ("# Just text\n", ":1: expected front matter: a '---' line, then id, name and the other keys, then another '---' line before the prompt text"),
+        ("---\nid: a\nname: A\n", ": the front matter is not closed; add a '---' line after it"),
+        ("---\nid: a\nname: A\n---\n\n", ": the prompt 'a' has no text after its front matter"),
+        ("---\nname: A\n---\nText\n", ":2:1: missing field `id`"),
+        (
+            "---\nid: a\nname: A\nsource: plugin\n---\nText\n",
+            ":4:9: key 'source': unknown variant `plugin`, expected one of `static`, `mcp`, `config`",
+        ),
+        ("---\nid: two words\nname: A\n---\nText\n", ": key 'id': 'two words' is not an id; use letters, digits and dashes, e.g. code-review"),
+    ];
+    for (text, want) in cases {
+        let t = prompt(Test::new().file(".asimi/prompts/p.md", text)).args(["--sanity"]);
+        assert_eq!(
+            t.run().fails(),
+            format!(
+                "asimi-prompt: {}/.asimi/prompts/p.md{want}\n",
+                t.work.display()
+            ),
+            "for {text:?}"
+        );
+    }
+}
+
+#[test]
+fn the_registry_is_read_only_when_asked() {
+    // A broken project prompt does not stop a run that asks for no skill.
+    let t = prompt(Test::new().file(".asimi/prompts/p.md", "no front matter\n"));
+    assert_eq!(t.run().ok(), "BASE\n");
+}
