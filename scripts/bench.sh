@@ -4,7 +4,8 @@
 #
 #   scripts/bench.sh            # all
 #   scripts/bench.sh render     # `template render` vs `cat` of the same output
-#   scripts/bench.sh system     # `system` in a git repo with two AGENTS.md vs `cat`
+#   scripts/bench.sh system     # `system` in a git repo with two AGENTS.md vs `cat`, and
+#                               # with a goal, two skills and the sanity check
 #   scripts/bench.sh messages   # `messages`, 200 files of a 20,000-file repo, vs code2prompt,
 #                               # repomix and `git ls-files | xargs cat` of the same files
 set -euo pipefail
@@ -46,12 +47,15 @@ bench_system() {
   git -C "$repo" init -q
   printf '# Project\n- test: `just test`\n- build: `just build`\n' > "$repo/AGENTS.md"
   printf 'Use present progressive in commit messages.\n' > "$repo/sub/AGENTS.md"
+  # The third command adds a goal, two skills and the sanity check (the registry is read).
+  local full="--goal $PWD/fixtures/bench/goal.yaml --skill code-review --skill debugging --sanity"
   (cd "$repo/sub" && HOME=$work "$bin" system --model claude-sonnet-4-5) > "$work/system.out"
-  echo "== system (git repo, two AGENTS.md) vs cat of its output"
+  echo "== system (git repo, two AGENTS.md) vs cat of its output; then with goal and skills"
   (cd "$repo/sub" && HOME=$work hyperfine -N --warmup 20 --runs "$runs" \
     --export-json "$work/system.json" \
     "cat $work/system.out" \
-    "$bin system --model claude-sonnet-4-5")
+    "$bin system --model claude-sonnet-4-5" \
+    "$bin system --model claude-sonnet-4-5 $full")
   medians "$work/system.json"
 }
 

@@ -609,16 +609,15 @@ fn goal_apply(
              (`... | asimi-prompt goal apply`) or name the file"
         );
     }
-    let input = if args.input == "-" {
-        args.input.clone()
+    // A file is read relative to -C DIR but named as given.
+    let (shown, text) = if args.input == "-" {
+        crate::source::read_text("-", "LLM output")?
     } else {
-        paths::display(&settings.cwd.join(&args.input))
-    };
-    let (shown, text) = crate::source::read_text(&input, "LLM output")?;
-    let shown = if args.input == "-" {
-        shown
-    } else {
-        args.input.clone()
+        let path = paths::display(&settings.cwd.join(&args.input));
+        (
+            args.input.clone(),
+            crate::source::read_text(&path, "LLM output")?.1,
+        )
     };
     let found = markers::parse(&text, &shown)?;
     if found.is_empty() {
@@ -638,19 +637,17 @@ fn goal_apply(
     for c in &changes {
         writeln!(out, "{c}")?;
     }
-    match after {
-        Some(g) if after_differs(&before, &g) && !args.dry_run => {
+    // "kept" lines report a refusal, not a change: the file is written only if it moved.
+    let changed = after.filter(|g| before.as_ref() != Some(g));
+    match (changed, args.dry_run) {
+        (_, true) => writeln!(err, "asimi-prompt: --dry-run: {target} not written")?,
+        (Some(g), false) => {
             goal::save(&settings.goal_file, &g)?;
             writeln!(err, "asimi-prompt: wrote {target}")?;
         }
-        _ if args.dry_run => writeln!(err, "asimi-prompt: --dry-run: {target} not written")?,
-        _ => {}
+        (None, false) => {}
     }
     Ok(Outcome::Ok)
-}
-
-fn after_differs(before: &Option<goal::Goal>, after: &goal::Goal) -> bool {
-    before.as_ref() != Some(after)
 }
 
 fn render(args: RenderArgs, cwd: Option<PathBuf>, out: &mut dyn Write) -> anyhow::Result<Outcome> {

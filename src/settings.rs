@@ -489,18 +489,15 @@ impl Settings {
             ),
             None => (project_dir.join(files::GOAL), false),
         };
-        let ascii = flags.ascii
-            || layers
+        let config_bool = |f: fn(&ConfigFile) -> Option<bool>| {
+            layers
                 .iter()
                 .rev()
-                .find_map(|l| l.config.ascii)
-                .unwrap_or(false);
-        let sanity = flags.sanity
-            || layers
-                .iter()
-                .rev()
-                .find_map(|l| l.config.sanity)
-                .unwrap_or(false);
+                .find_map(|l| f(&l.config))
+                .unwrap_or(false)
+        };
+        let ascii = flags.ascii || config_bool(|c| c.ascii);
+        let sanity = flags.sanity || config_bool(|c| c.sanity);
         // Skills add up: the user's, the project's, then the command line's, each once.
         let mut skills: Vec<(String, String)> = Vec::new();
         let config_skills = layers.iter().flat_map(|l| {
