@@ -590,8 +590,7 @@ fn goal_show(
         out.write_all(goal::to_yaml(&g).as_bytes())?;
         return Ok(Outcome::Ok);
     }
-    let built = prompt::build(&settings, serde_json::json!({}))?;
-    writeln!(out, "{}", prompt::goal_text(&settings, &built, &g)?)?;
+    writeln!(out, "{}", prompt::goal_text(&settings, &g)?)?;
     Ok(Outcome::Ok)
 }
 

@@ -12,9 +12,10 @@ const ABOUT: &str = "Builds the prompts an LLM coding agent sends.";
 
 const LONG_ABOUT: &str = "\
 Builds the prompts an LLM coding agent sends: the system prompt, from Go text/template or \
-Jinja templates, with sandbox, git, AGENTS.md context, instructions and user-memory \
-sections; and, with `messages`, the full request JSON for Anthropic, OpenAI, OpenRouter or \
-Gemini, laid out in cache tiers.
+Jinja templates, with mode, goal, skills, sandbox, git, AGENTS.md context, instructions and \
+user-memory sections; with `messages`, the full request JSON for Anthropic, OpenAI, \
+OpenRouter or Gemini, laid out in cache tiers; with `compress`, the request that distills a \
+conversation into a <state_snapshot>; and with `goal`, the goal the prompt carries.
 
 With no command, prints the system prompt (the same as `asimi-prompt system`).";
 

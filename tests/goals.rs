@@ -485,3 +485,12 @@ fn dry_run_and_prose_only_output_write_nothing() {
         "asimi-prompt: no goal markers in prose.txt; nothing to do\n"
     );
 }
+
+#[test]
+fn goal_show_does_not_need_the_base_prompt() {
+    let t = Test::new()
+        .file(".asimi/goal.yaml", AUTH)
+        .env("ASIMI_SYSTEM_MD", "missing.md")
+        .args(["goal", "show"]);
+    assert_eq!(t.run().ok(), format!("{}\n", emoji_section()));
+}

@@ -251,9 +251,12 @@ pub fn render_template(
         .to_string())
 }
 
-/// The goal as the goal section shows it, whatever its status (`goal show`).
-pub fn goal_text(settings: &Settings, built: &Built, goal: &Goal) -> Result<String, PromptError> {
-    let mut context = built.context.clone();
+/// The goal as the goal section shows it, whatever its status (`goal show`). Only the
+/// data is built, not the prompt, so a broken base prompt does not hide the goal.
+pub fn goal_text(settings: &Settings, goal: &Goal) -> Result<String, PromptError> {
+    let library = Library::new(settings.template_dirs.clone());
+    let model = registry(&library)?.lookup(&settings.model).clone();
+    let mut context = prompt_context(settings, &model, serde_json::json!({}))?;
     context.goal = goal.to_data(settings.ascii);
     render_template(settings, &context, "sections/goal.md")
 }
