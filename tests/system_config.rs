@@ -723,7 +723,8 @@ fn builtin_templates() -> Vec<String> {
                     .unwrap()
                     .to_string_lossy()
                     .replace('\\', "/");
-                if rel != "README.md" {
+                // Registered prompts are listed by `template list --prompts`.
+                if rel != "README.md" && !rel.starts_with("registry/") {
                     out.push(rel);
                 }
             }

@@ -110,8 +110,11 @@ impl Library {
             collect_files(dir, dir, &mut names);
         }
         collect_embedded(&EMBEDDED, &mut names);
-        // The guide for prompt authors sits beside the templates but is not one.
-        names.retain(|n| n != GUIDE);
+        // The guide for prompt authors sits beside the templates but is not one, and the
+        // registered prompts are listed by the registry (`template list --prompts`), whose
+        // own directories (`prompts/`) are where a user overrides them.
+        let registry = format!("{}/", super::registry::BUILT_IN_DIR);
+        names.retain(|n| n != GUIDE && !n.starts_with(&registry));
         names.sort();
         names.dedup();
         names

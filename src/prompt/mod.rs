@@ -103,8 +103,6 @@ pub struct Built {
     pub context_window: u64,
     /// The mode tier (1–5).
     pub tier: u8,
-    /// The goal file's goal, whatever its status (only an active one is in the prompt).
-    pub goal: Option<Goal>,
     /// Problems worth a note on stderr that don't stop the run.
     pub warnings: Vec<String>,
 }
@@ -158,8 +156,8 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
     let registry = registry(&library)?;
     let model = registry.lookup(&settings.model).clone();
     let mut context = prompt_context(settings, &model, vars)?;
-    let goal = load_goal(settings)?;
-    if let Some(g) = goal.as_ref().filter(|g| g.status == GoalStatus::Active) {
+    // Only an active goal is worked on, so only an active one is in the prompt.
+    if let Some(g) = load_goal(settings)?.filter(|g| g.status == GoalStatus::Active) {
         context.goal = g.to_data(settings.ascii);
     }
     let context_window = settings.context_window.unwrap_or(model.context_window);
@@ -229,7 +227,6 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
         mode: settings.mode.clone(),
         context_window,
         tier,
-        goal,
         warnings,
     })
 }
