@@ -529,8 +529,10 @@ fn compress(
         templates: args.templates.clone(),
         ..PromptArgs::default()
     };
-    let (settings, built) = build(&prompt, cwd, env)?;
-    let text = request::compression_prompt(&settings, &built)?;
+    // Only the data is needed: the system prompt itself is not part of this request.
+    let settings = Settings::resolve(&flags(&prompt, cwd), env)?;
+    let (context, model) = prompt::context(&settings)?;
+    let text = request::compression_prompt(&settings, &context)?;
     if args.prompt_only {
         writeln!(out, "{text}")?;
         return Ok(Outcome::Ok);
@@ -543,7 +545,7 @@ fn compress(
         system_role: args.encode.system_role.unwrap_or_default(),
         ..request::Inputs::default()
     };
-    let req = request::compression(&inputs, &settings, &built, text)?;
+    let req = request::compression(&inputs, &settings, &context, &model, text)?;
     for w in &req.warnings {
         writeln!(err, "asimi-prompt: {w}")?;
     }

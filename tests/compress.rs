@@ -198,3 +198,16 @@ fn oversize_history_is_an_error_not_truncated() {
         "{err}"
     );
 }
+
+#[test]
+fn compress_does_not_need_the_system_prompt() {
+    let plain = Test::new()
+        .args(["compress", "--prompt-only"])
+        .run()
+        .ok()
+        .to_string();
+    let t = Test::new()
+        .env("ASIMI_SYSTEM_MD", "missing.md")
+        .args(["compress", "--prompt-only"]);
+    assert_eq!(t.run().ok(), plain);
+}

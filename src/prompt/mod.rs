@@ -150,16 +150,33 @@ pub fn registry(library: &Library) -> Result<Registry, PromptError> {
     }
 }
 
-/// Builds the system prompt.
-pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, PromptError> {
-    let library = Library::new(settings.template_dirs.clone());
-    let registry = registry(&library)?;
-    let model = registry.lookup(&settings.model).clone();
+/// The data templates see, without the mode text and skills (which `build` renders),
+/// and the model it describes. Only an active goal is worked on, so only an active one
+/// is set.
+fn data(
+    settings: &Settings,
+    library: &Library,
+    vars: serde_json::Value,
+) -> Result<(PromptContext, ModelInfo), PromptError> {
+    let model = registry(library)?.lookup(&settings.model).clone();
     let mut context = prompt_context(settings, &model, vars)?;
-    // Only an active goal is worked on, so only an active one is in the prompt.
     if let Some(g) = load_goal(settings)?.filter(|g| g.status == GoalStatus::Active) {
         context.goal = g.to_data(settings.ascii);
     }
+    Ok((context, model))
+}
+
+/// The data templates see and its model, for templates rendered outside the system
+/// prompt (`compress`): nothing of the prompt itself is built.
+pub fn context(settings: &Settings) -> Result<(PromptContext, ModelInfo), PromptError> {
+    let library = Library::new(settings.template_dirs.clone());
+    data(settings, &library, serde_json::json!({}))
+}
+
+/// Builds the system prompt.
+pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, PromptError> {
+    let library = Library::new(settings.template_dirs.clone());
+    let (mut context, model) = data(settings, &library, vars)?;
     let context_window = settings.context_window.unwrap_or(model.context_window);
     let tier = modes::tier_for(context_window);
 
@@ -251,9 +268,7 @@ pub fn render_template(
 /// The goal as the goal section shows it, whatever its status (`goal show`). Only the
 /// data is built, not the prompt, so a broken base prompt does not hide the goal.
 pub fn goal_text(settings: &Settings, goal: &Goal) -> Result<String, PromptError> {
-    let library = Library::new(settings.template_dirs.clone());
-    let model = registry(&library)?.lookup(&settings.model).clone();
-    let mut context = prompt_context(settings, &model, serde_json::json!({}))?;
+    let (mut context, _) = context(settings)?;
     context.goal = goal.to_data(settings.ascii);
     render_template(settings, &context, "sections/goal.md")
 }

@@ -27,6 +27,7 @@ use providers::{Options, Provider, SystemRole};
 use tier::Tier;
 use tokens::Tokenizer;
 
+use crate::model::{ModelInfo, PromptContext};
 use crate::prompt::{self, Built};
 use crate::settings::Settings;
 
@@ -110,22 +111,18 @@ pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
 }
 
 /// The named provider, else the model's.
-fn provider(name: Option<&String>, built: &Built) -> Result<Provider, InputError> {
+fn provider(name: Option<&String>, model: &ModelInfo) -> Result<Provider, InputError> {
     match name {
         Some(p) => p.parse::<Provider>().map_err(err),
-        None => Ok(built
-            .model
-            .provider
-            .parse::<Provider>()
-            .unwrap_or(Provider::Raw)),
+        None => Ok(model.provider.parse::<Provider>().unwrap_or(Provider::Raw)),
     }
 }
 
 /// The compression prompt, rendered with the prompt's data (so it names an active goal).
-pub fn compression_prompt(settings: &Settings, built: &Built) -> anyhow::Result<String> {
+pub fn compression_prompt(settings: &Settings, context: &PromptContext) -> anyhow::Result<String> {
     Ok(prompt::render_template(
         settings,
-        &built.context,
+        context,
         COMPRESSION_TEMPLATE,
     )?)
 }
@@ -137,7 +134,8 @@ pub fn compression_prompt(settings: &Settings, built: &Built) -> anyhow::Result<
 pub fn compression(
     flags: &Inputs,
     settings: &Settings,
-    built: &Built,
+    context: &PromptContext,
+    model: &ModelInfo,
     prompt: String,
 ) -> anyhow::Result<Request> {
     let shown = flags.history.clone().unwrap_or_default();
@@ -157,27 +155,23 @@ pub fn compression(
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
-        provider: provider(flags.provider.as_ref(), built)?,
+        provider: provider(flags.provider.as_ref(), model)?,
         options: Options {
-            model: built.context.model.clone(),
+            model: context.model.clone(),
             max_tokens: flags.max_tokens,
-            default_max_tokens: built.model.max_output_tokens.max(1),
+            default_max_tokens: model.max_output_tokens.max(1),
             stream: flags.stream,
             ttl: cache::Ttl::default(),
             system_role: flags.system_role,
             prompt_cache_key: None,
         },
-        min_cache_tokens: built.model.min_cache_tokens,
+        min_cache_tokens: model.min_cache_tokens,
         tokenizer: Tokenizer::default(),
-        strip_images: !built.model.images,
+        strip_images: !model.images,
         session: None,
         warnings: Vec::new(),
     };
-    fit(
-        &mut request,
-        built.model.context_window,
-        Overflow::FailWhole,
-    )?;
+    fit(&mut request, model.context_window, Overflow::FailWhole)?;
     Ok(request)
 }
 
@@ -199,7 +193,10 @@ pub fn prepare(
     };
     let mut warnings = Vec::new();
 
-    let provider = provider(flags.provider.as_ref().or(spec.provider.as_ref()), built)?;
+    let provider = provider(
+        flags.provider.as_ref().or(spec.provider.as_ref()),
+        &built.model,
+    )?;
     let tokenizer = match flags.tokenizer.as_ref().or(spec.tokenizer.as_ref()) {
         Some(t) => t.parse::<Tokenizer>().map_err(err)?,
         None => Tokenizer::default(),
