@@ -8,7 +8,7 @@ use anyhow::{bail, Context as _};
 use clap::CommandFactory;
 
 use crate::cli::{
-    CheckArgs, Cli, Command, CompletionsArgs, CompressArgs, ContextArgs, ConvertArgs, ExportArgs,
+    BaseArgs, CheckArgs, Cli, Command, CompletionsArgs, CompressArgs, ContextArgs, ConvertArgs, ExportArgs,
     GoalApplyArgs, GoalCommand, GoalShowArgs, ListArgs, ManArgs, MessagesArgs, PromptArgs,
     RenderArgs, Shell, SystemArgs, TemplateCommand,
 };
@@ -21,7 +21,7 @@ use crate::request::stability::{self, StateError, Tracker};
 use crate::request::tier::Tier;
 use crate::request::tokens::Tokenizer;
 use crate::request::{self, breakdown};
-use crate::settings::{files, Env, Flags, Settings};
+use crate::settings::{Env, Flags, Settings};
 use crate::source::read_template;
 use crate::template::{self, Syntax};
 
@@ -73,19 +73,19 @@ fn enter(cwd: Option<PathBuf>) -> anyhow::Result<()> {
 fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
     Flags {
         cwd,
-        model: prompt.model.clone(),
-        mode: prompt.mode.clone(),
-        context_window: prompt.context_window,
-        sandbox: prompt.sandbox,
+        model: prompt.base.model.clone(),
+        mode: prompt.base.mode.clone(),
+        context_window: prompt.base.context_window,
+        sandbox: prompt.base.sandbox,
         no_sections: prompt.no_section.clone(),
         append_system_prompt: prompt.append_system_prompt.clone(),
         memory: prompt.memory.clone(),
         memory_file: prompt.memory_file.clone(),
-        templates: prompt.templates.clone(),
+        templates: prompt.base.templates.clone(),
         context_files: prompt.context_file.clone(),
-        tool_names: prompt.tool_name.clone(),
-        goal: prompt.goal.clone(),
-        ascii: prompt.ascii,
+        tool_names: prompt.base.tool_name.clone(),
+        goal: prompt.base.goal.clone(),
+        ascii: prompt.base.ascii,
         skills: prompt.skill.clone(),
         sanity: prompt.sanity,
     }
@@ -106,8 +106,8 @@ fn build(
             paths::display(&settings.cwd.join(f))
         }
     };
-    let files: Vec<String> = prompt.data.iter().map(in_dir).collect();
-    let vars = data::load(&files, &prompt.set)?;
+    let files: Vec<String> = prompt.base.data.iter().map(in_dir).collect();
+    let vars = data::load(&files, &prompt.base.set)?;
     let vars = if vars.is_null() {
         serde_json::Value::Object(Default::default())
     } else {
@@ -134,27 +134,8 @@ fn system(
 ) -> anyhow::Result<Outcome> {
     let (settings, built) = build(&args.prompt, cwd, env)?;
     warn(&built, err)?;
-    if let Some(target) = write_target(&settings.write_system_md, &settings) {
-        // Writing the rendering over the template it came from would destroy the template
-        // (ASIMI_WRITE_SYSTEM_MD=1 points at the ASIMI_SYSTEM_MD file).
-        if let BaseSource::File { path, .. } = &built.base_source {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            if *path == target && Syntax::is_template_name(&name) {
-                bail!(
-                    "ASIMI_WRITE_SYSTEM_MD: '{}' is the template ASIMI_SYSTEM_MD renders; \
-                     writing the rendered prompt there would replace the template. Set \
-                     ASIMI_WRITE_SYSTEM_MD to another path, or to 0",
-                    paths::display(&target)
-                );
-            }
-        }
-        let base = base_text(&built)?;
-        output::write_atomic(&target, base.as_bytes()).with_context(|| {
-            format!(
-                "ASIMI_WRITE_SYSTEM_MD: cannot write '{}'",
-                paths::display(&target)
-            )
-        })?;
+    if let Some(target) = write_target(&settings.write_system_md, &settings)? {
+        write_system_md(&built, &target)?;
     }
     let text = if args.json {
         sections_json(&built)
@@ -171,26 +152,47 @@ fn base_text(built: &Built) -> anyhow::Result<String> {
     Ok(text)
 }
 
-/// Where `ASIMI_WRITE_SYSTEM_MD` (or `export` without a path) writes: its own path, or
-/// the path `ASIMI_SYSTEM_MD` names, or `~/.gemini/system.md`.
-fn write_target(switch: &Switch, settings: &Settings) -> Option<PathBuf> {
-    match switch {
-        Switch::Off => None,
-        Switch::Path(p) => Some(p.clone()),
-        Switch::Default => Some(default_export_path(settings)),
+/// `ASIMI_WRITE_SYSTEM_MD`: writes the rendered base prompt to `target`. A base prompt
+/// read from a file is never written over another file: back to its own file it is a
+/// no-op (a template there would be replaced by its rendering), and a different file
+/// that exists with other content is refused.
+fn write_system_md(built: &Built, target: &Path) -> anyhow::Result<()> {
+    let base = base_text(built)?;
+    let shown = paths::display(target);
+    if let BaseSource::File { path, .. } = &built.base_source {
+        if paths::same_file(path, target) {
+            return Ok(());
+        }
+        match std::fs::read(target) {
+            Ok(existing) if existing == base.as_bytes() => return Ok(()),
+            Ok(_) => bail!(
+                "ASIMI_WRITE_SYSTEM_MD: refusing to overwrite '{shown}' with the base prompt \
+                 read from '{}' (ASIMI_SYSTEM_MD); point both at the same file, or set \
+                 ASIMI_WRITE_SYSTEM_MD=0",
+                paths::display(path)
+            ),
+            Err(_) => {}
+        }
     }
+    output::write_atomic(target, base.as_bytes())
+        .with_context(|| format!("ASIMI_WRITE_SYSTEM_MD: cannot write '{shown}'"))
 }
 
-fn default_export_path(settings: &Settings) -> PathBuf {
-    match &settings.system_md {
+/// Where `ASIMI_WRITE_SYSTEM_MD` (or `export` without a path) writes: its own path, or
+/// the path `ASIMI_SYSTEM_MD` names, or the file `ASIMI_SYSTEM_MD=1` reads.
+fn write_target(switch: &Switch, settings: &Settings) -> anyhow::Result<Option<PathBuf>> {
+    Ok(match switch {
+        Switch::Off => None,
+        Switch::Path(p) => Some(p.clone()),
+        Switch::Default => Some(default_export_path(settings)?),
+    })
+}
+
+fn default_export_path(settings: &Settings) -> anyhow::Result<PathBuf> {
+    Ok(match &settings.system_md {
         Switch::Path(p) => p.clone(),
-        _ => settings
-            .home
-            .clone()
-            .unwrap_or_else(|| settings.cwd.clone())
-            .join(files::GEMINI_DIR)
-            .join(files::SYSTEM_MD),
-    }
+        _ => prompt::default_system_md(settings)?,
+    })
 }
 
 #[derive(serde::Serialize)]
@@ -257,12 +259,17 @@ fn emit(
         .with_context(|| format!("--check: cannot read '{shown}'"))?
     {
         Check::Same => Ok(Outcome::Ok),
-        Check::Differs(_) if check.update => {
+        found @ (Check::Missing | Check::Differs(_)) if check.update => {
             output::write_atomic(&path, text.as_bytes())
                 .with_context(|| format!("--update: cannot write '{shown}'"))?;
-            writeln!(err, "asimi-prompt: updated {shown}")?;
+            let done = match found {
+                Check::Missing => "created",
+                _ => "updated",
+            };
+            writeln!(err, "asimi-prompt: {done} {shown}")?;
             Ok(Outcome::Ok)
         }
+        Check::Missing => bail!("--check '{shown}': {}", output::CHECK_MISSING),
         Check::Differs(diff) => {
             out.write_all(diff.as_bytes())?;
             writeln!(
@@ -282,7 +289,11 @@ fn export(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let (settings, built) = build(&args.prompt, cwd, env)?;
+    let prompt = PromptArgs {
+        base: args.prompt,
+        ..PromptArgs::default()
+    };
+    let (settings, built) = build(&prompt, cwd, env)?;
     warn(&built, err)?;
     let content = if args.template {
         built.base_source.text().to_string()
@@ -293,9 +304,13 @@ fn export(
         return emit(&content, &args.check, &settings.cwd, out, err);
     }
     let target = match &args.path {
+        Some(p) if p == "-" => {
+            out.write_all(content.as_bytes())?;
+            return Ok(Outcome::Ok);
+        }
         Some(p) => paths::resolve(p, &settings.cwd, settings.home.as_deref())
             .map_err(anyhow::Error::msg)?,
-        None => default_export_path(&settings),
+        None => default_export_path(&settings)?,
     };
     let shown = paths::display(&target);
     if target.is_dir() {
@@ -373,18 +388,22 @@ fn prepare_request(
         None => (request::spec::Spec::default(), PathBuf::from(".")),
     };
     let mut prompt_args = args.system.clone();
-    if prompt_args.model.is_none() {
-        prompt_args.model = spec.model.clone();
+    if prompt_args.base.model.is_none() {
+        prompt_args.base.model = spec.model.clone();
     }
     let (settings, built) = build(&prompt_args, cwd, env)?;
+    warn(&built, err)?;
     let spec_dir = settings.cwd.join(spec_dir);
+    let mut stdin_note = None;
     let mut stdin = || {
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
             return None;
         }
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut stdin.lock(), &mut text).ok()?;
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut stdin.lock(), &mut bytes).ok()?;
+        let (text, note) = crate::source::lossy(crate::source::STDIN_NAME, bytes);
+        stdin_note = note;
         Some(text)
     };
     let req = request::prepare(
@@ -395,6 +414,9 @@ fn prepare_request(
         &built,
         &mut stdin,
     )?;
+    if let Some(note) = stdin_note {
+        writeln!(err, "asimi-prompt: warning: {note}")?;
+    }
     for w in &req.warnings {
         writeln!(err, "asimi-prompt: {w}")?;
     }
@@ -524,14 +546,21 @@ fn compress(
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let prompt = PromptArgs {
-        model: args.model.clone(),
-        goal: args.goal.clone(),
-        templates: args.templates.clone(),
+        base: BaseArgs {
+            model: args.model.clone(),
+            goal: args.goal.clone(),
+            templates: args.templates.clone(),
+            ..BaseArgs::default()
+        },
         ..PromptArgs::default()
     };
     // Only the data is needed: the system prompt itself is not part of this request.
     let settings = Settings::resolve(&flags(&prompt, cwd), env)?;
-    let (context, model) = prompt::context(&settings)?;
+    let mut notes = Vec::new();
+    let (context, model) = prompt::context(&settings, &mut notes)?;
+    for n in &notes {
+        writeln!(err, "asimi-prompt: warning: {n}")?;
+    }
     let text = request::compression_prompt(&settings, &context)?;
     if args.prompt_only {
         writeln!(out, "{text}")?;
@@ -561,8 +590,11 @@ fn goal_settings(
     env: &Env,
 ) -> anyhow::Result<Settings> {
     let prompt = PromptArgs {
-        goal,
-        ascii,
+        base: BaseArgs {
+            goal,
+            ascii,
+            ..BaseArgs::default()
+        },
         ..PromptArgs::default()
     };
     Ok(Settings::resolve(&flags(&prompt, cwd), env)?)
@@ -611,15 +643,19 @@ fn goal_apply(
         );
     }
     // A file is read relative to -C DIR but named as given.
-    let (shown, text) = if args.input == "-" {
-        crate::source::read_text("-", "LLM output")?
+    let (shown, bytes) = if args.input == "-" {
+        crate::source::read_bytes("-", "LLM output")?
     } else {
         let path = paths::display(&settings.cwd.join(&args.input));
         (
             args.input.clone(),
-            crate::source::read_text(&path, "LLM output")?.1,
+            crate::source::read_bytes(&path, "LLM output")?.1,
         )
     };
+    let (text, note) = crate::source::lossy(&shown, bytes);
+    if let Some(note) = note {
+        writeln!(err, "asimi-prompt: warning: {note}")?;
+    }
     let found = markers::parse(&text, &shown)?;
     if found.is_empty() {
         writeln!(
@@ -628,6 +664,16 @@ fn goal_apply(
         )?;
         return Ok(Outcome::Ok);
     }
+    // Read, apply and write under one lock, as sessions do: concurrent applies are
+    // serialised, and none loses another's changes. A dry run writes nothing.
+    let _lock = match args.dry_run {
+        true => None,
+        false => {
+            // Checked first, so that a refused update leaves no lock file (or `.asimi/`).
+            markers::apply(goal::load(&settings.goal_file)?, &found, &shown)?;
+            Some(goal::lock(&settings.goal_file)?)
+        }
+    };
     let before = goal::load(&settings.goal_file)?;
     let (after, changes) = markers::apply(before.clone(), &found, &shown)?;
     let target = paths::display(&settings.goal_file);
@@ -690,7 +736,10 @@ fn list(
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let prompt = PromptArgs {
-        templates: args.templates,
+        base: BaseArgs {
+            templates: args.templates,
+            ..BaseArgs::default()
+        },
         ..PromptArgs::default()
     };
     let settings = Settings::resolve(&flags(&prompt, cwd), env)?;

@@ -100,9 +100,10 @@ Examples:
     Man(ManArgs),
 }
 
-/// Options that shape the system prompt (shared by `system` and `export`).
+/// Options that shape the base prompt and the data templates see (shared by `system`,
+/// the request commands and `export`).
 #[derive(Debug, Clone, Default, Args)]
-pub struct PromptArgs {
+pub struct BaseArgs {
     /// The model; picks the base prompt family (default: ASIMI_MODEL, then config).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
@@ -116,6 +117,34 @@ pub struct PromptArgs {
     /// The sandbox to describe; auto reads the SANDBOX variable.
     #[arg(long, value_enum, value_name = "KIND")]
     pub sandbox: Option<Sandbox>,
+    /// A template directory searched before the project's, the user's and the built-in
+    /// templates.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<String>,
+    /// A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep,
+    /// glob, edit, shell, read_many_files, memory, ls).
+    #[arg(long = "tool-name", value_name = "KEY=NAME")]
+    pub tool_name: Vec<String>,
+    /// The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section.
+    #[arg(long, value_name = "FILE")]
+    pub goal: Option<String>,
+    /// Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji.
+    #[arg(long)]
+    pub ascii: bool,
+    /// A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged).
+    #[arg(long = "data", value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Set a value in .Vars: a YAML scalar; dotted keys nest.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// Options that shape the system prompt: the base's, and the other sections' (`export`
+/// writes only the base prompt, so it takes only [`BaseArgs`]).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PromptArgs {
+    #[command(flatten)]
+    pub base: BaseArgs,
     /// Leave a section out: base, goal, skills, sandbox, git, context, instructions,
     /// memory.
     #[arg(long = "no-section", value_name = "NAME")]
@@ -135,23 +164,9 @@ pub struct PromptArgs {
     /// A file holding the user memory.
     #[arg(long, value_name = "FILE")]
     pub memory_file: Option<String>,
-    /// A template directory searched before the project's, the user's and the built-in
-    /// templates.
-    #[arg(long, value_name = "DIR")]
-    pub templates: Option<String>,
     /// A context file name to look for (repeatable; replaces the default AGENTS.md).
     #[arg(long = "context-file", value_name = "NAME")]
     pub context_file: Vec<String>,
-    /// A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep,
-    /// glob, edit, shell, read_many_files, memory, ls).
-    #[arg(long = "tool-name", value_name = "KEY=NAME")]
-    pub tool_name: Vec<String>,
-    /// The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section.
-    #[arg(long, value_name = "FILE")]
-    pub goal: Option<String>,
-    /// Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji.
-    #[arg(long)]
-    pub ascii: bool,
     /// Add a registered prompt to the skills section (repeatable; see `template list
     /// --prompts`).
     #[arg(long = "skill", value_name = "ID")]
@@ -159,12 +174,6 @@ pub struct PromptArgs {
     /// Add the sanity check (sanity-reality-check) at the end of the skills section.
     #[arg(long)]
     pub sanity: bool,
-    /// A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged).
-    #[arg(long = "data", value_name = "FILE")]
-    pub data: Vec<String>,
-    /// Set a value in .Vars: a YAML scalar; dotted keys nest.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
 }
 
 /// `--context-window N`: a positive whole number of tokens.
@@ -173,6 +182,19 @@ fn parse_context_window(value: &str) -> Result<u64, String> {
         Ok(0) => Err("the context window must be at least 1 token".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err("expected a positive whole number of tokens, e.g. 8192".to_string()),
+    }
+}
+
+/// Why an output limit of 0 is refused (`--max-tokens`, a spec's `max_tokens`).
+pub const MAX_TOKENS_ZERO: &str =
+    "the output limit must be at least 1 token; leave it out for the default";
+
+/// `--max-tokens N`: a positive whole number of tokens.
+fn parse_max_tokens(value: &str) -> Result<u64, String> {
+    match value.trim().parse::<u64>() {
+        Ok(0) => Err(MAX_TOKENS_ZERO.to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a positive whole number of tokens, e.g. 4096".to_string()),
     }
 }
 
@@ -200,11 +222,12 @@ pub struct SystemArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
-    /// Where to write (default: the ASIMI_SYSTEM_MD path, or ~/.gemini/system.md).
-    #[arg(value_name = "PATH")]
+    /// Where to write, or - for standard output (default: the ASIMI_SYSTEM_MD path, or
+    /// the file ASIMI_SYSTEM_MD=1 reads).
+    #[arg(value_name = "PATH|-")]
     pub path: Option<String>,
     #[command(flatten)]
-    pub prompt: PromptArgs,
+    pub prompt: BaseArgs,
     /// Write the base template's source instead of the rendered text.
     #[arg(long)]
     pub template: bool,
@@ -423,7 +446,7 @@ pub struct EncodeArgs {
     #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
     pub provider: Option<String>,
     /// The output token limit (Anthropic's default: the model's limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_max_tokens)]
     pub max_tokens: Option<u64>,
     /// Ask for a streamed response.
     #[arg(long)]

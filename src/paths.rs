@@ -58,6 +58,61 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// What to do about a path refused by [`confine`] when a project file named it.
+pub const CONFINE_HINT: &str = "files the project supplies may only name files inside it; \
+     move the file into the project, or name it yourself with the matching command-line flag";
+
+/// The confinement rule (README, "Files from outside the project"): a path that content
+/// from the project (AGENTS.md and its imports, `.asimi/config.yaml`, a spec, `.asimi/`
+/// files) names must resolve, symbolic links followed, to a place inside `root`. Returns
+/// the resolved path; the error reads `{what} is outside the project root '{root}'`, then
+/// where the path really leads when a link took it there, then `hint`.
+///
+/// `what` names the file that asked and the path as written, e.g. `AGENTS.md:3: import
+/// '@x.md'`. A path that does not exist yet is resolved as far as it exists.
+pub fn confine(root: &Path, path: &Path, what: &str, hint: &str) -> Result<PathBuf, String> {
+    let root = root.canonicalize().unwrap_or_else(|_| normalize(root));
+    let real = real_path(path);
+    if real.starts_with(&root) {
+        return Ok(real);
+    }
+    let via = if real == normalize(path) {
+        String::new()
+    } else {
+        format!(": it leads to '{}'", display(&real))
+    };
+    Err(format!(
+        "{what} is outside the project root '{}'{via}; {hint}",
+        display(&root)
+    ))
+}
+
+/// `path` with every symbolic link resolved: its longest existing ancestor made canonical,
+/// then the rest (which does not exist) folded on.
+fn real_path(path: &Path) -> PathBuf {
+    let path = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    let mut rest = Vec::new();
+    let mut base = path.as_path();
+    loop {
+        if let Ok(real) = base.canonicalize() {
+            let mut out = real;
+            out.extend(rest.iter().rev());
+            return normalize(&out);
+        }
+        match (base.parent(), base.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                base = parent;
+            }
+            _ => return normalize(&path),
+        }
+    }
+}
+
 /// `path` relative to `base` when it lies below it or near it (`../x`), as context file
 /// headers show paths; falls back to the absolute path.
 pub fn relative_to(path: &Path, base: &Path) -> PathBuf {
@@ -82,6 +137,28 @@ pub fn relative_to(path: &Path, base: &Path) -> PathBuf {
         PathBuf::from(".")
     } else {
         out
+    }
+}
+
+/// How a request names the file `real` (canonical): its path from the project `root`
+/// with `/` separators, or outside the root its absolute path.
+pub fn project_name(real: &Path, root: &Path) -> String {
+    match real.strip_prefix(root) {
+        Ok(rel) => rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/"),
+        Err(_) => display(real),
+    }
+}
+
+/// Whether `a` and `b` name the same file (links followed); paths that cannot be
+/// resolved compare as written.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 
@@ -120,6 +197,30 @@ mod tests {
     #[test]
     fn tilde_without_home_is_an_error() {
         assert!(switch(Some("~/x"), Path::new("/w"), None).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn confine_follows_symlinks() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap().join("p");
+        std::fs::create_dir_all(root.join("d")).unwrap();
+        std::os::unix::fs::symlink("/etc", root.join("out")).unwrap();
+        std::os::unix::fs::symlink("d", root.join("in")).unwrap();
+        let ok = |p: &str| confine(&root, &root.join(p), "x", "h");
+        assert_eq!(ok("d/a.md").unwrap(), root.join("d/a.md"));
+        assert_eq!(ok("in/new/a.md").unwrap(), root.join("d/new/a.md"));
+        assert_eq!(
+            ok("out/passwd").unwrap_err(),
+            format!(
+                "x is outside the project root '{}': it leads to '/etc/passwd'; h",
+                root.display()
+            )
+        );
+        assert_eq!(
+            ok("../q").unwrap_err(),
+            format!("x is outside the project root '{}'; h", root.display())
+        );
     }
 
     #[test]

@@ -361,7 +361,22 @@ impl Settings {
             None => None,
         };
         let project_dir = project_root.join(files::PROJECT_DIR);
-        let project = load_config(&project_dir.join(files::CONFIG), &project_root)?;
+        // Everything under `.asimi/` is project content: a link there may not lead out.
+        let in_project = |path: PathBuf| -> Result<PathBuf, SettingsError> {
+            let what = format!("'{}'", paths::display(&path));
+            paths::confine(&project_root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
+            Ok(path)
+        };
+        let project = load_config(&in_project(project_dir.join(files::CONFIG))?, &project_root)?;
+        // Paths in the project's config are confined to it; the user's config is free.
+        let confine = |layer: &LoadedConfig, key: &str, value: &str, path: PathBuf| {
+            if project.as_ref().is_none_or(|p| p.path != layer.path) {
+                return Ok(path);
+            }
+            let what = format!("{}: {key} '{value}'", paths::display(&layer.path));
+            paths::confine(&project_root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
+            Ok(path)
+        };
         // Lower precedence first, so later ones win.
         let layers: Vec<&LoadedConfig> = user.iter().chain(project.iter()).collect();
         let pick = |f: &dyn Fn(&ConfigFile) -> Option<String>| -> Option<(String, PathBuf)> {
@@ -443,7 +458,14 @@ impl Settings {
 
         let disabled = resolve_sections(flags, env, &layers)?;
 
-        let memory = resolve_memory(flags, &cwd, &layers, config_dir.as_deref(), home.as_deref())?;
+        let memory = resolve_memory(
+            flags,
+            &cwd,
+            &layers,
+            config_dir.as_deref(),
+            home.as_deref(),
+            &confine,
+        )?;
 
         // A template directory that is named but missing is a typo: without this check the
         // built-in templates would be used without a word.
@@ -460,6 +482,7 @@ impl Settings {
         } else if let Some(layer) = layers.iter().rev().find(|l| l.config.templates.is_some()) {
             let dir = layer.config.templates.as_deref().unwrap_or_default();
             let path = paths::resolve(dir, &layer.dir, home.as_deref()).map_err(error)?;
+            let path = confine(layer, "templates", dir, path)?;
             if !path.is_dir() {
                 return Err(error(format!(
                     "{}: templates: '{}' is not a directory",
@@ -469,7 +492,7 @@ impl Settings {
             }
             template_dirs.push(path);
         }
-        template_dirs.push(project_dir.join(files::TEMPLATES));
+        template_dirs.push(in_project(project_dir.join(files::TEMPLATES))?);
         if let Some(dir) = &config_dir {
             template_dirs.push(dir.join(files::TEMPLATES));
         }
@@ -487,7 +510,7 @@ impl Settings {
                 paths::resolve(file, &cwd, home.as_deref()).map_err(error)?,
                 true,
             ),
-            None => (project_dir.join(files::GOAL), false),
+            None => (in_project(project_dir.join(files::GOAL))?, false),
         };
         let config_bool = |f: fn(&ConfigFile) -> Option<bool>| {
             layers
@@ -521,7 +544,7 @@ impl Settings {
         if let Some(dir) = &config_dir {
             prompt_dirs.push(dir.join(files::PROMPTS));
         }
-        prompt_dirs.push(project_dir.join(files::PROMPTS));
+        prompt_dirs.push(in_project(project_dir.join(files::PROMPTS))?);
 
         let source_date_epoch = match env.get(env::SOURCE_DATE_EPOCH).filter(|v| !v.is_empty()) {
             Some(v) => Some(v.trim().parse::<i64>().map_err(|_| {
@@ -661,6 +684,7 @@ fn resolve_memory(
     layers: &[&LoadedConfig],
     config_dir: Option<&Path>,
     home: Option<&Path>,
+    confine: &dyn Fn(&LoadedConfig, &str, &str, PathBuf) -> Result<PathBuf, SettingsError>,
 ) -> Result<Option<String>, SettingsError> {
     if let Some(text) = &flags.memory {
         return Ok(Some(text.clone()));
@@ -669,12 +693,13 @@ fn resolve_memory(
         let path = paths::resolve(file, cwd, home).map_err(error)?;
         return read_text(&path, "memory file").map(Some);
     }
-    if let Some((file, dir)) = layers
+    if let Some((file, layer)) = layers
         .iter()
         .rev()
-        .find_map(|l| l.config.memory_file.clone().map(|f| (f, l.dir.clone())))
+        .find_map(|l| l.config.memory_file.clone().map(|f| (f, l)))
     {
-        let path = paths::resolve(&file, &dir, home).map_err(error)?;
+        let path = paths::resolve(&file, &layer.dir, home).map_err(error)?;
+        let path = confine(layer, "memory_file", &file, path)?;
         return read_text(&path, "memory file").map(Some);
     }
     match config_dir.map(|d| d.join(files::MEMORY)) {

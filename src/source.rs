@@ -22,17 +22,42 @@ pub fn read_template(file: &str) -> Result<(String, String), SourceError> {
 /// Reads `file` (`-` is standard input), `what` naming it in errors, and returns
 /// `(name, text)`.
 pub fn read_text(file: &str, what: &str) -> Result<(String, String), SourceError> {
+    let (name, bytes) = read_bytes(file, what)?;
+    let text = utf8(&name, bytes)?;
+    Ok((name, text))
+}
+
+/// Reads `file` (`-` is standard input), `what` naming it in errors, and returns
+/// `(name, bytes)`.
+pub fn read_bytes(file: &str, what: &str) -> Result<(String, Vec<u8>), SourceError> {
     if file == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| SourceError {
             message: format!("cannot read the {what} from standard input: {e}"),
         })?;
-        return Ok((STDIN_NAME.to_string(), utf8(STDIN_NAME, bytes)?));
+        return Ok((STDIN_NAME.to_string(), bytes));
     }
     let bytes = std::fs::read(Path::new(file)).map_err(|e| SourceError {
         message: format!("cannot read {what} '{file}': {}", io_reason(&e)),
     })?;
-    Ok((file.to_string(), utf8(file, bytes)?))
+    Ok((file.to_string(), bytes))
+}
+
+/// Text from input that is prose, not a template (working files, AGENTS.md, an LLM's
+/// output, a piped prompt): invalid UTF-8 is replaced with U+FFFD rather than refused,
+/// and the note to print says so, naming the source.
+pub fn lossy(name: &str, bytes: Vec<u8>) -> (String, Option<String>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let note = format!(
+                "'{name}' is not valid UTF-8 (first bad byte at offset {}); invalid bytes \
+                 were replaced with U+FFFD",
+                e.utf8_error().valid_up_to()
+            );
+            (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(note))
+        }
+    }
 }
 
 /// Checks that `bytes` are UTF-8, naming the first bad byte's line and column.
@@ -54,6 +79,18 @@ pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, SourceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lossy_replaces_and_names_the_source() {
+        assert_eq!(lossy("a", b"ok".to_vec()), ("ok".to_string(), None));
+        let (text, note) = lossy("<stdin>", b"caf\xe9!".to_vec());
+        assert_eq!(text, "caf\u{fffd}!");
+        assert_eq!(
+            note.unwrap(),
+            "'<stdin>' is not valid UTF-8 (first bad byte at offset 3); invalid bytes were \
+             replaced with U+FFFD"
+        );
+    }
 
     #[test]
     fn invalid_utf8_names_line_and_column() {

@@ -73,18 +73,20 @@ fn drift_prints_a_unified_diff_and_exits_1() {
 }
 
 #[test]
-fn a_missing_check_file_counts_as_empty() {
+fn a_missing_check_file_is_an_error_until_updated() {
     let t = Test::new()
         .args(small("only line"))
         .args(["--check", "missing.txt"]);
-    let run = t.run();
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    let file = show(&t.work.join("missing.txt"));
     assert_eq!(
-        run.stdout,
-        format!("--- {file}\n+++ {file} (generated)\n@@ -0,0 +1 @@\n+only line\n")
+        t.run().fails(),
+        "asimi-prompt: --check 'missing.txt': no such file; run with --update to create it\n"
     );
     assert!(!t.work.join("missing.txt").exists());
+    let run = t.run_with(&["--update"]);
+    assert_eq!(run.ok(), "");
+    assert_eq!(run.stderr, "asimi-prompt: created missing.txt\n");
+    assert_eq!(t.read(&t.work.join("missing.txt")), "only line\n");
+    assert_eq!(t.run().ok(), "");
 }
 
 #[test]

@@ -438,14 +438,14 @@ fn write_switch_writes_the_home_file_and_still_prints() {
 
 #[test]
 fn write_switch_follows_the_system_md_path() {
-    // With ASIMI_SYSTEM_MD naming a file, the switch writes to that file: its own base
-    // text, trailing whitespace trimmed and one final newline.
+    // With ASIMI_SYSTEM_MD naming a file, the switch means that file: the base prompt
+    // read from it is not written back (not even trimmed).
     let t = world()
         .file("mine/system.md", "Mine.\n\n\n")
         .env("ASIMI_SYSTEM_MD", "mine/system.md")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
     let out = t.run().ok().to_string();
-    assert_eq!(t.read(&t.work.join("mine/system.md")), "Mine.\n");
+    assert_eq!(t.read(&t.work.join("mine/system.md")), "Mine.\n\n\n");
     assert!(!t.home.join(".gemini").exists());
     assert_eq!(out, format!("Mine.\n\n{}", rest(t)));
 }
@@ -516,20 +516,14 @@ fn a_written_file_read_back_gives_the_same_prompt() {
 #[test]
 fn write_does_not_overwrite_the_template_it_renders() {
     // ASIMI_SYSTEM_MD names a template and ASIMI_WRITE_SYSTEM_MD=1 points back at it:
-    // writing the rendered text would destroy the template.
+    // writing the rendered text would destroy the template, so nothing is written.
     let t = world()
         .file("s.md.tmpl", "Family {{.ModelFamily}}.\n")
         .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
-    assert_eq!(
-        t.run().fails(),
-        format!(
-            "asimi-prompt: ASIMI_WRITE_SYSTEM_MD: '{}' is the template ASIMI_SYSTEM_MD renders; \
-             writing the rendered prompt there would replace the template. Set \
-             ASIMI_WRITE_SYSTEM_MD to another path, or to 0\n",
-            show(&t.work.join("s.md.tmpl"))
-        )
-    );
+    let run = t.run();
+    assert!(run.ok().starts_with("Family default.\n"), "{}", run.stdout);
+    assert_eq!(run.stderr, "");
     assert_eq!(
         t.read(&t.work.join("s.md.tmpl")),
         "Family {{.ModelFamily}}.\n"
@@ -538,6 +532,121 @@ fn write_does_not_overwrite_the_template_it_renders() {
     let t = t.env("ASIMI_WRITE_SYSTEM_MD", "rendered.md");
     t.run().ok();
     assert_eq!(t.read(&t.work.join("rendered.md")), "Family default.\n");
+}
+
+/// Every file `ASIMI_SYSTEM_MD` and `ASIMI_WRITE_SYSTEM_MD` may name in one world, with
+/// the content each starts with.
+const SYSTEM_MD_FILES: [(&str, &str); 3] = [
+    ("repo", "Repo prompt.\n"),
+    ("home", "Home prompt.\n"),
+    ("other", "Other prompt.\n"),
+];
+
+#[test]
+fn no_combination_of_the_two_variables_writes_one_file_over_another() {
+    let world = || {
+        world()
+            .file(".gemini/system.md", SYSTEM_MD_FILES[0].1)
+            .home_file(".gemini/system.md", SYSTEM_MD_FILES[1].1)
+            .file("other.md", SYSTEM_MD_FILES[2].1)
+    };
+    // 1, then the three files by absolute path.
+    let value = |t: &Test, i: usize| match i {
+        0 => "1".to_string(),
+        1 => show(&t.work.join(".gemini/system.md")),
+        2 => show(&t.home.join(".gemini/system.md")),
+        _ => show(&t.work.join("other.md")),
+    };
+    for i in 0..4 {
+        for j in 0..4 {
+            let t = world();
+            let (read, write) = (value(&t, i), value(&t, j));
+            let t = t
+                .env("ASIMI_SYSTEM_MD", &read)
+                .env("ASIMI_WRITE_SYSTEM_MD", &write);
+            let run = t.run();
+            for (k, (name, content)) in SYSTEM_MD_FILES.iter().enumerate() {
+                assert_eq!(
+                    t.read(Path::new(&value(&t, k + 1))),
+                    *content,
+                    "ASIMI_SYSTEM_MD={read} ASIMI_WRITE_SYSTEM_MD={write} changed {name}: {}",
+                    run.stderr
+                );
+            }
+            // Written back to the file it was read from (1 means that file) it is a quiet
+            // no-op; a different existing file is refused.
+            let source = if i == 0 { value(&t, 1) } else { read.clone() };
+            if j == 0 || write == source {
+                assert_eq!(run.code, 0, "{read} {write}: {}", run.stderr);
+                assert_eq!(run.stderr, "", "{read} {write}");
+            } else {
+                assert_eq!(
+                    run.fails(),
+                    format!(
+                        "asimi-prompt: ASIMI_WRITE_SYSTEM_MD: refusing to overwrite '{write}' \
+                         with the base prompt read from '{source}' (ASIMI_SYSTEM_MD); point \
+                         both at the same file, or set ASIMI_WRITE_SYSTEM_MD=0\n"
+                    )
+                );
+            }
+        }
+    }
+    // The issue's case: both switches on in a repository with its own system.md. The
+    // repo's copy is read, and the home file is left alone.
+    let t = world()
+        .env("ASIMI_SYSTEM_MD", "1")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    assert!(t.run().ok().starts_with("Repo prompt.\n"));
+    assert_eq!(t.read(&t.home.join(".gemini/system.md")), "Home prompt.\n");
+    // With only the home file, both switches mean it.
+    let t = Test::new()
+        .home_file(".gemini/system.md", "Home prompt.\n\n")
+        .env("ASIMI_SYSTEM_MD", "1")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    assert!(t.run().ok().starts_with("Home prompt.\n"));
+    assert_eq!(t.read(&t.home.join(".gemini/system.md")), "Home prompt.\n\n");
+}
+
+#[test]
+fn write_switch_writes_the_file_the_read_switch_would_read() {
+    // ASIMI_WRITE_SYSTEM_MD=1 alone, with a repo copy: the file `ASIMI_SYSTEM_MD=1`
+    // reads is the repo's, so that is where the built-in base goes.
+    let t = world()
+        .file(".gemini/system.md", "old\n")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    t.run().ok();
+    assert_eq!(
+        written(&t, &t.work.join(".gemini/system.md")),
+        builtin_base(&[])
+    );
+    assert!(!t.home.join(".gemini").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_repo_system_md_may_not_link_outside_the_project() {
+    let t = world()
+        .home_file("secret.txt", "token\n")
+        .env("ASIMI_SYSTEM_MD", "1");
+    std::fs::create_dir_all(t.work.join(".gemini")).unwrap();
+    std::os::unix::fs::symlink(t.home.join("secret.txt"), t.work.join(".gemini/system.md"))
+        .unwrap();
+    let err = t.run().fails().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "asimi-prompt: '{}' is outside the project root '{}': it leads to '{}'; ",
+            show(&t.work.join(".gemini/system.md")),
+            show(&t.work),
+            show(&t.home.join("secret.txt"))
+        )),
+        "{err}"
+    );
+    // Nor can writing reach through it.
+    let t = t
+        .env("ASIMI_SYSTEM_MD", "0")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    t.run().fails();
+    assert_eq!(t.read(&t.home.join("secret.txt")), "token\n");
 }
 
 #[test]
@@ -551,12 +660,48 @@ fn write_with_the_base_section_off_still_writes_the_base() {
         written(&t, &t.home.join(".gemini/system.md")),
         builtin_base(&[])
     );
-    let t = world().args(["export", "--no-section", "base"]);
+    let t = world().args(["export"]).env("ASIMI_PROMPT_BASE", "0");
     t.run().ok();
     assert_eq!(
         written(&t, &t.home.join(".gemini/system.md")),
         builtin_base(&[])
     );
+}
+
+#[test]
+fn export_dash_prints_to_standard_output() {
+    let t = world().args(["export", "-"]);
+    let run = t.run();
+    assert_eq!(norm(run.ok(), &t), builtin_base(&[]));
+    assert_eq!(run.stderr, "");
+    assert!(!t.work.join("-").exists());
+    assert!(!t.home.join(".gemini").exists());
+    let t = world().args(["export", "-", "--template", "--model", "gpt-4o"]);
+    assert!(t.run().ok().contains("{{.ToolNames.Grep}}"));
+}
+
+#[test]
+fn export_rejects_flags_for_other_sections() {
+    for flag in [
+        &["--no-section", "git"][..],
+        &["--skill", "x"],
+        &["--memory", "m"],
+        &["--memory-file", "m.md"],
+        &["--sanity"],
+        &["--append-system-prompt", "x"],
+        &["--context-file", "X.md"],
+    ] {
+        let t = world().args(["export"]).args(flag);
+        let run = t.run();
+        assert_eq!(run.code, 2, "{flag:?}");
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: unexpected argument '{}' found", flag[0])),
+            "{flag:?}: {}",
+            run.stderr
+        );
+        assert!(!t.home.join(".gemini").exists());
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -382,12 +382,62 @@ fn a_missing_import_is_an_error() {
 }
 
 #[test]
-fn a_non_utf8_context_file_is_an_error() {
-    let t = Test::new().git().file("AGENTS.md", b"ok\n\xfe\n");
+fn a_non_utf8_context_file_is_decoded_with_a_warning() {
+    let t = Test::new()
+        .git()
+        .file("AGENTS.md", b"caf\xe9\n@docs/x.md\n")
+        .file("docs/x.md", b"\xfe!")
+        .args(only(&["context"]));
+    let run = t.run();
+    assert_eq!(
+        run.ok(),
+        format!("{}\n", block("AGENTS.md", "caf\u{fffd}\n\u{fffd}!"))
+    );
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: 'AGENTS.md' is not valid UTF-8 (first bad byte at offset 3); \
+         invalid bytes were replaced with U+FFFD\n\
+         asimi-prompt: warning: 'docs/x.md' is not valid UTF-8 (first bad byte at offset 0); \
+         invalid bytes were replaced with U+FFFD\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn project_context_files_and_imports_may_not_link_outside_the_project() {
+    use std::os::unix::fs::symlink;
+    let t = Test::new().git().home_file("secret.md", "token\n");
+    let secret = t.home.join("secret.md");
+    symlink(&secret, t.work.join("AGENTS.md")).unwrap();
     assert_eq!(
         t.run().fails(),
-        "asimi-prompt: AGENTS.md:2:1: invalid UTF-8 (byte 3); templates must be UTF-8 text\n"
+        format!(
+            "asimi-prompt: context file 'AGENTS.md' is outside the project root '{}': it \
+             leads to '{}'; files the project supplies may only name files inside it; move \
+             the file into the project, or name it yourself with the matching command-line \
+             flag\n",
+            show(&t.work),
+            show(&secret)
+        )
     );
+    std::fs::remove_file(t.work.join("AGENTS.md")).unwrap();
+    std::fs::write(t.work.join("AGENTS.md"), "ok\n@x.md\n").unwrap();
+    symlink(&secret, t.work.join("x.md")).unwrap();
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: AGENTS.md:2: import '@x.md' is outside the project root '{}': it \
+             leads to '{}'; only files inside the project can be imported\n",
+            show(&t.work),
+            show(&secret)
+        )
+    );
+    // A link that stays inside the project is fine.
+    std::fs::remove_file(t.work.join("x.md")).unwrap();
+    std::fs::write(t.work.join("real.md"), "inside\n").unwrap();
+    symlink("real.md", t.work.join("x.md")).unwrap();
+    let out = t.run_with(&only(&["context"])).ok().to_string();
+    assert_eq!(out, format!("{}\n", block("AGENTS.md", "ok\ninside")));
 }
 
 // ---------------------------------------------------------------------------------------

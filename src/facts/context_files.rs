@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 
 use crate::paths;
 
+/// What to do about an import outside the project.
+const IMPORT_HINT: &str = "only files inside the project can be imported";
+
 /// How deep `@path` imports may nest.
 pub const MAX_IMPORT_DEPTH: usize = 5;
 
@@ -46,8 +49,12 @@ pub struct Search<'a> {
     pub home: Option<&'a Path>,
 }
 
-/// Finds and reads the context files, outermost first. Empty files are skipped.
-pub fn discover(search: &Search<'_>) -> Result<Vec<ContextFile>, ContextError> {
+/// Finds and reads the context files, outermost first. Empty files are skipped. Notes
+/// for stderr (invalid UTF-8 replaced) go to `warnings`.
+pub fn discover(
+    search: &Search<'_>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<ContextFile>, ContextError> {
     let mut dirs: Vec<(PathBuf, PathBuf)> = Vec::new();
     if let Some(user) = search.user_dir {
         dirs.push((user.to_path_buf(), user.to_path_buf()));
@@ -59,12 +66,20 @@ pub fn discover(search: &Search<'_>) -> Result<Vec<ContextFile>, ContextError> {
     for (dir, root) in dirs {
         for name in search.names {
             let path = dir.join(name);
-            if !path.is_file() || files.iter().any(|f| same_file(&f.path, &path)) {
+            if !path.is_file() || files.iter().any(|f| paths::same_file(&f.path, &path)) {
                 continue;
             }
-            let text = read(&path, search.cwd, None)?;
+            // A project's AGENTS.md may be a link; the file it leads to must be inside.
+            if Some(root.as_path()) != search.user_dir {
+                let what = format!(
+                    "context file '{}'",
+                    paths::display(&paths::relative_to(&path, search.cwd))
+                );
+                paths::confine(&root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
+            }
+            let text = read(&path, search.cwd, None, warnings)?;
             let mut chain = vec![path.clone()];
-            let content = expand(&path, &text, &root, search, &mut chain)?;
+            let content = expand(&path, &text, &root, search, &mut chain, warnings)?;
             let content = content.trim().to_string();
             if content.is_empty() {
                 continue;
@@ -93,15 +108,14 @@ fn project_dirs(root: &Path, cwd: &Path) -> Vec<PathBuf> {
     dirs
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
-}
-
-/// Reads a context or imported file as UTF-8; `from` names the importing line.
-fn read(path: &Path, cwd: &Path, from: Option<&str>) -> Result<String, ContextError> {
+/// Reads a context or imported file (invalid UTF-8 replaced, with a note in `warnings`);
+/// `from` names the importing line.
+fn read(
+    path: &Path,
+    cwd: &Path,
+    from: Option<&str>,
+    warnings: &mut Vec<String>,
+) -> Result<String, ContextError> {
     let shown = paths::display(&paths::relative_to(path, cwd));
     let bytes = std::fs::read(path).map_err(|e| {
         let why = crate::data::io_reason(&e);
@@ -110,7 +124,9 @@ fn read(path: &Path, cwd: &Path, from: Option<&str>) -> Result<String, ContextEr
             None => error(format!("cannot read context file '{shown}': {why}")),
         }
     })?;
-    crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
+    let (text, note) = crate::source::lossy(&shown, bytes);
+    warnings.extend(note);
+    Ok(text)
 }
 
 /// Replaces `@path` imports in `text` (the content of `file`) with the imported files'
@@ -121,6 +137,7 @@ fn expand(
     root: &Path,
     search: &Search<'_>,
     chain: &mut Vec<PathBuf>,
+    warnings: &mut Vec<String>,
 ) -> Result<String, ContextError> {
     let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
     let dir = file.parent().unwrap_or(root);
@@ -148,13 +165,13 @@ fn expand(
             out.push_str(before);
             let target =
                 paths::resolve(token, dir, search.home).map_err(|m| error(format!("{at}: {m}")))?;
-            if !target.starts_with(root) {
-                return Err(error(format!(
-                    "{at}: import '@{token}' is outside the project root '{}'; \
-                     only files inside the project can be imported",
-                    paths::display(root)
-                )));
-            }
+            paths::confine(
+                root,
+                &target,
+                &format!("{at}: import '@{token}'"),
+                IMPORT_HINT,
+            )
+            .map_err(error)?;
             if chain.contains(&target) {
                 let mut cycle: Vec<String> = chain.iter().map(|p| shown(p)).collect();
                 cycle.push(shown(&target));
@@ -165,9 +182,9 @@ fn expand(
                     "{at}: imports nest more than {MAX_IMPORT_DEPTH} levels deep"
                 )));
             }
-            let imported = read(&target, search.cwd, Some(&at))?;
+            let imported = read(&target, search.cwd, Some(&at), warnings)?;
             chain.push(target.clone());
-            let expanded = expand(&target, &imported, root, search, chain)?;
+            let expanded = expand(&target, &imported, root, search, chain, warnings)?;
             chain.pop();
             out.push_str(expanded.trim());
             rest = after;
@@ -241,7 +258,8 @@ mod tests {
             root,
             cwd,
             home: None,
-        })
+        },
+        &mut Vec::new())
     }
 
     #[test]

@@ -323,6 +323,28 @@ pub fn to_yaml(goal: &Goal) -> String {
     serde_yaml::to_string(goal).unwrap_or_default()
 }
 
+/// Locks the goal file at `path` for one read-apply-write cycle, so that concurrent
+/// updates each start from the last one's result. It is the lock sessions take
+/// ([`crate::output::lock`]), on `<goal file>.lock` beside the goal (the goal file itself
+/// is replaced by each write, so it cannot carry the lock). Held until the handle drops.
+pub fn lock(path: &Path) -> Result<std::fs::File, GoalError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let failed = |e: std::io::Error| {
+        error(format!(
+            "cannot lock goal file '{}' (with '{}'): {}",
+            crate::paths::display(path),
+            crate::paths::display(&lock_path),
+            crate::data::io_reason(&e)
+        ))
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(failed)?;
+    }
+    crate::output::lock(&lock_path).map_err(failed)
+}
+
 /// Writes a goal file atomically (a reader sees the old file or the new one).
 pub fn save(path: &Path, goal: &Goal) -> Result<(), GoalError> {
     crate::output::write_atomic(path, to_yaml(goal).as_bytes()).map_err(|e| {

@@ -157,9 +157,10 @@ fn data(
     settings: &Settings,
     library: &Library,
     vars: serde_json::Value,
+    warnings: &mut Vec<String>,
 ) -> Result<(PromptContext, ModelInfo), PromptError> {
     let model = registry(library)?.lookup(&settings.model).clone();
-    let mut context = prompt_context(settings, &model, vars)?;
+    let mut context = prompt_context(settings, &model, vars, warnings)?;
     if let Some(g) = load_goal(settings)?.filter(|g| g.status == GoalStatus::Active) {
         context.goal = g.to_data(settings.ascii);
     }
@@ -168,15 +169,20 @@ fn data(
 
 /// The data templates see and its model, for templates rendered outside the system
 /// prompt (`compress`): nothing of the prompt itself is built.
-pub fn context(settings: &Settings) -> Result<(PromptContext, ModelInfo), PromptError> {
+/// Notes for stderr go to `warnings`.
+pub fn context(
+    settings: &Settings,
+    warnings: &mut Vec<String>,
+) -> Result<(PromptContext, ModelInfo), PromptError> {
     let library = Library::new(settings.template_dirs.clone());
-    data(settings, &library, serde_json::json!({}))
+    data(settings, &library, serde_json::json!({}), warnings)
 }
 
 /// Builds the system prompt.
 pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, PromptError> {
     let library = Library::new(settings.template_dirs.clone());
-    let (mut context, model) = data(settings, &library, vars)?;
+    let mut warnings = Vec::new();
+    let (mut context, model) = data(settings, &library, vars, &mut warnings)?;
     let context_window = settings.context_window.unwrap_or(model.context_window);
     let tier = modes::tier_for(context_window);
 
@@ -224,7 +230,6 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
     // base section would warn on every run. Only a user's own mode template is counted:
     // tests/modes.rs holds the built-in ones within budget, and loading the tokenizer's
     // tables costs ~60 ms, twenty times the rest of a run.
-    let mut warnings = Vec::new();
     if matches!(mode_template.origin, Origin::File(_)) {
         let tokens = Tokenizer::O200k.count(&context.mode_instructions);
         let budget = modes::budget(tier);
@@ -268,7 +273,8 @@ pub fn render_template(
 /// The goal as the goal section shows it, whatever its status (`goal show`). Only the
 /// data is built, not the prompt, so a broken base prompt does not hide the goal.
 pub fn goal_text(settings: &Settings, goal: &Goal) -> Result<String, PromptError> {
-    let (mut context, _) = context(settings)?;
+    // Only the goal is shown: notes about context files would be noise here.
+    let (mut context, _) = context(settings, &mut Vec::new())?;
     context.goal = goal.to_data(settings.ascii);
     render_template(settings, &context, "sections/goal.md")
 }
@@ -373,6 +379,25 @@ pub fn default_system_md_paths(settings: &Settings) -> Vec<PathBuf> {
     paths
 }
 
+/// The file `1`/`true` means, for `ASIMI_SYSTEM_MD` and `ASIMI_WRITE_SYSTEM_MD` alike
+/// (so a switch never reads one file and writes another): the first of
+/// [`default_system_md_paths`] that exists, else the last (the home file). The repo's
+/// copy is project content: it must lie inside the project, links followed, so that
+/// neither reading nor writing reaches outside through it.
+pub fn default_system_md(settings: &Settings) -> Result<PathBuf, PromptError> {
+    let tried = default_system_md_paths(settings);
+    let path = match tried.iter().find(|p| p.exists()) {
+        Some(p) => p.clone(),
+        None => tried.last().cloned().unwrap_or_default(),
+    };
+    if path.starts_with(&settings.project_root) {
+        let what = format!("'{}'", paths::display(&path));
+        paths::confine(&settings.project_root, &path, &what, paths::CONFINE_HINT)
+            .map_err(error)?;
+    }
+    Ok(path)
+}
+
 fn base_source(
     settings: &Settings,
     library: &Library,
@@ -391,21 +416,19 @@ fn base_source(
         }
         Switch::Path(path) => path.clone(),
         Switch::Default => {
-            let tried = default_system_md_paths(settings);
-            match tried.iter().find(|p| p.exists()) {
-                Some(p) => p.clone(),
-                None => {
-                    let list: Vec<String> = tried
-                        .iter()
-                        .map(|p| format!("'{}'", paths::display(p)))
-                        .collect();
-                    return Err(error(format!(
-                        "missing system prompt file {}; create one (e.g. `asimi-prompt export`) \
-                         or set ASIMI_SYSTEM_MD=0 for the built-in prompt",
-                        list.join(" or ")
-                    )));
-                }
+            let path = default_system_md(settings)?;
+            if !path.exists() {
+                let list: Vec<String> = default_system_md_paths(settings)
+                    .iter()
+                    .map(|p| format!("'{}'", paths::display(p)))
+                    .collect();
+                return Err(error(format!(
+                    "missing system prompt file {}; create one (e.g. `asimi-prompt export`) \
+                     or set ASIMI_SYSTEM_MD=0 for the built-in prompt",
+                    list.join(" or ")
+                )));
             }
+            path
         }
     };
     read_system_md(&path).map(|text| BaseSource::File { path, text })
@@ -437,15 +460,19 @@ fn prompt_context(
     settings: &Settings,
     model: &ModelInfo,
     vars: serde_json::Value,
+    warnings: &mut Vec<String>,
 ) -> Result<PromptContext, PromptError> {
     let files = if settings.section_enabled("context") {
-        context_files::discover(&Search {
-            names: &settings.context_names,
-            user_dir: settings.config_dir.as_deref(),
-            root: &settings.project_root,
-            cwd: &settings.cwd,
-            home: settings.home.as_deref(),
-        })?
+        context_files::discover(
+            &Search {
+                names: &settings.context_names,
+                user_dir: settings.config_dir.as_deref(),
+                root: &settings.project_root,
+                cwd: &settings.cwd,
+                home: settings.home.as_deref(),
+            },
+            warnings,
+        )?
     } else {
         Vec::new()
     };

@@ -45,6 +45,9 @@ fn read(path: &Path, what: &str, shown: &str) -> Result<Vec<u8>, InputError> {
     })
 }
 
+/// What to do about an input outside the project root.
+const ALLOW_OUTSIDE_HINT: &str = "pass --allow-outside to include it";
+
 /// `arg` resolved against `base`, and its path relative to the project root (forward
 /// slashes), which names it in the request. Outside the root, the absolute path.
 fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), InputError> {
@@ -56,36 +59,36 @@ fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), 
         .project_root
         .canonicalize()
         .unwrap_or_else(|_| limits.project_root.clone());
-    match real.strip_prefix(&root) {
-        Ok(rel) => Ok((
-            real.clone(),
-            rel.components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/"),
-        )),
-        Err(_) if limits.allow_outside => Ok((real.clone(), paths::display(&real))),
-        Err(_) => Err(error(format!(
-            "file '{}' is outside the project root '{}'; pass --allow-outside to include it",
-            paths::display(&real),
-            paths::display(&root)
-        ))),
+    if !limits.allow_outside {
+        let what = format!("file '{arg}'");
+        paths::confine(&root, &path, &what, ALLOW_OUTSIDE_HINT).map_err(error)?;
     }
+    let shown = paths::project_name(&real, &root);
+    Ok((real, shown))
+}
+
+/// A path the spec `origin` names under `key` (relative to `spec_dir`): like `--file`,
+/// it must lie inside the project root, links followed, unless `--allow-outside`.
+pub fn spec_path(
+    origin: &str,
+    key: &str,
+    value: &str,
+    spec_dir: &Path,
+    limits: &Limits,
+) -> Result<PathBuf, InputError> {
+    let path = spec_dir.join(value);
+    if !limits.allow_outside {
+        let what = format!("{origin}: {key} '{value}'");
+        paths::confine(&limits.project_root, &path, &what, ALLOW_OUTSIDE_HINT).map_err(error)?;
+    }
+    Ok(path)
 }
 
 /// Text from bytes: invalid UTF-8 is replaced (U+FFFD) and a warning returned.
 fn text(bytes: Vec<u8>, shown: &str, warnings: &mut Vec<String>) -> String {
-    match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            warnings.push(format!(
-                "warning: '{shown}' is not valid UTF-8 (first bad byte at offset {}); \
-                 invalid bytes were replaced with U+FFFD",
-                e.utf8_error().valid_up_to()
-            ));
-            String::from_utf8_lossy(e.as_bytes()).into_owned()
-        }
-    }
+    let (text, note) = crate::source::lossy(shown, bytes);
+    warnings.extend(note.map(|n| format!("warning: {n}")));
+    text
 }
 
 /// A working file. Binary files (a NUL byte in the first 8 KiB) and files over the limit

@@ -223,20 +223,22 @@ pub fn prepare(
 
     let history = match (&flags.history, &spec.history) {
         (Some(h), _) => inputs::read_history(&cwd.join(h), h)?,
-        (None, Some(h)) => inputs::read_history(&spec_dir.join(h), h)?,
+        (None, Some(h)) => {
+            let path = inputs::spec_path(&spec.origin, "history", h, spec_dir, &limits)?;
+            inputs::read_history(&path, h)?
+        }
         (None, None) => Vec::new(),
     };
 
     let mut urls = Vec::new();
     if flags.url_context.is_empty() {
-        for u in &spec.url_context {
+        for (i, u) in spec.url_context.iter().enumerate() {
             match (&u.file, &u.content) {
-                (Some(f), _) => urls.push(inputs::read_url(
-                    &u.url,
-                    &spec_dir.join(f),
-                    f,
-                    &mut warnings,
-                )?),
+                (Some(f), _) => {
+                    let key = format!("url_context[{i}].file");
+                    let path = inputs::spec_path(&spec.origin, &key, f, spec_dir, &limits)?;
+                    urls.push(inputs::read_url(&u.url, &path, f, &mut warnings)?)
+                }
                 (None, Some(c)) => urls.push(assemble::UrlItem {
                     url: u.url.clone(),
                     content: c.clone(),
@@ -254,7 +256,14 @@ pub fn prepare(
     let images = if flags.images.is_empty() {
         spec.images
             .iter()
-            .map(|i| inputs::read_image(&spec_dir.join(i), i))
+            .enumerate()
+            .map(|(n, i)| {
+                let key = format!("images[{n}]");
+                inputs::read_image(
+                    &inputs::spec_path(&spec.origin, &key, i, spec_dir, &limits)?,
+                    i,
+                )
+            })
             .collect::<Result<Vec<_>, _>>()?
     } else {
         flags
@@ -374,7 +383,14 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         .options
         .max_tokens
         .unwrap_or(request.options.default_max_tokens);
-    let limit = context_window.saturating_sub(output) as usize;
+    if output >= context_window {
+        return Err(err(format!(
+            "--max-tokens {output} leaves no room for the request: the model's context \
+             window of {context_window} tokens holds the request and the output together; \
+             pass a --max-tokens below {context_window}"
+        )));
+    }
+    let limit = (context_window - output) as usize;
     if size(request, false) <= limit {
         return Ok(());
     }

@@ -43,6 +43,9 @@ pub struct Spec {
     /// `active`.
     #[serde(default)]
     pub tiers: BTreeMap<String, String>,
+    /// The spec's name in messages (set by [`parse`]).
+    #[serde(skip)]
+    pub origin: String,
 }
 
 /// One fetched URL: its address and the file holding the content, or the content.
@@ -71,14 +74,24 @@ fn error(message: String) -> InputError {
 /// Parses a spec; `origin` names it in errors (`origin:line:col: key 'k': message`).
 /// JSON when `origin` ends in `.json`, else YAML.
 pub fn parse(text: &str, origin: &str) -> Result<Spec, InputError> {
-    let spec: Spec = if origin.ends_with(".json") {
+    let mut spec: Spec = if origin.ends_with(".json") {
         crate::documents::from_json(text, origin).map_err(error)?
     } else {
         if text.trim().is_empty() {
-            return Ok(Spec::default());
+            return Ok(Spec {
+                origin: origin.to_string(),
+                ..Spec::default()
+            });
         }
         crate::documents::from_yaml(text, origin).map_err(error)?
     };
+    spec.origin = origin.to_string();
+    if spec.max_tokens == Some(0) {
+        return Err(error(format!(
+            "{origin}: key 'max_tokens': {}",
+            crate::cli::MAX_TOKENS_ZERO
+        )));
+    }
     for (key, tier) in &spec.tiers {
         let known = ["file:", "symbol:"].iter().any(|p| key.starts_with(p))
             || key

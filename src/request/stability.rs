@@ -173,20 +173,21 @@ impl Tracker {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io("cannot create its directory"))?;
             // State is per machine: keep it out of the project's commits.
+            // Anything already there (a dangling symlink too) is left alone.
             let ignore = dir.join(".gitignore");
-            if !ignore.exists() {
+            if std::fs::symlink_metadata(&ignore).is_err() {
                 crate::output::write_atomic(&ignore, b"*\n")
                     .map_err(io("cannot write .gitignore beside it"))?;
             }
         }
-        let lock = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path.with_extension("lock"))
-            .map_err(io("cannot open its lock file"))?;
-        lock.lock().map_err(io("cannot lock it"))?;
-        let state = match std::fs::read(path) {
+        let lock = crate::output::lock(&path.with_extension("lock"))
+            .map_err(io("cannot lock its lock file"))?;
+        // A symlinked state file would be read from, and written to, another file.
+        let read = crate::output::open_no_follow(path, false).and_then(|mut f| {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut f, &mut bytes).map(|_| bytes)
+        });
+        let state = match read {
             Ok(bytes) => parse(&bytes, &shown)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => State {
                 version: VERSION,
@@ -331,7 +332,17 @@ pub fn state_dir(settings: &Settings, env: &Env) -> Result<PathBuf, StateError> 
     }
     let project = settings.project_root.join(files::PROJECT_DIR);
     if settings.repo.is_some() || project.is_dir() {
-        return Ok(project.join(files::STATE));
+        // The project's state directory must not lead out of it (ASIMI_STATE_DIR may).
+        let dir = project.join(files::STATE);
+        let what = format!("session state directory '{}'", crate::paths::display(&dir));
+        crate::paths::confine(
+            &settings.project_root,
+            &dir,
+            &what,
+            crate::paths::CONFINE_HINT,
+        )
+        .map_err(StateError::NoStateDir)?;
+        return Ok(dir);
     }
     dirs::state_dir()
         .or_else(dirs::data_local_dir)
@@ -374,14 +385,7 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
     let root = project_root
         .canonicalize()
         .unwrap_or_else(|_| project_root.to_path_buf());
-    let key = match real.strip_prefix(&root) {
-        Ok(rel) => rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/"),
-        Err(_) => crate::paths::display(&real),
-    };
+    let key = crate::paths::project_name(&real, &root);
     Ok((format!("file:{key}"), tier))
 }
 
