@@ -8,9 +8,9 @@ use anyhow::{bail, Context as _};
 use clap::CommandFactory;
 
 use crate::cli::{
-    BaseArgs, CheckArgs, Cli, Command, CompletionsArgs, CompressArgs, ContextArgs, ConvertArgs, ExportArgs,
-    GoalApplyArgs, GoalCommand, GoalShowArgs, ListArgs, ManArgs, MessagesArgs, PromptArgs,
-    RenderArgs, Shell, SystemArgs, TemplateCommand,
+    BaseArgs, CheckArgs, Cli, Command, CompletionsArgs, CompressArgs, ContextArgs, ConvertArgs,
+    ExportArgs, GoalApplyArgs, GoalCommand, GoalShowArgs, ListArgs, ManArgs, MessagesArgs,
+    PromptArgs, RenderArgs, Shell, SystemArgs, TemplateCommand,
 };
 use crate::data;
 use crate::goal::{self, markers};

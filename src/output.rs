@@ -228,6 +228,103 @@ mod tests {
         assert_eq!(leftovers.len(), 1);
     }
 
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_write_keeps_the_mode_and_new_files_follow_the_umask() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.md");
+        for m in [0o644, 0o600, 0o755, 0o640] {
+            std::fs::write(&path, "old").unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(m)).unwrap();
+            write_atomic(&path, b"new").unwrap();
+            assert_eq!(mode(&path), m, "{m:o}");
+        }
+        // A file created the ordinary way gets 0666 minus the umask: so must ours.
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        write_atomic(&dir.path().join("fresh.md"), b"x").unwrap();
+        assert_eq!(mode(&dir.path().join("fresh.md")), mode(&plain));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_write_goes_through_symlinks_to_their_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let real_dir = dir.path().join("real");
+        std::fs::create_dir(&real_dir).unwrap();
+        std::fs::write(real_dir.join("t.md"), "old").unwrap();
+        let link = dir.path().join("link.md");
+        std::os::unix::fs::symlink("real/t.md", &link).unwrap();
+        let chain = dir.path().join("chain.md");
+        std::os::unix::fs::symlink("link.md", &chain).unwrap();
+        write_atomic(&chain, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(std::fs::symlink_metadata(&chain)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(real_dir.join("t.md")).unwrap(),
+            "new"
+        );
+        // A dangling link creates its target.
+        let dangling = dir.path().join("d.md");
+        std::os::unix::fs::symlink("real/new.md", &dangling).unwrap();
+        write_atomic(&dangling, b"made").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(real_dir.join("new.md")).unwrap(),
+            "made"
+        );
+        // A loop is an error, not a hang.
+        let a = dir.path().join("a");
+        std::os::unix::fs::symlink("b", &a).unwrap();
+        std::os::unix::fs::symlink("a", dir.path().join("b")).unwrap();
+        assert!(write_atomic(&a, b"x").is_err());
+    }
+
+    /// A temporary file of ours, `age` old.
+    fn temp_file(dir: &Path, name: &str, age: Duration) -> PathBuf {
+        let path = dir.join(format!("{TEMP_PREFIX}{name}"));
+        let f = File::create(&path).unwrap();
+        f.set_modified(std::time::SystemTime::now() - age).unwrap();
+        path
+    }
+
+    #[test]
+    fn stale_temp_files_are_swept_and_live_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = STALE_TEMP_AGE + Duration::from_secs(1);
+        let stale = temp_file(dir.path(), "dead01", old);
+        let fresh = temp_file(dir.path(), "new001", Duration::ZERO);
+        // A writer that is still alive holds the lock, however old its file.
+        let held = temp_file(dir.path(), "held01", old);
+        let holder = File::open(&held).unwrap();
+        holder.lock().unwrap();
+        let other = dir.path().join("notes.txt");
+        std::fs::write(&other, "").unwrap();
+        File::options()
+            .write(true)
+            .open(&other)
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() - old)
+            .unwrap();
+        write_atomic(&dir.path().join("out.md"), b"x").unwrap();
+        assert!(!stale.exists());
+        assert!(fresh.exists());
+        assert!(held.exists());
+        assert!(other.exists());
+    }
+
     #[test]
     fn check_reports_a_diff() {
         let dir = tempfile::tempdir().unwrap();

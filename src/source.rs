@@ -55,7 +55,10 @@ pub fn lossy(name: &str, bytes: Vec<u8>) -> (String, Option<String>) {
                  were replaced with U+FFFD",
                 e.utf8_error().valid_up_to()
             );
-            (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(note))
+            (
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                Some(note),
+            )
         }
     }
 }

@@ -494,3 +494,83 @@ fn goal_show_does_not_need_the_base_prompt() {
         .args(["goal", "show"]);
     assert_eq!(t.run().ok(), format!("{}\n", emoji_section()));
 }
+
+#[test]
+fn concurrent_applies_keep_every_checkpoint() {
+    const RUNS: usize = 24;
+    let t = Test::new().file(".asimi/goal.yaml", "description: Ship it\n");
+    let bin = assert_cmd::cargo::cargo_bin("asimi-prompt");
+    let children: Vec<_> = (0..RUNS)
+        .map(|i| {
+            let mut child = std::process::Command::new(&bin)
+                .args(["goal", "apply", "-"])
+                .current_dir(&t.work)
+                .env("HOME", &t.home)
+                .env("XDG_CONFIG_HOME", t.home.join(".config"))
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let line = format!("[CHECKPOINT] step {i} - COMPLETED\n");
+            std::io::Write::write_all(&mut child.stdin.take().unwrap(), line.as_bytes()).unwrap();
+            child
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let goal = t.read(&t.work.join(".asimi/goal.yaml"));
+    for i in 0..RUNS {
+        assert!(
+            goal.contains(&format!("- description: step {i}\n")),
+            "step {i} was lost:\n{goal}"
+        );
+    }
+    assert_eq!(goal.matches("status: completed").count(), RUNS, "{goal}");
+}
+
+#[test]
+fn apply_reads_non_utf8_output_with_a_warning() {
+    let t = Test::new()
+        .file(".asimi/goal.yaml", "description: Ship it\n")
+        .file("reply.txt", b"caf\xe9\n[CHECKPOINT] Design - COMPLETED\n")
+        .args(["goal", "apply", "reply.txt"]);
+    let run = t.run();
+    run.ok();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "asimi-prompt: warning: 'reply.txt' is not valid UTF-8 (first bad byte at offset \
+             3); invalid bytes were replaced with U+FFFD\nasimi-prompt: wrote {}\n",
+            t.work.join(".asimi/goal.yaml").display()
+        )
+    );
+    assert!(t
+        .read(&t.work.join(".asimi/goal.yaml"))
+        .contains("- description: Design\n  status: completed\n"));
+}
+
+#[cfg(unix)]
+#[test]
+fn apply_keeps_the_goal_files_mode_and_symlink() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = Test::new()
+        .file("goals/real.yaml", "description: Ship it\n")
+        .args(["goal", "apply", "reply.txt", "--goal", "g.yaml"])
+        .file("reply.txt", "[CHECKPOINT] Design - COMPLETED\n");
+    let real = t.work.join("goals/real.yaml");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::os::unix::fs::symlink("goals/real.yaml", t.work.join("g.yaml")).unwrap();
+    t.run().ok();
+    let link = std::fs::symlink_metadata(t.work.join("g.yaml")).unwrap();
+    assert!(link.file_type().is_symlink());
+    assert!(t.read(&real).contains("Design"));
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
+}

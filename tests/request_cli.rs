@@ -516,3 +516,107 @@ fn tool_blocks_pass_to_anthropic_and_convert_for_gemini() {
         "shell"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_spec_may_not_name_files_outside_the_project() {
+    let png = b"\x89PNG\r\n\x1a\n0000";
+    let world = |spec: &str| {
+        Test::new()
+            .home_file("h.json", "[]")
+            .home_file("i.png", png)
+            .home_file("page.txt", "secret")
+            .file("spec.yaml", spec)
+    };
+    let cases = [
+        (
+            "prompt: p\nurl_context: [{url: 'http://x', file: ../home/page.txt}]\n",
+            "spec.yaml: url_context[0].file '../home/page.txt'",
+        ),
+        (
+            "prompt: p\nhistory: ../home/h.json\n",
+            "spec.yaml: history '../home/h.json'",
+        ),
+        (
+            "prompt: p\nimages: [../home/i.png]\n",
+            "spec.yaml: images[0] '../home/i.png'",
+        ),
+    ];
+    for (spec, what) in cases {
+        let t = world(spec);
+        let work = t.work.display().to_string();
+        let e = fails(messages(t).args(["--spec", "spec.yaml"]));
+        assert_eq!(
+            e,
+            format!(
+                "asimi-prompt: {what} is outside the project root '{work}'; pass \
+                 --allow-outside to include it\n"
+            )
+        );
+        let t = world(spec);
+        // --allow-outside on the command line lets them in.
+        messages(t)
+            .args(["--spec", "spec.yaml", "--allow-outside"])
+            .run()
+            .ok();
+    }
+    // A link inside the project that leads out is caught too.
+    let t = world("prompt: p\nhistory: h.json\n");
+    std::os::unix::fs::symlink(t.home.join("h.json"), t.work.join("h.json")).unwrap();
+    let e = fails(messages(t).args(["--spec", "spec.yaml"]));
+    assert!(
+        e.contains("spec.yaml: history 'h.json' is outside the project root"),
+        "{e}"
+    );
+    assert!(e.contains(": it leads to '"), "{e}");
+    // Paths typed as flags stay free.
+    let t = world("");
+    let h = t.home.join("h.json").display().to_string();
+    let i = t.home.join("i.png").display().to_string();
+    messages(t)
+        .args(["--prompt", "p", "--history", &h, "--image", &i])
+        .run()
+        .ok();
+}
+
+#[test]
+fn a_non_utf8_prompt_on_standard_input_is_decoded_with_a_warning() {
+    let t = messages(Test::new())
+        .args(["--provider", "raw"])
+        .stdin(b"fix caf\xe9\n");
+    let run = t.run();
+    assert!(run.ok().contains("fix caf\u{fffd}"), "{}", run.stdout);
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: '<stdin>' is not valid UTF-8 (first bad byte at offset 7); \
+         invalid bytes were replaced with U+FFFD\n"
+    );
+}
+
+#[test]
+fn max_tokens_must_be_positive_and_below_the_window() {
+    let e = fails(messages(Test::new()).args(["--prompt", "p", "--max-tokens", "0"]));
+    assert!(
+        e.contains(
+            "invalid value '0' for '--max-tokens <N>': the output limit must be at least 1 \
+             token; leave it out for the default"
+        ),
+        "{e}"
+    );
+    let e = fails(
+        messages(Test::new().file("s.yaml", "prompt: p\nmax_tokens: 0\n"))
+            .args(["--spec", "s.yaml"]),
+    );
+    assert_eq!(
+        e,
+        "asimi-prompt: s.yaml: key 'max_tokens': the output limit must be at least 1 token; \
+         leave it out for the default\n"
+    );
+    let e = fails(messages(Test::new()).args(["--prompt", "p", "--max-tokens", "300000"]));
+    assert_eq!(
+        e,
+        "asimi-prompt: --max-tokens 300000 leaves no room for the request: the model's \
+         context window of 200000 tokens holds the request and the output together; pass a \
+         --max-tokens below 200000\n"
+    );
+}

@@ -323,3 +323,55 @@ fn context_json() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["estimate"], false);
 }
+
+#[cfg(unix)]
+#[test]
+fn state_and_lock_files_are_never_followed_through_symlinks() {
+    use std::os::unix::fs::symlink;
+    let t = project().home_file("keep.txt", "mine\n");
+    let dir = t.work.join(".asimi/state");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A lock link to a missing file: following it would create that file.
+    let target = t.home.join("created-by-asimi");
+    symlink(&target, dir.join("s.lock")).unwrap();
+    let run = messages(&t, &["--session", "s"]);
+    assert_eq!(
+        run.fails(),
+        format!(
+            "asimi-prompt: session state '{}': cannot lock its lock file: it is a symbolic \
+             link, which asimi-prompt does not follow here; remove it\n",
+            state(&t, "s").display()
+        )
+    );
+    assert!(!target.exists());
+    // A state file link would be read, then written through.
+    std::fs::remove_file(dir.join("s.lock")).unwrap();
+    symlink(t.home.join("keep.txt"), state(&t, "s")).unwrap();
+    let run = messages(&t, &["--session", "s"]);
+    assert!(
+        run.fails().ends_with(
+            "cannot read it: it is a symbolic link, which asimi-prompt does not follow \
+             here; remove it\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(t.read(&t.home.join("keep.txt")), "mine\n");
+    // The project's state directory may not lead out of it; ASIMI_STATE_DIR may.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(t.home.join("st")).unwrap();
+    symlink(t.home.join("st"), &dir).unwrap();
+    let run = messages(&t, &["--session", "s"]);
+    assert!(
+        run.fails().starts_with(&format!(
+            "asimi-prompt: session state directory '{}' is outside the project root",
+            dir.display()
+        )),
+        "{}",
+        run.stderr
+    );
+    let st = t.home.join("st");
+    let t = t.env("ASIMI_STATE_DIR", st.display().to_string());
+    messages(&t, &["--session", "s"]).ok();
+    assert!(st.join("s.json").exists());
+}

@@ -736,3 +736,92 @@ fn builtin_templates() -> Vec<String> {
     out.sort();
     out
 }
+
+/// The end of a confinement error (`paths::CONFINE_HINT`).
+const CONFINE_HINT: &str = "files the project supplies may only name files inside it; move \
+     the file into the project, or name it yourself with the matching command-line flag\n";
+
+#[test]
+fn project_config_paths_are_confined_to_the_project() {
+    let world = |config: &str| {
+        Test::new()
+            .git()
+            .home_file("secret.md", "token\n")
+            .home_file("outside/base/default.md", "OUTSIDE")
+            .file(".asimi/config.yaml", config)
+    };
+    let t = world("memory_file: ../home/secret.md\n");
+    let config = show(&t.work.join(".asimi/config.yaml"));
+    let work = show(&t.work);
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: {config}: memory_file '../home/secret.md' is outside the project \
+             root '{work}'; {CONFINE_HINT}"
+        )
+    );
+    let t = world("templates: ../home/outside\n");
+    let config = show(&t.work.join(".asimi/config.yaml"));
+    let work = show(&t.work);
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: {config}: templates '../home/outside' is outside the project root \
+             '{work}'; {CONFINE_HINT}"
+        )
+    );
+    let t = world("memory_file: /etc/passwd\n");
+    assert!(t
+        .run()
+        .fails()
+        .contains("memory_file '/etc/passwd' is outside"));
+    // The same paths from the user's config, or from flags, are the user's to choose.
+    let t = world("").config_file("config.yaml", "memory_file: ~/secret.md\n");
+    assert!(t.run().ok().ends_with("token\n"));
+    let t = world("");
+    let secret = show(&t.home.join("secret.md"));
+    assert!(t
+        .args(["--memory-file", &secret])
+        .run()
+        .ok()
+        .ends_with("token\n"));
+    let t = world("");
+    let outside = show(&t.home.join("outside"));
+    let out = t.args(["--templates", &outside, "--model", "x"]).run();
+    assert!(out.ok().starts_with("OUTSIDE"));
+}
+
+#[cfg(unix)]
+#[test]
+fn project_directories_may_not_link_outside_the_project() {
+    use std::os::unix::fs::symlink;
+    for (inside, what) in [
+        (".asimi/templates", "templates"),
+        (".asimi/prompts", "prompts"),
+        (".asimi/goal.yaml", "goal.yaml"),
+        (".asimi/config.yaml", "config.yaml"),
+    ] {
+        let t = Test::new()
+            .git()
+            .home_file("outside/base/default.md", "OUTSIDE")
+            .home_file("outside.yaml", "description: x\n");
+        std::fs::create_dir_all(t.work.join(".asimi")).unwrap();
+        let target = if what.ends_with(".yaml") {
+            t.home.join("outside.yaml")
+        } else {
+            t.home.join("outside")
+        };
+        symlink(&target, t.work.join(inside)).unwrap();
+        assert_eq!(
+            t.run().fails(),
+            format!(
+                "asimi-prompt: '{}' is outside the project root '{}': it leads to '{}'; \
+                 {CONFINE_HINT}",
+                show(&t.work.join(inside)),
+                show(&t.work),
+                show(&target)
+            ),
+            "{inside}"
+        );
+    }
+}

@@ -604,7 +604,10 @@ fn no_combination_of_the_two_variables_writes_one_file_over_another() {
         .env("ASIMI_SYSTEM_MD", "1")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
     assert!(t.run().ok().starts_with("Home prompt.\n"));
-    assert_eq!(t.read(&t.home.join(".gemini/system.md")), "Home prompt.\n\n");
+    assert_eq!(
+        t.read(&t.home.join(".gemini/system.md")),
+        "Home prompt.\n\n"
+    );
 }
 
 #[test]
@@ -891,4 +894,42 @@ fn export_check() {
             .file("t.md.tmpl", &source)
             .args(["export", "--template", "--check", "t.md.tmpl"]);
     assert_eq!(t.run().ok(), "");
+}
+
+#[cfg(unix)]
+#[test]
+fn writes_keep_the_mode_and_go_through_symlinks() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let set = |p: &Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    };
+    // export --force through a link.
+    let t = world()
+        .file("prompts/real.md", "old\n")
+        .args(["export", "link.md", "--force"]);
+    let real = t.work.join("prompts/real.md");
+    set(&real, 0o644);
+    symlink("prompts/real.md", t.work.join("link.md")).unwrap();
+    t.run().ok();
+    assert!(std::fs::symlink_metadata(t.work.join("link.md"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(written(&t, &real), builtin_base(&[]));
+    assert_eq!(mode(&real), 0o644);
+    // --update and ASIMI_WRITE_SYSTEM_MD keep the mode too.
+    let t = world()
+        .file("out.md", "old\n")
+        .args(["--check", "out.md", "--update"]);
+    set(&t.work.join("out.md"), 0o664);
+    t.run().ok();
+    assert_eq!(mode(&t.work.join("out.md")), 0o664);
+    let t = world()
+        .file("w.md", "old\n")
+        .env("ASIMI_WRITE_SYSTEM_MD", "w.md");
+    set(&t.work.join("w.md"), 0o640);
+    t.run().ok();
+    assert_eq!(written(&t, &t.work.join("w.md")), builtin_base(&[]));
+    assert_eq!(mode(&t.work.join("w.md")), 0o640);
 }

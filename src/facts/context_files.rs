@@ -252,14 +252,16 @@ mod tests {
 
     fn run(root: &Path, cwd: &Path) -> Result<Vec<ContextFile>, ContextError> {
         let names = vec!["AGENTS.md".to_string()];
-        discover(&Search {
-            names: &names,
-            user_dir: None,
-            root,
-            cwd,
-            home: None,
-        },
-        &mut Vec::new())
+        discover(
+            &Search {
+                names: &names,
+                user_dir: None,
+                root,
+                cwd,
+                home: None,
+            },
+            &mut Vec::new(),
+        )
     }
 
     #[test]

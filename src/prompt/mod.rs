@@ -392,8 +392,7 @@ pub fn default_system_md(settings: &Settings) -> Result<PathBuf, PromptError> {
     };
     if path.starts_with(&settings.project_root) {
         let what = format!("'{}'", paths::display(&path));
-        paths::confine(&settings.project_root, &path, &what, paths::CONFINE_HINT)
-            .map_err(error)?;
+        paths::confine(&settings.project_root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
     }
     Ok(path)
 }

@@ -28,7 +28,8 @@ pub enum StateError {
          not starting with '.' (no path separators)"
     )]
     BadName(String),
-    #[error("session state '{path}': {action}: {source}")]
+    // The io error is the source, which the error chain prints after this.
+    #[error("session state '{path}': {action}")]
     Io {
         path: String,
         action: &'static str,
