@@ -140,7 +140,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --help --version system export messages context compress goal template completions man help"
+            opts="-C -h -V --cwd --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -170,6 +170,26 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -W "auto macos generic none" -- "${cur}"))
                     return 0
                     ;;
+                --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --no-section)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -186,31 +206,11 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --templates)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --context-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --tool-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --goal)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --skill)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --data)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --set)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -298,7 +298,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -320,6 +320,26 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -W "auto macos generic none" -- "${cur}"))
                     return 0
                     ;;
+                --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --no-section)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -336,31 +356,11 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --templates)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --context-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --tool-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --goal)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --skill)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --data)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --set)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -440,7 +440,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__export)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --template --force --check --update --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --template --force --check --update --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -462,27 +462,7 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -W "auto macos generic none" -- "${cur}"))
                     return 0
                     ;;
-                --no-section)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --append-system-prompt)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --memory)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --memory-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --templates)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --context-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -491,10 +471,6 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --goal)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --skill)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -902,7 +878,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -924,6 +900,26 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -W "auto macos generic none" -- "${cur}"))
                     return 0
                     ;;
+                --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --no-section)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -940,31 +936,11 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --templates)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --context-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --tool-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --goal)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --skill)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --data)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --set)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1044,7 +1020,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --cwd --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1066,6 +1042,26 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -W "auto macos generic none" -- "${cur}"))
                     return 0
                     ;;
+                --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --no-section)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1082,31 +1078,11 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --templates)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --context-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --tool-name)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --goal)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --skill)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --data)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --set)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= model= mode= context-window= sandbox= no-section= append-system-prompt= memory= memory-file= templates= context-file= tool-name= goal= ascii skill= sanity data= set= check= update json h/help V/version
+    string join \n C/cwd= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= no-section= append-system-prompt= memory= memory-file= context-file= skill= sanity check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -32,17 +32,17 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sandbox -d 'T
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory-file -d 'A file holding the user memory' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
@@ -67,17 +67,17 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l san
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory-file -d 'A file holding the user memory' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
@@ -92,21 +92,14 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l san
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l memory-file -d 'A file holding the user memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
@@ -118,17 +111,17 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l s
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory-file -d 'A file holding the user memory' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file -d 'Working files to send in full' -r
@@ -163,17 +156,17 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sa
 macos\t'macOS Seatbelt (`sandbox-exec`)'
 generic\t'A container or other sandbox'
 none\t'No sandbox'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory-file -d 'A file holding the user memory' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l context-file -d 'A context file name to look for (repeatable; replaces the default AGENTS.md)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file -d 'Working files to send in full' -r
