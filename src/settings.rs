@@ -223,6 +223,20 @@ pub struct LoadedConfig {
     pub path: PathBuf,
     pub dir: PathBuf,
     pub config: ConfigFile,
+    /// The project root, for the project's config: paths in it must lie inside.
+    pub confined_to: Option<PathBuf>,
+}
+
+impl LoadedConfig {
+    /// `path`, which the config's `key: value` names, checked against the confinement
+    /// rule when the config is the project's (the user's config is free).
+    fn checked(&self, key: &str, value: &str, path: PathBuf) -> Result<PathBuf, SettingsError> {
+        if let Some(root) = &self.confined_to {
+            let what = format!("{}: {key} '{value}'", paths::display(&self.path));
+            paths::confine(root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
+        }
+        Ok(path)
+    }
 }
 
 /// Reads a config file; a missing file is `None`.
@@ -243,6 +257,7 @@ pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, Sett
         path: path.to_path_buf(),
         dir: dir.to_path_buf(),
         config,
+        confined_to: None,
     }))
 }
 
@@ -367,16 +382,11 @@ impl Settings {
             paths::confine(&project_root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
             Ok(path)
         };
-        let project = load_config(&in_project(project_dir.join(files::CONFIG))?, &project_root)?;
-        // Paths in the project's config are confined to it; the user's config is free.
-        let confine = |layer: &LoadedConfig, key: &str, value: &str, path: PathBuf| {
-            if project.as_ref().is_none_or(|p| p.path != layer.path) {
-                return Ok(path);
-            }
-            let what = format!("{}: {key} '{value}'", paths::display(&layer.path));
-            paths::confine(&project_root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
-            Ok(path)
-        };
+        let project = load_config(&in_project(project_dir.join(files::CONFIG))?, &project_root)?
+            .map(|l| LoadedConfig {
+                confined_to: Some(project_root.clone()),
+                ..l
+            });
         // Lower precedence first, so later ones win.
         let layers: Vec<&LoadedConfig> = user.iter().chain(project.iter()).collect();
         let pick = |f: &dyn Fn(&ConfigFile) -> Option<String>| -> Option<(String, PathBuf)> {
@@ -458,14 +468,7 @@ impl Settings {
 
         let disabled = resolve_sections(flags, env, &layers)?;
 
-        let memory = resolve_memory(
-            flags,
-            &cwd,
-            &layers,
-            config_dir.as_deref(),
-            home.as_deref(),
-            &confine,
-        )?;
+        let memory = resolve_memory(flags, &cwd, &layers, config_dir.as_deref(), home.as_deref())?;
 
         // A template directory that is named but missing is a typo: without this check the
         // built-in templates would be used without a word.
@@ -482,7 +485,7 @@ impl Settings {
         } else if let Some(layer) = layers.iter().rev().find(|l| l.config.templates.is_some()) {
             let dir = layer.config.templates.as_deref().unwrap_or_default();
             let path = paths::resolve(dir, &layer.dir, home.as_deref()).map_err(error)?;
-            let path = confine(layer, "templates", dir, path)?;
+            let path = layer.checked("templates", dir, path)?;
             if !path.is_dir() {
                 return Err(error(format!(
                     "{}: templates: '{}' is not a directory",
@@ -684,7 +687,6 @@ fn resolve_memory(
     layers: &[&LoadedConfig],
     config_dir: Option<&Path>,
     home: Option<&Path>,
-    confine: &dyn Fn(&LoadedConfig, &str, &str, PathBuf) -> Result<PathBuf, SettingsError>,
 ) -> Result<Option<String>, SettingsError> {
     if let Some(text) = &flags.memory {
         return Ok(Some(text.clone()));
@@ -699,7 +701,7 @@ fn resolve_memory(
         .find_map(|l| l.config.memory_file.clone().map(|f| (f, l)))
     {
         let path = paths::resolve(&file, &layer.dir, home).map_err(error)?;
-        let path = confine(layer, "memory_file", &file, path)?;
+        let path = layer.checked("memory_file", &file, path)?;
         return read_text(&path, "memory file").map(Some);
     }
     match config_dir.map(|d| d.join(files::MEMORY)) {
