@@ -41,7 +41,9 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.as_file().lock()?;
+    // Best effort: where the file system has no locks, a sweeper cannot lock the file
+    // either, and so leaves it alone.
+    let _ = tmp.as_file().lock();
     if let Some(permissions) = kept {
         tmp.as_file().set_permissions(permissions)?;
     }

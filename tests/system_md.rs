@@ -933,3 +933,26 @@ fn writes_keep_the_mode_and_go_through_symlinks() {
     assert_eq!(written(&t, &t.work.join("w.md")), builtin_base(&[]));
     assert_eq!(mode(&t.work.join("w.md")), 0o640);
 }
+
+#[test]
+fn a_write_removes_temporary_files_that_killed_runs_left() {
+    let t = world()
+        .file("out/.asimi-prompt-dead01", "half a fil")
+        .file("out/.asimi-prompt-live01", "being written")
+        .file("out/.other-tool-tmp", "")
+        .args(["export", "out/system.md"]);
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for name in ["out/.asimi-prompt-dead01", "out/.other-tool-tmp"] {
+        std::fs::File::options()
+            .write(true)
+            .open(t.work.join(name))
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+    t.run().ok();
+    // The old one is swept; a recent one may belong to a run still writing it.
+    assert!(!t.work.join("out/.asimi-prompt-dead01").exists());
+    assert!(t.work.join("out/.asimi-prompt-live01").exists());
+    assert!(t.work.join("out/.other-tool-tmp").exists());
+}

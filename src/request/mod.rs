@@ -384,10 +384,14 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         .max_tokens
         .unwrap_or(request.options.default_max_tokens);
     if output >= context_window {
+        let named = match request.options.max_tokens {
+            Some(_) => format!("--max-tokens {output}"),
+            None => format!("the model's default output limit of {output} tokens"),
+        };
         return Err(err(format!(
-            "--max-tokens {output} leaves no room for the request: the model's context \
-             window of {context_window} tokens holds the request and the output together; \
-             pass a --max-tokens below {context_window}"
+            "{named} leaves no room for the request: the model's context window of \
+             {context_window} tokens holds the request and the output together; pass a \
+             --max-tokens below {context_window}"
         )));
     }
     let limit = (context_window - output) as usize;
