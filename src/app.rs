@@ -16,7 +16,7 @@ use crate::data;
 use crate::goal::{self, markers};
 use crate::output::{self, Check};
 use crate::paths::{self, Switch};
-use crate::prompt::{self, library::Library, BaseSource, Built};
+use crate::prompt::{self, BaseSource, Built};
 use crate::request::stability::{self, StateError, Tracker};
 use crate::request::tier::Tier;
 use crate::request::tokens::Tokenizer;
@@ -746,7 +746,7 @@ fn list(
     if args.prompts || args.tag.is_some() {
         return list_prompts(&settings, args.tag.as_deref(), out);
     }
-    let library = Library::new(settings.template_dirs.clone());
+    let library = prompt::library(&settings);
     let entries = library.list();
     let width = entries.iter().map(|e| e.file.len()).max().unwrap_or(0);
     for e in entries {
@@ -769,7 +769,8 @@ fn list_prompts(
     tag: Option<&str>,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let registry = prompt::registry::Registry::load(&settings.prompt_dirs)?;
+    let registry =
+        prompt::registry::Registry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
     let prompts: Vec<_> = match tag {
         Some(t) => registry.by_tag(t).collect(),
         None => registry.all().collect(),

@@ -825,3 +825,45 @@ fn project_directories_may_not_link_outside_the_project() {
         );
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn project_templates_and_prompts_may_not_link_outside_the_project() {
+    use std::os::unix::fs::symlink;
+    let t = Test::new()
+        .git()
+        .home_file("secret.md", "token\n")
+        .args(["--model", "x"]);
+    let secret = t.home.join("secret.md");
+    std::fs::create_dir_all(t.work.join(".asimi/templates/base")).unwrap();
+    let link = t.work.join(".asimi/templates/base/default.md");
+    symlink(&secret, &link).unwrap();
+    assert_eq!(
+        t.run().fails(),
+        format!(
+            "asimi-prompt: template '{}' is outside the project root '{}': it leads to \
+             '{}'; {CONFINE_HINT}",
+            show(&link),
+            show(&t.work),
+            show(&secret)
+        )
+    );
+    std::fs::remove_file(&link).unwrap();
+    std::fs::create_dir_all(t.work.join(".asimi/prompts")).unwrap();
+    let link = t.work.join(".asimi/prompts/p.md");
+    symlink(&secret, &link).unwrap();
+    let e = t.run_with(&["--skill", "p"]).fails().to_string();
+    assert!(
+        e.starts_with(&format!(
+            "asimi-prompt: prompt '{}' is outside the project root",
+            show(&link)
+        )),
+        "{e}"
+    );
+    // The same links in the user's own directories are the user's choice.
+    std::fs::remove_file(&link).unwrap();
+    let user = t.config_dir().join("templates/base");
+    std::fs::create_dir_all(&user).unwrap();
+    symlink(&secret, user.join("default.md")).unwrap();
+    assert!(t.run().ok().starts_with("token"));
+}

@@ -63,6 +63,8 @@ pub struct LibraryError {
 #[derive(Debug, Clone)]
 pub struct Library {
     dirs: Vec<PathBuf>,
+    /// The project root: a template found under it must lead nowhere outside it.
+    project_root: Option<PathBuf>,
 }
 
 impl Library {
@@ -70,7 +72,19 @@ impl Library {
     /// that do not exist are dropped up front, which saves a dozen lookups per template.
     pub fn new(dirs: Vec<PathBuf>) -> Library {
         let dirs = dirs.into_iter().filter(|d| d.is_dir()).collect();
-        Library { dirs }
+        Library {
+            dirs,
+            project_root: None,
+        }
+    }
+
+    /// The same library, with the templates in directories under `root` held to the
+    /// confinement rule ([`crate::paths::confine`]): a link there may not lead out.
+    pub fn within(self, root: &Path) -> Library {
+        Library {
+            project_root: Some(root.to_path_buf()),
+            ..self
+        }
     }
 
     /// Finds the template `name` (a logical name like `sections/git.md`).
@@ -80,6 +94,8 @@ impl Library {
                 let file = format!("{name}{ending}");
                 let path = dir.join(&file);
                 if path.is_file() {
+                    confine_project_file(self.project_root.as_deref(), dir, &path, "template")
+                        .map_err(|message| LibraryError { message })?;
                     let bytes = std::fs::read(&path).map_err(|e| LibraryError {
                         message: format!(
                             "cannot read template '{}': {}",
@@ -128,6 +144,23 @@ impl Library {
                     .filter(|f| f.file == file)
             })
             .collect()
+    }
+}
+
+/// Checks a file found in `dir` against the confinement rule when `dir` lies in the
+/// project (`root`); `what` names the kind of file in the message.
+pub fn confine_project_file(
+    root: Option<&Path>,
+    dir: &Path,
+    path: &Path,
+    what: &str,
+) -> Result<(), String> {
+    match root {
+        Some(root) if dir.starts_with(root) => {
+            let what = format!("{what} '{}'", crate::paths::display(path));
+            crate::paths::confine(root, path, &what, crate::paths::CONFINE_HINT).map(|_| ())
+        }
+        _ => Ok(()),
     }
 }
 

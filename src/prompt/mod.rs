@@ -174,13 +174,13 @@ pub fn context(
     settings: &Settings,
     warnings: &mut Vec<String>,
 ) -> Result<(PromptContext, ModelInfo), PromptError> {
-    let library = Library::new(settings.template_dirs.clone());
+    let library = library(settings);
     data(settings, &library, serde_json::json!({}), warnings)
 }
 
 /// Builds the system prompt.
 pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, PromptError> {
-    let library = Library::new(settings.template_dirs.clone());
+    let library = library(settings);
     let mut warnings = Vec::new();
     let (mut context, model) = data(settings, &library, vars, &mut warnings)?;
     let context_window = settings.context_window.unwrap_or(model.context_window);
@@ -260,7 +260,7 @@ pub fn render_template(
     context: &PromptContext,
     logical: &str,
 ) -> Result<String, PromptError> {
-    let library = Library::new(settings.template_dirs.clone());
+    let library = library(settings);
     let found = library
         .find(logical)?
         .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
@@ -303,7 +303,7 @@ fn skills(
     if settings.skills.is_empty() && !settings.sanity {
         return Ok(Vec::new());
     }
-    let registry = registry::Registry::load(&settings.prompt_dirs)?;
+    let registry = registry::Registry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
     let mut wanted: Vec<&registry::Prompt> = Vec::new();
     for (id, origin) in &settings.skills {
         wanted.push(registry.require(id, origin)?);
@@ -365,6 +365,12 @@ fn render_base(
             Ok((shown, rendered))
         }
     }
+}
+
+/// The template library a run searches: `settings.template_dirs`, then the built-in
+/// templates, with the project's held to the confinement rule.
+pub fn library(settings: &Settings) -> Library {
+    Library::new(settings.template_dirs.clone()).within(&settings.project_root)
 }
 
 /// Where `ASIMI_SYSTEM_MD=1` looks, in order.

@@ -117,8 +117,9 @@ pub struct Registry {
 
 impl Registry {
     /// The built-in prompts, then `dirs` in rising precedence (user, then project).
-    /// Directories that do not exist are skipped.
-    pub fn load(dirs: &[PathBuf]) -> Result<Registry, RegistryError> {
+    /// Directories that do not exist are skipped. Prompts in directories under
+    /// `project_root` are held to the confinement rule (a link may not lead out).
+    pub fn load(dirs: &[PathBuf], project_root: Option<&Path>) -> Result<Registry, RegistryError> {
         let mut registry = Registry::default();
         let mut built_in: Vec<_> = BUILT_IN.files().collect();
         built_in.sort_by_key(|f| f.path());
@@ -134,7 +135,7 @@ impl Registry {
         }
         registry.add_level(level)?;
         for dir in dirs {
-            registry.add_level(read_dir(dir)?)?;
+            registry.add_level(read_dir(dir, project_root)?)?;
         }
         Ok(registry)
     }
@@ -198,7 +199,7 @@ impl Registry {
 }
 
 /// The `*.md` files of a registry directory, by name.
-fn read_dir(dir: &Path) -> Result<Vec<Prompt>, RegistryError> {
+fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, RegistryError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(Vec::new());
     };
@@ -216,6 +217,8 @@ fn read_dir(dir: &Path) -> Result<Vec<Prompt>, RegistryError> {
         .iter()
         .map(|path| {
             let shown = crate::paths::display(path);
+            super::library::confine_project_file(project_root, dir, path, "prompt")
+                .map_err(error)?;
             let bytes = std::fs::read(path).map_err(|e| {
                 error(format!(
                     "cannot read prompt '{shown}': {}",
@@ -291,7 +294,7 @@ mod tests {
 
     #[test]
     fn built_ins_parse_and_include_the_core_prompts() {
-        let r = Registry::load(&[]).unwrap();
+        let r = Registry::load(&[], None).unwrap();
         assert!(r.get(CORE_MANDATES).is_some());
         assert!(r.get(SANITY_CHECK).is_some());
         assert!(r.all().all(|p| p.source == Source::Static));
