@@ -125,24 +125,27 @@ pub fn open_no_follow(path: &Path, create: bool) -> std::io::Result<File> {
     }
     #[cfg(not(unix))]
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(symlink_refused());
+        return Err(symlink_refused(path));
     }
     options.open(path).map_err(|e| {
         // O_NOFOLLOW reports a link as ELOOP, which reads as a loop: say what it is.
         if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-            symlink_refused()
+            symlink_refused(path)
         } else {
             e
         }
     })
 }
 
-/// The reason given for a refused symbolic link (state and lock files).
+/// Why a symbolic link is refused (state and lock files), after the link's path.
 pub const SYMLINK_REFUSED: &str =
-    "it is a symbolic link, which asimi-prompt does not follow here; remove it";
+    "is a symbolic link, which asimi-prompt does not follow here; remove it";
 
-fn symlink_refused() -> std::io::Error {
-    std::io::Error::other(SYMLINK_REFUSED)
+fn symlink_refused(path: &Path) -> std::io::Error {
+    std::io::Error::other(format!(
+        "'{}' {SYMLINK_REFUSED}",
+        crate::paths::display(path)
+    ))
 }
 
 /// Takes an exclusive lock on the file `lock_path` (created if missing, never through

@@ -338,9 +338,10 @@ fn state_and_lock_files_are_never_followed_through_symlinks() {
     assert_eq!(
         run.fails(),
         format!(
-            "asimi-prompt: session state '{}': cannot lock its lock file: it is a symbolic \
+            "asimi-prompt: session state '{}': cannot lock its lock file: '{}' is a symbolic \
              link, which asimi-prompt does not follow here; remove it\n",
-            state(&t, "s").display()
+            state(&t, "s").display(),
+            dir.join("s.lock").display()
         )
     );
     assert!(!target.exists());
@@ -349,10 +350,11 @@ fn state_and_lock_files_are_never_followed_through_symlinks() {
     symlink(t.home.join("keep.txt"), state(&t, "s")).unwrap();
     let run = messages(&t, &["--session", "s"]);
     assert!(
-        run.fails().ends_with(
-            "cannot read it: it is a symbolic link, which asimi-prompt does not follow \
-             here; remove it\n"
-        ),
+        run.fails().ends_with(&format!(
+            "cannot read it: '{}' is a symbolic link, which asimi-prompt does not follow \
+             here; remove it\n",
+            state(&t, "s").display()
+        )),
         "{}",
         run.stderr
     );
