@@ -53,6 +53,12 @@ pub struct Cli {
     #[arg(short = 'C', long = "cwd", value_name = "DIR", global = true)]
     pub cwd: Option<PathBuf>,
 
+    /// The execution budget of each template render, in steps (default 10000000); a
+    /// template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel.
+    #[arg(long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_FUEL",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub template_fuel: Option<u64>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 
