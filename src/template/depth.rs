@@ -35,20 +35,35 @@ pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Te
                 .count();
             format!(
                 "template: {name}:{line}: {TOO_DEEP}: more than {MAX_EXPR_DEPTH} nested \
-                 operators in one tag; split it up"
+                 operators in one tag, or more than {MAX_ELIFS} elifs; split it up"
             )
         }
     };
     Err(TemplateError { message })
 }
 
-/// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`].
+/// The most `{% elif %}` a template may hold: minijinja nests each in the one before.
+pub const MAX_ELIFS: usize = 2 * MAX_EXPR_DEPTH;
+
+/// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`], or where the
+/// template passes [`MAX_ELIFS`].
 fn too_deep_at(src: &[u8]) -> Option<usize> {
     let mut i = 0;
+    let mut elifs = 0;
     while i + 1 < src.len() {
         match (src[i], src[i + 1]) {
             (b'{', b'#') => i = find(src, i + 2, b"#}").map_or(src.len(), |e| e + 2),
             (b'{', b'{' | b'%') => {
+                let word = src[i + 2..]
+                    .iter()
+                    .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'-' | b'+'))
+                    .map(|p| i + 2 + p);
+                if src[i + 1] == b'%' && word.is_some_and(|w| src[w..].starts_with(b"elif")) {
+                    elifs += 1;
+                    if elifs > MAX_ELIFS {
+                        return Some(i);
+                    }
+                }
                 let close = if src[i + 1] == b'{' { b'}' } else { b'%' };
                 let (end, deep) = scan_tag(src, i + 2, close);
                 if deep.is_some() {
@@ -163,6 +178,7 @@ mod tests {
             format!("{{{{ 1{} }}}}", "|abs".repeat(n)),
             format!("{{% if {}1 %}}{{% endif %}}", "-".repeat(n)),
             format!("{{{{ {}1{} }}}}", "(".repeat(n), ")".repeat(n)),
+            format!("{{% if 0 %}}{}{{% endif %}}", "{% elif 0 %}".repeat(2 * n)),
         ] {
             assert!(!depth_ok(&chain), "{}", &chain[..20]);
         }
@@ -186,7 +202,7 @@ mod tests {
             err.message,
             format!(
                 "template: t.j2:2: expression nesting too deep: more than {MAX_EXPR_DEPTH} \
-                 nested operators in one tag; split it up"
+                 nested operators in one tag, or more than {MAX_ELIFS} elifs; split it up"
             )
         );
     }

@@ -262,7 +262,7 @@ pub fn lower_go(name: &str, source: &str) -> Result<Lowered, TemplateError> {
 
 /// The Jinja translation of a Go template, as `template convert` prints it.
 pub fn convert(name: &str, source: &str) -> Result<String, TemplateError> {
-    Ok(lower_go(name, source)?.source)
+    guarded(name, || Ok(lower_go(name, source)?.source))
 }
 
 /// Renders one template source in one call.

@@ -136,6 +136,9 @@ const RESERVED: &[&str] = &[
     "ge",
 ];
 
+/// The most arguments minijinja's parser takes in one call.
+const MAX_CALL_ARGS: usize = 2000;
+
 /// Lowers a parsed Go template to Jinja.
 pub fn lower(tree: &Tree) -> Lowered {
     let mut lw = Lowerer::new(tree);
@@ -175,21 +178,23 @@ impl Expr {
             .extend(other.sites.into_iter().map(|(o, s)| (o + base, s)));
     }
 
-    /// `name(args...)`, with `site` recorded for the call.
+    /// `name(args...)`, with `site` recorded for the call. Past minijinja's limit on
+    /// arguments, they are passed as one spread list, `name(*[args...])`.
     fn call(name: &str, args: Vec<Expr>, site: Option<Site>) -> Expr {
         let mut e = Expr::default();
         if let Some(site) = site {
             e.sites.push((0, site));
         }
+        let spread = args.len() > MAX_CALL_ARGS;
         e.push_str(name);
-        e.push_str("(");
+        e.push_str(if spread { "(*[" } else { "(" });
         for (i, a) in args.into_iter().enumerate() {
             if i > 0 {
                 e.push_str(", ");
             }
             e.push(a);
         }
-        e.push_str(")");
+        e.push_str(if spread { "])" } else { ")" });
         e
     }
 }

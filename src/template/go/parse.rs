@@ -16,6 +16,7 @@
 //! `ParseUint`, `ParseFloat`, and `fmt.Sscan` of a complex number).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use super::ast::{self, Arg, Branch, BranchKind, Command, Define, List, Node, Pipe, Pos, Variable};
@@ -27,6 +28,10 @@ use crate::template::strconv::quote;
 /// Go has no such limit; it keeps the recursive parser (and anything that walks the tree
 /// recursively) well within the stack, and lowered templates within minijinja's limits.
 pub const MAX_DEPTH: usize = 100;
+
+/// The longest `{{else if}}` chain. Go has no limit; the chain lowers to flat `elif`s,
+/// but both parsers recurse once per link.
+pub const MAX_ELSE_IFS: usize = 10_000;
 
 /// A parse error, printed as Go prints it: `template: NAME:LINE: MSG`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -72,6 +77,8 @@ pub fn parse_with_delims(
         parse_name: name,
         depth: 0,
         tree_set: Vec::new(),
+        tree_index: HashMap::new(),
+        else_ifs: 0,
     };
     let mut t = TreeParser::new(&mut shared, name.to_string());
     let root = t.parse().map_err(|e| *e)?;
@@ -101,6 +108,10 @@ struct Shared<'a> {
     depth: usize,
     /// Go's treeSet, in first-definition order.
     tree_set: Vec<Define>,
+    /// Where each name is in `tree_set`, so that many definitions parse in linear time.
+    tree_index: HashMap<String, usize>,
+    /// `{{else if}}`s in the chains being parsed.
+    else_ifs: usize,
 }
 
 /// Parser results. The error is boxed so that results stay small: the parser recurses
@@ -345,12 +356,15 @@ impl<'s, 'a> TreeParser<'s, 'a> {
     /// of the bodies is empty, and the non-empty one wins.
     fn add(&mut self, pos: Pos, root: List) -> PResult<()> {
         let tree_set = &mut self.sh.tree_set;
-        match tree_set.iter().position(|d| d.name == self.name) {
-            None => tree_set.push(Define {
-                pos,
-                name: self.name.clone(),
-                body: root,
-            }),
+        match self.sh.tree_index.get(&self.name).copied() {
+            None => {
+                self.sh.tree_index.insert(self.name.clone(), tree_set.len());
+                tree_set.push(Define {
+                    pos,
+                    name: self.name.clone(),
+                    body: root,
+                });
+            }
             Some(i) if is_empty_tree(&tree_set[i].body) => {
                 tree_set[i] = Define {
                     pos,
@@ -686,8 +700,20 @@ impl<'s, 'a> TreeParser<'s, 'a> {
         if allow_else_if && self.peek_typ() == ItemType::If {
             self.next(); // Consume the "if" token.
             list.pos = else_pos;
+            // A chain of else-ifs is flat in the source, so it is not nesting; its own
+            // limit bounds this recursion.
+            self.sh.else_ifs += 1;
+            if self.sh.else_ifs > MAX_ELSE_IFS {
+                return Err(self.errorf(format!(
+                    "too many {{{{else if}}}} in a chain: more than {MAX_ELSE_IFS}"
+                )));
+            }
+            self.sh.depth -= 1;
             // Do not consume the next item - only one {{end}} required.
-            return self.parse_control(true, BranchKind::If, &mut list.nodes);
+            let chained = self.parse_control(true, BranchKind::If, &mut list.nodes);
+            self.sh.depth += 1;
+            self.sh.else_ifs -= 1;
+            return chained;
         }
         let next = self.item_list(list)?;
         if next != ListEnd::End {
