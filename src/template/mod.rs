@@ -404,6 +404,15 @@ mod tests {
     }
 
     #[test]
+    fn a_panic_in_the_engine_is_an_error_naming_the_template() {
+        let err = guarded::<()>("t.j2", || panic!("boom")).unwrap_err();
+        assert_eq!(
+            err.message,
+            "template: t.j2: the template engine failed (boom)"
+        );
+    }
+
+    #[test]
     fn line_col_matches_go() {
         let src = "line1\nline2 {{.a.b.c}}";
         assert_eq!(line_col(src, 0), (1, 0));
