@@ -26,8 +26,9 @@ use crate::template::strconv::quote;
 /// The deepest nesting of control structures (`if`/`with`/`range` bodies, `define` and
 /// `block` bodies, each `else if`) plus parenthesised pipelines that the parser accepts.
 /// Go has no such limit; it keeps the recursive parser (and anything that walks the tree
-/// recursively) well within the stack, and lowered templates within minijinja's limits.
-pub const MAX_DEPTH: usize = 100;
+/// recursively) well within the stack, and lowered templates within minijinja's parser,
+/// which stops at about 140 nested statements.
+pub const MAX_DEPTH: usize = 128;
 
 /// The longest `{{else if}}` chain. Go has no limit; the chain lowers to flat `elif`s,
 /// but both parsers recurse once per link.
@@ -2883,8 +2884,6 @@ mod tests {
         format!("{}{}", open.repeat(n), close.repeat(n))
     }
 
-    /// Nesting up to MAX_DEPTH parses; deeper is an error, even 10,000 levels deep, on a
-    /// small stack.
     #[test]
     fn else_if_chains_are_not_nesting() {
         let check = || {
@@ -2914,6 +2913,8 @@ mod tests {
         }
     }
 
+    /// Nesting up to MAX_DEPTH parses; deeper is an error, even 10,000 levels deep, on a
+    /// small stack.
     #[test]
     fn depth_limit() {
         let check = || {
@@ -2947,25 +2948,27 @@ mod tests {
             let blocks = format!("{blocks}{}", "{{end}}".repeat(MAX_DEPTH));
             assert!(parse("t", &blocks, &go_builtins).is_ok());
             // The levels add up: control structures and parentheses, blocks inside them.
+            let (ifs, parens) = (MAX_DEPTH / 2, MAX_DEPTH - MAX_DEPTH / 2 - 1);
             let mixed = format!(
                 "{}{{{{block \"b\" {}1{}}}}}{{{{end}}}}{}",
-                "{{if 1}}".repeat(50),
-                "(".repeat(49),
-                ")".repeat(49),
-                "{{end}}".repeat(50)
+                "{{if 1}}".repeat(ifs),
+                "(".repeat(parens),
+                ")".repeat(parens),
+                "{{end}}".repeat(ifs)
             );
             assert!(parse("t", &mixed, &go_builtins).is_ok());
             let mixed = format!(
                 "{}{{{{block \"b\" .}}}}{{{{with {}1{}}}}}{{{{end}}}}{{{{end}}}}{}",
-                "{{if 1}}".repeat(50),
-                "(".repeat(49),
-                ")".repeat(49),
-                "{{end}}".repeat(50)
+                "{{if 1}}".repeat(ifs),
+                "(".repeat(parens),
+                ")".repeat(parens),
+                "{{end}}".repeat(ifs)
             );
             assert_eq!(parse_err(&mixed), too_deep);
             // The error is at the line where the limit is passed.
             let lines = format!("{}{{{{if 1}}}}", "{{if 1}}\n".repeat(MAX_DEPTH));
-            assert_eq!(parse_err(&lines).split(": ").nth(1), Some("t:101"));
+            let line = format!("t:{}", MAX_DEPTH + 1);
+            assert_eq!(parse_err(&lines).split(": ").nth(1), Some(line.as_str()));
             // Deep trees print and drop without trouble.
             let deepest = parse(
                 "t",
