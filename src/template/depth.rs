@@ -1,23 +1,31 @@
-//! A pre-scan that keeps expressions within what minijinja's compiler can recurse into.
+//! A pre-scan that keeps expressions within what minijinja's compiler can handle.
 //!
 //! minijinja parses operator chains (`a + b + …`, `not not …`, `x.a.a…`, `x|f|f…`) in
 //! loops, but compiles, evaluates and drops the resulting trees recursively, one stack
-//! frame per level: a long enough chain overflows any stack. This scan bounds the
-//! nesting depth of every tag from above before minijinja sees it, so the engine
-//! thread's stack always suffices.
+//! frame per level: a long enough chain overflows any stack. Its constant folding also
+//! takes time quadratic in a chain's length (`1 ~ 1 ~ …`: 3 s for 5000 links). This scan
+//! bounds the nesting depth of every tag from above before minijinja sees it, so the
+//! engine thread's stack always suffices, and bounds the sum of the squared depths, so
+//! compiling takes a few seconds at most.
 
 use super::TemplateError;
 
 /// The deepest expression a tag may hold. minijinja needs well under 4 KiB of stack per
-/// level, so this stays far inside the engine thread's stack; Go's own parser refuses
-/// nesting past 10000 (`maxParseDepth`) as well.
-pub const MAX_EXPR_DEPTH: usize = 10_000;
+/// level, so this stays far inside the engine thread's stack.
+pub const MAX_EXPR_DEPTH: usize = 5_000;
+
+/// The most the squared depths of a template's tags may add up to.
+const MAX_DEPTH_SQUARES: usize = MAX_EXPR_DEPTH * MAX_EXPR_DEPTH;
+
+/// The most `{% elif %}` a template may hold: minijinja nests each in the one before.
+pub const MAX_ELIFS: usize = 2 * MAX_EXPR_DEPTH;
 
 /// What a too deep expression reports.
 const TOO_DEEP: &str = "expression nesting too deep";
 
-/// Fails when a tag of the Jinja `source` may nest deeper than [`MAX_EXPR_DEPTH`]. For a
-/// lowered Go template, `go_source` is the original, whose position is reported.
+/// Fails when the tags of the Jinja `source` may nest too deep (see the module
+/// documentation). For a lowered Go template, `go_source` is the original, and the
+/// message speaks of its actions.
 pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), TemplateError> {
     let Some(at) = too_deep_at(source.as_bytes()) else {
         return Ok(());
@@ -26,7 +34,7 @@ pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Te
         // The lowering does not map every byte back; the template as a whole is named.
         Some(_) => format!(
             "template: {name}: {TOO_DEEP}: an action nests more than {MAX_EXPR_DEPTH} \
-             operations (arguments, pipeline stages or parentheses); split it up"
+             operations (fewer when several actions nest deeply); split it up"
         ),
         None => {
             let line = 1 + source.as_bytes()[..at]
@@ -35,21 +43,20 @@ pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Te
                 .count();
             format!(
                 "template: {name}:{line}: {TOO_DEEP}: more than {MAX_EXPR_DEPTH} nested \
-                 operators in one tag, or more than {MAX_ELIFS} elifs; split it up"
+                 operators in one tag (fewer when several tags nest deeply), or more than \
+                 {MAX_ELIFS} elifs; split it up"
             )
         }
     };
     Err(TemplateError { message })
 }
 
-/// The most `{% elif %}` a template may hold: minijinja nests each in the one before.
-pub const MAX_ELIFS: usize = 2 * MAX_EXPR_DEPTH;
-
 /// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`], or where the
 /// template passes [`MAX_ELIFS`].
 fn too_deep_at(src: &[u8]) -> Option<usize> {
     let mut i = 0;
     let mut elifs = 0;
+    let mut squares = 0usize;
     while i + 1 < src.len() {
         match (src[i], src[i + 1]) {
             (b'{', b'#') => i = find(src, i + 2, b"#}").map_or(src.len(), |e| e + 2),
@@ -65,9 +72,10 @@ fn too_deep_at(src: &[u8]) -> Option<usize> {
                     }
                 }
                 let close = if src[i + 1] == b'{' { b'}' } else { b'%' };
-                let (end, deep) = scan_tag(src, i + 2, close);
-                if deep.is_some() {
-                    return deep;
+                let (end, depth) = scan_tag(src, i + 2, close);
+                squares += depth * depth;
+                if depth > MAX_EXPR_DEPTH || squares > MAX_DEPTH_SQUARES {
+                    return Some(i);
                 }
                 i = end;
             }
@@ -85,10 +93,11 @@ fn find(src: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
 }
 
 /// Scans one tag from `start` to its closing `close}`: returns where the tag ends and
-/// where, if anywhere, its depth passes the limit. The depth counted is the number of
-/// open brackets plus the operators applied at each bracket level since its last comma,
-/// which bounds the depth of the tree minijinja builds.
-fn scan_tag(src: &[u8], start: usize, close: u8) -> (usize, Option<usize>) {
+/// its depth, or where the depth passes [`MAX_EXPR_DEPTH`]. The depth counted is the
+/// number of open brackets plus the operators applied at each bracket level since its
+/// last comma, which bounds the depth of the tree minijinja builds.
+fn scan_tag(src: &[u8], start: usize, close: u8) -> (usize, usize) {
+    let mut deepest = 0;
     // Operators counted at each open bracket level; the bottom level is the tag.
     let mut levels: Vec<usize> = vec![0];
     let mut total = 0usize;
@@ -101,7 +110,7 @@ fn scan_tag(src: &[u8], start: usize, close: u8) -> (usize, Option<usize>) {
                 continue;
             }
             b if b == close && src.get(i + 1) == Some(&b'}') && levels.len() == 1 => {
-                return (i + 2, None);
+                return (i + 2, deepest);
             }
             b'(' | b'[' | b'{' => {
                 *levels.last_mut().expect("never empty") += 1;
@@ -137,12 +146,13 @@ fn scan_tag(src: &[u8], start: usize, close: u8) -> (usize, Option<usize>) {
             }
             _ => {}
         }
+        deepest = deepest.max(total);
         if total > MAX_EXPR_DEPTH {
-            return (src.len(), Some(i));
+            return (i, total);
         }
         i += 1;
     }
-    (src.len(), None)
+    (src.len(), deepest)
 }
 
 /// The index after the string literal that starts at `i`.
@@ -185,6 +195,13 @@ mod tests {
     }
 
     #[test]
+    fn deep_tags_add_up() {
+        let tag = format!("{{{{ 1{} }}}}", "~1".repeat(MAX_EXPR_DEPTH / 2));
+        assert!(depth_ok(&tag.repeat(4)));
+        assert!(!depth_ok(&tag.repeat(5)));
+    }
+
+    #[test]
     fn wide_is_not_deep() {
         let list = vec!["x.a"; 3 * MAX_EXPR_DEPTH].join(", ");
         assert!(depth_ok(&format!("{{{{ f({list}) }}}} {{{{ [{list}] }}}}")));
@@ -202,7 +219,8 @@ mod tests {
             err.message,
             format!(
                 "template: t.j2:2: expression nesting too deep: more than {MAX_EXPR_DEPTH} \
-                 nested operators in one tag, or more than {MAX_ELIFS} elifs; split it up"
+                 nested operators in one tag (fewer when several tags nest deeply), or more \
+                 than {MAX_ELIFS} elifs; split it up"
             )
         );
     }
