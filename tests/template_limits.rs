@@ -43,6 +43,20 @@ fn former_minijinja_panics_render_or_fail_cleanly() {
         run.stderr,
         "asimi-prompt: template: d.j2:1: unable to calculate 1 % 0\n"
     );
+    // A project's base template: `system` and `messages` fail cleanly.
+    let t = Test::new().git().file(
+        ".asimi/templates/base/default.md.j2",
+        "{{ [][::-1] }}{{ 1 is divisibleby(0) }}",
+    );
+    for args in [&["system"][..], &["messages", "--prompt", "hi"]] {
+        let run = t.run_with(&[args, &["--model", "x"]].concat());
+        assert!(
+            run.fails()
+                .ends_with(".asimi/templates/base/default.md.j2:1: unable to calculate 1 % 0\n"),
+            "{}",
+            run.stderr
+        );
+    }
 }
 
 #[test]
