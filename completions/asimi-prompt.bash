@@ -140,7 +140,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --help --version system export messages context compress goal template completions man help"
+            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --help --version system export messages context compress goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +151,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -226,7 +230,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__completions)
-            opts="-C -h --cwd --help bash zsh fish powershell elvish"
+            opts="-C -h --cwd --template-fuel --help bash zsh fish powershell elvish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,6 +244,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -248,7 +256,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__compress)
-            opts="-C -h --provider --max-tokens --stream --system-role --compact --history --prompt-only --model --goal --templates --cwd --help"
+            opts="-C -h --provider --max-tokens --stream --system-role --compact --history --prompt-only --model --goal --templates --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -290,6 +298,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -298,7 +310,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -432,6 +444,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -440,7 +456,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__export)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --template --force --check --update --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --template --force --check --update --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -518,6 +534,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -526,7 +546,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__goal)
-            opts="-C -h --cwd --help show apply help"
+            opts="-C -h --cwd --template-fuel --help show apply help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -540,6 +560,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -548,7 +572,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__goal__subcmd__apply)
-            opts="-C -h --goal --dry-run --cwd --help"
+            opts="-C -h --goal --dry-run --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -563,6 +587,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -630,7 +658,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__goal__subcmd__show)
-            opts="-C -h --goal --ascii --yaml --cwd --help"
+            opts="-C -h --goal --ascii --yaml --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -645,6 +673,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -880,7 +912,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__man)
-            opts="-C -h --cwd --help"
+            opts="-C -h --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -894,6 +926,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -902,7 +938,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1036,6 +1072,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1044,7 +1084,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --cwd --help"
+            opts="-C -h --model --mode --context-window --sandbox --no-section --append-system-prompt --memory --memory-file --templates --context-file --tool-name --goal --ascii --skill --sanity --data --set --check --update --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1122,6 +1162,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1130,7 +1174,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template)
-            opts="-C -h --cwd --help render convert list help"
+            opts="-C -h --cwd --template-fuel --help render convert list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1144,6 +1188,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1152,7 +1200,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__convert)
-            opts="-C -h --cwd --help"
+            opts="-C -h --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1163,6 +1211,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1244,7 +1296,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__list)
-            opts="-C -h --templates --prompts --tag --cwd --help"
+            opts="-C -h --templates --prompts --tag --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1266,6 +1318,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1274,7 +1330,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__render)
-            opts="-C -h --syntax --data --set --missingkey --cwd --help"
+            opts="-C -h --syntax --data --set --missingkey --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1301,6 +1357,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

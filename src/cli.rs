@@ -30,6 +30,7 @@ Environment:
   ASIMI_MODE              The operational mode (like --mode).
   ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
   ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
+  ASIMI_TEMPLATE_FUEL     The execution budget of each template render (like --template-fuel).
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
 
