@@ -73,7 +73,7 @@ const RECURSION_MESSAGE: &str =
 
 /// The default execution budget, in minijinja fuel units (about one per instruction
 /// or per 64 bytes of output). The built-in prompts use under 1000 of it; a
-/// runaway template stops after about a second.
+/// runaway template stops within seconds.
 pub const DEFAULT_FUEL: u64 = 10_000_000;
 
 /// The budget given on the command line (`--template-fuel`, `ASIMI_TEMPLATE_FUEL`) and
