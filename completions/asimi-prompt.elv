@@ -20,6 +20,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
@@ -74,6 +75,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --update 'With --check, rewrite FILE instead of failing'
@@ -94,6 +96,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --template 'Write the base template''s source instead of the rendered text'
             cand --force 'Overwrite a file whose content differs'
@@ -134,6 +137,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --tier 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --stream 'Ask for a streamed response'
@@ -179,6 +183,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --tier 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --stream 'Ask for a streamed response'
@@ -202,6 +207,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --stream 'Ask for a streamed response'
             cand --compact 'Print the JSON on one line'
             cand --prompt-only 'Print only the compression prompt'
@@ -211,6 +217,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;goal'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -h 'Print help'
             cand --help 'Print help'
             cand show 'Print the goal as the prompt''s goal section shows it (whatever its status)'
@@ -221,6 +228,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --goal 'The goal file (default: .asimi/goal.yaml in the project)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'ASCII markers: [x] [~] [ ] and (locked)'
             cand --yaml 'Print the goal file''s YAML instead'
             cand -h 'Print help'
@@ -230,6 +238,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --goal 'The goal file (default: .asimi/goal.yaml in the project)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --dry-run 'Print what would change, and write nothing'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -248,6 +257,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;template'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -h 'Print help'
             cand --help 'Print help'
             cand render 'Render a template and print exactly the rendered bytes (no newline is added)'
@@ -262,12 +272,14 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --missingkey 'What a missing map key gives in Go templates (Go''s missingkey option)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;template;convert'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -276,6 +288,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --tag 'List the registered prompts carrying this tag (e.g. skill, core)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --prompts 'List the registered prompts (core prompts and skills) instead of the templates'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -297,12 +310,14 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;completions'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -h 'Print help'
             cand --help 'Print help'
         }
         &'asimi-prompt;man'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -h 'Print help'
             cand --help 'Print help'
         }

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= no-section= append-system-prompt= memory= memory-file= context-file= skill= sanity check= update json h/help V/version
+    string join \n C/cwd= template-fuel= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= no-section= append-system-prompt= memory= memory-file= context-file= skill= sanity check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -25,6 +25,7 @@ function __fish_asimi_prompt_using_subcommand
 end
 
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
@@ -80,6 +81,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l con
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l update -d 'With --check, rewrite FILE instead of failing'
@@ -99,6 +101,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l dat
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
@@ -139,6 +142,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
@@ -184,6 +188,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ma
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
@@ -204,28 +209,33 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal makes the prompt goal-aware' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l ascii -d 'ASCII markers: [x] [~] [ ] and (locked)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l yaml -d 'Print the goal file\'s YAML instead'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print what would change, and write nothing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from help" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and not __fish_seen_subcommand_from render convert list help" -f -a "convert" -d 'Print the Jinja translation of a Go template. Rendered by asimi-prompt\'s Jinja engine it gives the same bytes as the Go original'
@@ -240,12 +250,15 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 zero\t'The map element type\'s zero value (for `map[string]any` also `<no value>`)'
 error\t'Stop with an error'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l templates -d 'A template directory searched first (like the system command\'s --templates)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l tag -d 'List the registered prompts carrying this tag (e.g. skill, core)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l prompts -d 'List the registered prompts (core prompts and skills) instead of the templates'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'
@@ -253,8 +266,10 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the templates in use: name, syntax and where each was found'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'

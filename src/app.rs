@@ -44,6 +44,9 @@ pub const EXIT_DIFFERS: u8 = 1;
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     let env = Env::capture();
     let cwd = cli.cwd.clone();
+    if let Some(fuel) = cli.template_fuel {
+        template::set_fuel(fuel);
+    }
     match cli.command {
         None => system(cli.system, cwd, &env, out, err),
         Some(Command::System(args)) => system(args, cwd, &env, out, err),
@@ -91,13 +94,22 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
     }
 }
 
+/// Resolves the settings, and gives the templates the config's execution budget.
+fn resolve(flags: &Flags, env: &Env) -> anyhow::Result<Settings> {
+    let settings = Settings::resolve(flags, env)?;
+    if let Some(fuel) = settings.template_fuel {
+        template::set_config_fuel(fuel);
+    }
+    Ok(settings)
+}
+
 /// Resolves settings and builds the prompt; `--data` and `--set` become `.Vars`.
 fn build(
     prompt: &PromptArgs,
     cwd: Option<PathBuf>,
     env: &Env,
 ) -> anyhow::Result<(Settings, Built)> {
-    let settings = Settings::resolve(&flags(prompt, cwd), env)?;
+    let settings = resolve(&flags(prompt, cwd), env)?;
     // Data files are named relative to the directory the run happens in.
     let in_dir = |f: &String| -> String {
         if f == "-" {
@@ -555,7 +567,7 @@ fn compress(
         ..PromptArgs::default()
     };
     // Only the data is needed: the system prompt itself is not part of this request.
-    let settings = Settings::resolve(&flags(&prompt, cwd), env)?;
+    let settings = resolve(&flags(&prompt, cwd), env)?;
     let mut notes = Vec::new();
     let (context, model) = prompt::context(&settings, &mut notes)?;
     for n in &notes {
@@ -597,7 +609,7 @@ fn goal_settings(
         },
         ..PromptArgs::default()
     };
-    Ok(Settings::resolve(&flags(&prompt, cwd), env)?)
+    resolve(&flags(&prompt, cwd), env)
 }
 
 /// The error for a goal command that finds no goal file.
@@ -742,7 +754,7 @@ fn list(
         },
         ..PromptArgs::default()
     };
-    let settings = Settings::resolve(&flags(&prompt, cwd), env)?;
+    let settings = resolve(&flags(&prompt, cwd), env)?;
     if args.prompts || args.tag.is_some() {
         return list_prompts(&settings, args.tag.as_deref(), out);
     }

@@ -30,6 +30,7 @@ Environment:
   ASIMI_MODE              The operational mode (like --mode).
   ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
   ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
+  ASIMI_TEMPLATE_FUEL     The execution budget of each template render (like --template-fuel).
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
 
@@ -52,6 +53,12 @@ pub struct Cli {
     /// Run as if started in DIR (like git -C).
     #[arg(short = 'C', long = "cwd", value_name = "DIR", global = true)]
     pub cwd: Option<PathBuf>,
+
+    /// The execution budget of each template render, in steps (default 10000000); a
+    /// template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel.
+    #[arg(long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_FUEL",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub template_fuel: Option<u64>,
 
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -158,6 +158,8 @@ pub struct ConfigFile {
     pub sanity: Option<bool>,
     /// Plain ASCII goal markers (`[x]`) instead of emoji.
     pub ascii: Option<bool>,
+    /// The execution budget of each template render (`--template-fuel`).
+    pub template_fuel: Option<u64>,
 }
 
 /// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
@@ -337,6 +339,8 @@ pub struct Settings {
     pub sanity: bool,
     /// Registry directories above the built-in prompts, in rising precedence.
     pub prompt_dirs: Vec<PathBuf>,
+    /// The config files' `template_fuel` (the command line's wins over it).
+    pub template_fuel: Option<u64>,
 }
 
 impl Settings {
@@ -559,7 +563,19 @@ impl Settings {
             None => None,
         };
 
+        let template_fuel = layers.iter().rev().find_map(|l| {
+            l.config
+                .template_fuel
+                .map(|n| (n, format!("{}: template_fuel", paths::display(&l.path))))
+        });
+        if let Some((0, origin)) = &template_fuel {
+            return Err(error(format!(
+                "{origin} 0: expected a positive number of steps"
+            )));
+        }
+
         Ok(Settings {
+            template_fuel: template_fuel.map(|(n, _)| n),
             shell: env
                 .get(env::SHELL)
                 .and_then(|s| Path::new(s).file_name())

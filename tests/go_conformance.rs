@@ -203,3 +203,10 @@ fn fixture_sizes() {
     assert_eq!(load("cases.json").len(), 207);
     assert_eq!(load("go-exec-tests.json").len(), 217);
 }
+
+/// Sizes past the engine's former limits (issues 9 and 13): huge precisions, thousands of
+/// arguments, long else-if chains, many definitions, deep template recursion.
+#[test]
+fn limits_json_all_pass() {
+    conformance("limits.json", 1.0);
+}

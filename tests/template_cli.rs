@@ -289,7 +289,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         .args(["template", "render", "p.tmpl"]);
     assert_eq!(
         t.run().fails(),
-        "asimi-prompt: template: p.tmpl:1: nesting too deep: more than 100 levels\n"
+        "asimi-prompt: template: p.tmpl:1: nesting too deep: more than 128 levels\n"
     );
     let deep_parens = format!("{{{{{}1{}}}}}", "(".repeat(10_000), ")".repeat(10_000));
     let t = Test::new()
@@ -297,7 +297,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         .args(["template", "render", "p.tmpl"]);
     assert_eq!(
         t.run().fails(),
-        "asimi-prompt: template: p.tmpl:1: nesting too deep: more than 100 levels\n"
+        "asimi-prompt: template: p.tmpl:1: nesting too deep: more than 128 levels\n"
     );
 }
 

@@ -169,6 +169,9 @@ struct Printer<'a> {
 /// would otherwise overflow the stack.
 const MAX_DEPTH: usize = 200;
 
+/// An f64 has at most 1074 digits after the decimal point (2^-1074 is the smallest).
+const MAX_FRACTION_DIGITS: usize = 1074;
+
 /// Go's `tooLarge`: widths and precisions are limited to ±1e6.
 fn too_large(x: i128) -> bool {
     !(-1_000_000..=1_000_000).contains(&x)
@@ -1323,7 +1326,11 @@ fn append_float(buf: &mut String, x: f64, fmt: u8, prec: i32) {
         if neg {
             buf.push('-');
         }
-        let _ = write!(buf, "{:.*}", prec as usize, abs);
+        // Rust's precision stops at u16::MAX; past the last digit an f64 can have, the
+        // rest are zeros.
+        let exact = (prec as usize).min(MAX_FRACTION_DIGITS);
+        let _ = write!(buf, "{:.*}", exact, abs);
+        buf.extend(std::iter::repeat_n('0', prec as usize - exact));
         return;
     } else {
         let n = match fmt {

@@ -5,6 +5,7 @@
 //! Jinja sources render as plain minijinja, with trailing newlines kept and no escaping.
 
 pub mod builtins;
+mod depth;
 pub mod escape;
 pub mod go;
 pub mod gofmt;
@@ -14,6 +15,7 @@ mod test_values;
 pub mod value;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{AutoEscape, Environment, Value};
@@ -57,10 +59,51 @@ impl Syntax {
     }
 }
 
-/// What unbounded `{{template}}` recursion reports. Go allows 100000 nested calls;
-/// minijinja's recursion budget allows about 80, which prompts never come near.
+/// minijinja charges a macro call about six recursion units; its `stacker` feature grows
+/// the stack on the heap, so only memory limits the depth.
+const RECURSION_LIMIT: usize = 6 * MAX_TEMPLATE_DEPTH;
+
+/// Nested `{{template}}` calls allowed. Go allows 100000, but each call holds about 9 KiB
+/// of heap-grown stack here, so 100000 would take close to 1 GB.
+pub const MAX_TEMPLATE_DEPTH: usize = 10_000;
+
+/// What too deep `{{template}}` recursion reports.
 const RECURSION_MESSAGE: &str =
-    "exceeded maximum template depth (the engine allows about 80 nested {{template}} calls)";
+    "exceeded maximum template depth (the engine allows 10000 nested {{template}} calls)";
+
+/// The default execution budget, in minijinja fuel units (about one per instruction
+/// or per 64 bytes of output). The built-in prompts use under 1000 of it; a
+/// runaway template stops within seconds.
+pub const DEFAULT_FUEL: u64 = 10_000_000;
+
+/// The budget given on the command line (`--template-fuel`, `ASIMI_TEMPLATE_FUEL`) and
+/// by the config key `template_fuel`; 0 when not given.
+static FLAG_FUEL: AtomicU64 = AtomicU64::new(0);
+static CONFIG_FUEL: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the execution budget the command line gives engines made from now on.
+pub fn set_fuel(fuel: u64) {
+    FLAG_FUEL.store(fuel, Ordering::Relaxed);
+}
+
+/// Sets the execution budget a config file gives, which the command line overrides.
+pub fn set_config_fuel(fuel: u64) {
+    CONFIG_FUEL.store(fuel, Ordering::Relaxed);
+}
+
+/// The execution budget of new engines: the command line's, the config's or the default.
+pub fn fuel() -> u64 {
+    [&FLAG_FUEL, &CONFIG_FUEL]
+        .iter()
+        .map(|f| f.load(Ordering::Relaxed))
+        .find(|&f| f > 0)
+        .unwrap_or(DEFAULT_FUEL)
+}
+
+/// What running out of fuel reports; `{}` is the budget.
+const FUEL_MESSAGE: &str = "execution budget exhausted: the template ran more than its \
+budget of {} steps (raise it with --template-fuel N, ASIMI_TEMPLATE_FUEL or the config key \
+template_fuel)";
 
 /// A template that could not be parsed or executed. The message is complete and, for Go
 /// templates, worded as Go words it (`template: NAME:LINE: ...`).
@@ -99,6 +142,8 @@ impl Engine {
             .expect("the default delimiters are valid");
         env.set_syntax(syntax);
         env.set_auto_escape_callback(|_| AutoEscape::None);
+        env.set_recursion_limit(RECURSION_LIMIT);
+        env.set_fuel(Some(fuel()));
         builtins::register(&mut env, missing);
         Engine {
             env,
@@ -108,15 +153,26 @@ impl Engine {
 
     /// Compiles `source` under `name`.
     pub fn add(&mut self, name: &str, source: &str, syntax: Syntax) -> Result<(), TemplateError> {
+        guarded(name, || self.add_unguarded(name, source, syntax))
+    }
+
+    fn add_unguarded(
+        &mut self,
+        name: &str,
+        source: &str,
+        syntax: Syntax,
+    ) -> Result<(), TemplateError> {
         match syntax {
             Syntax::Jinja => {
                 self.go.remove(name);
+                depth::check(name, source, None)?;
                 self.env
                     .add_template_owned(name.to_string(), source.to_string())
                     .map_err(|e| jinja_error(name, &e))
             }
             Syntax::Go => {
                 let lowered = lower_go(name, source)?;
+                depth::check(name, &lowered.source, Some(source))?;
                 self.env
                     .add_template_owned(name.to_string(), lowered.source.clone())
                     .map_err(|e| lowering_error(name, &e))?;
@@ -134,19 +190,68 @@ impl Engine {
 
     /// Renders template `name` with `data` (Go's dot).
     pub fn render(&self, name: &str, data: &Value) -> Result<String, TemplateError> {
+        guarded(name, || self.render_unguarded(name, data))
+    }
+
+    fn render_unguarded(&self, name: &str, data: &Value) -> Result<String, TemplateError> {
         let tmpl = self
             .env
             .get_template(name)
             .map_err(|e| jinja_error(name, &e))?;
-        match self.go.get(name) {
-            Some(go) => tmpl
-                .render(go_context(data))
-                .map_err(|e| exec_error(name, go, &e)),
-            None => tmpl
-                .render(jinja_context(data))
-                .map_err(|e| jinja_error(name, &e)),
-        }
+        let go = self.go.get(name);
+        let context = match go {
+            Some(_) => go_context(data),
+            None => jinja_context(data),
+        };
+        tmpl.render(context).map_err(|e| match go {
+            _ if e.kind() == minijinja::ErrorKind::OutOfFuel => TemplateError {
+                message: format!(
+                    "template: {name}: {}",
+                    FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
+                ),
+            },
+            Some(go) => exec_error(name, go, &e),
+            None => jinja_error(name, &e),
+        })
     }
+
+    /// Sets this engine's execution budget (see [`set_fuel`]).
+    pub fn set_fuel(&mut self, fuel: u64) {
+        self.env.set_fuel(Some(fuel));
+    }
+}
+
+/// The stack minijinja's parser and compiler get: they recurse once per level of an
+/// expression, and `depth::check` keeps expressions within what this holds. Only the
+/// pages touched are ever mapped.
+const ENGINE_STACK: usize = 256 << 20;
+
+/// Runs `work` on a thread with [`ENGINE_STACK`], turning a panic into an error that
+/// names the template: the engine's last line of defence.
+fn guarded<T: Send>(
+    name: &str,
+    work: impl FnOnce() -> Result<T, TemplateError> + Send,
+) -> Result<T, TemplateError> {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("template".into())
+            .stack_size(ENGINE_STACK)
+            .spawn_scoped(scope, work);
+        let failed = |why: String| TemplateError {
+            message: format!("template: {name}: the template engine failed ({why})"),
+        };
+        match thread {
+            Ok(t) => t.join().unwrap_or_else(|panic| {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "internal error".into());
+                Err(failed(why))
+            }),
+            Err(e) => Err(failed(format!("cannot start its thread: {e}"))),
+        }
+    })
 }
 
 /// Parses and lowers a Go template.
@@ -157,7 +262,7 @@ pub fn lower_go(name: &str, source: &str) -> Result<Lowered, TemplateError> {
 
 /// The Jinja translation of a Go template, as `template convert` prints it.
 pub fn convert(name: &str, source: &str) -> Result<String, TemplateError> {
-    Ok(lower_go(name, source)?.source)
+    guarded(name, || Ok(lower_go(name, source)?.source))
 }
 
 /// Renders one template source in one call.
@@ -271,11 +376,12 @@ fn jinja_error(name: &str, err: &minijinja::Error) -> TemplateError {
     TemplateError { message }
 }
 
+/// The lowering emits valid Jinja, so what fails here is one of the engine's limits.
 fn lowering_error(name: &str, err: &minijinja::Error) -> TemplateError {
     TemplateError {
         message: format!(
-            "template: {name}: the Jinja translation failed to compile ({}); \
-             please report this with the template",
+            "template: {name}: the template is beyond the engine's limits ({}); \
+             simplify it (for example split long pipelines with variables)",
             describe(err)
         ),
     }
@@ -295,6 +401,15 @@ mod tests {
         assert_eq!(Syntax::for_name("system.md"), Syntax::Go);
         assert!(Syntax::is_template_name("x.gotmpl"));
         assert!(!Syntax::is_template_name("system.md"));
+    }
+
+    #[test]
+    fn a_panic_in_the_engine_is_an_error_naming_the_template() {
+        let err = guarded::<()>("t.j2", || panic!("boom")).unwrap_err();
+        assert_eq!(
+            err.message,
+            "template: t.j2: the template engine failed (boom)"
+        );
     }
 
     #[test]

@@ -136,6 +136,14 @@ const RESERVED: &[&str] = &[
     "ge",
 ];
 
+/// The most arguments minijinja's parser takes in one call.
+const MAX_CALL_ARGS: usize = 2000;
+
+/// Pipeline stages nested as calls in one expression, which reads like the Go original.
+/// minijinja's parser allows about 150 nested calls, so a longer pipeline evaluated as a
+/// statement keeps every this many stages in a variable.
+const NESTED_STAGES: usize = 32;
+
 /// Lowers a parsed Go template to Jinja.
 pub fn lower(tree: &Tree) -> Lowered {
     let mut lw = Lowerer::new(tree);
@@ -175,21 +183,23 @@ impl Expr {
             .extend(other.sites.into_iter().map(|(o, s)| (o + base, s)));
     }
 
-    /// `name(args...)`, with `site` recorded for the call.
+    /// `name(args...)`, with `site` recorded for the call. Past minijinja's limit on
+    /// arguments, they are passed as one spread list, `name(*[args...])`.
     fn call(name: &str, args: Vec<Expr>, site: Option<Site>) -> Expr {
         let mut e = Expr::default();
         if let Some(site) = site {
             e.sites.push((0, site));
         }
+        let spread = args.len() > MAX_CALL_ARGS;
         e.push_str(name);
-        e.push_str("(");
+        e.push_str(if spread { "(*[" } else { "(" });
         for (i, a) in args.into_iter().enumerate() {
             if i > 0 {
                 e.push_str(", ");
             }
             e.push(a);
         }
-        e.push_str(")");
+        e.push_str(if spread { "])" } else { ")" });
         e
     }
 }
@@ -229,6 +239,8 @@ struct Lowerer<'t> {
     vars: Vec<Slot>,
     /// The Jinja expression that holds dot.
     dot: String,
+    /// Whether the pipeline about to be lowered is a whole action's, evaluated at once.
+    statement: bool,
 }
 
 impl<'t> Lowerer<'t> {
@@ -248,6 +260,7 @@ impl<'t> Lowerer<'t> {
             template: tree.name.clone(),
             vars: Vec::new(),
             dot: "dot".into(),
+            statement: false,
         }
     }
 
@@ -427,6 +440,7 @@ impl<'t> Lowerer<'t> {
     fn range(&mut self, b: &Branch) {
         let mark = self.vars.len();
         let pipe = &b.pipe;
+        self.statement = true;
         let collection = self.pipe_expr(pipe, None);
         let at = last_at(pipe);
         let outer_dot = self.dot.clone();
@@ -543,6 +557,7 @@ impl<'t> Lowerer<'t> {
     /// The value of a pipeline, after its variables are declared or assigned (which
     /// emits `set` statements).
     fn pipe_value(&mut self, pipe: &Pipe) -> Expr {
+        self.statement = true;
         let value = self.pipe_expr(pipe, None);
         if pipe.decl.is_empty() {
             return value;
@@ -598,8 +613,13 @@ impl<'t> Lowerer<'t> {
             pos: pipe.pos,
             text: pipe.to_string(),
         });
+        // Only a pipeline Go always evaluates in full may be split into statements.
+        let split = std::mem::take(&mut self.statement);
         let mut value: Option<Expr> = None;
-        for cmd in &pipe.cmds {
+        for (i, cmd) in pipe.cmds.iter().enumerate() {
+            if split && i > 0 && i % NESTED_STAGES == 0 {
+                value = value.map(|v| self.set_temp("stage", v));
+            }
             value = Some(self.command(cmd, value, &at));
             at = last_at_command(cmd);
         }

@@ -16,6 +16,7 @@
 //! `ParseUint`, `ParseFloat`, and `fmt.Sscan` of a complex number).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use super::ast::{self, Arg, Branch, BranchKind, Command, Define, List, Node, Pipe, Pos, Variable};
@@ -25,8 +26,13 @@ use crate::template::strconv::quote;
 /// The deepest nesting of control structures (`if`/`with`/`range` bodies, `define` and
 /// `block` bodies, each `else if`) plus parenthesised pipelines that the parser accepts.
 /// Go has no such limit; it keeps the recursive parser (and anything that walks the tree
-/// recursively) well within the stack, and lowered templates within minijinja's limits.
-pub const MAX_DEPTH: usize = 100;
+/// recursively) well within the stack, and lowered templates within minijinja's parser,
+/// which stops at about 140 nested statements.
+pub const MAX_DEPTH: usize = 128;
+
+/// The longest `{{else if}}` chain. Go has no limit; the chain lowers to flat `elif`s,
+/// but both parsers recurse once per link.
+pub const MAX_ELSE_IFS: usize = 10_000;
 
 /// A parse error, printed as Go prints it: `template: NAME:LINE: MSG`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -72,6 +78,8 @@ pub fn parse_with_delims(
         parse_name: name,
         depth: 0,
         tree_set: Vec::new(),
+        tree_index: HashMap::new(),
+        else_ifs: 0,
     };
     let mut t = TreeParser::new(&mut shared, name.to_string());
     let root = t.parse().map_err(|e| *e)?;
@@ -101,6 +109,10 @@ struct Shared<'a> {
     depth: usize,
     /// Go's treeSet, in first-definition order.
     tree_set: Vec<Define>,
+    /// Where each name is in `tree_set`, so that many definitions parse in linear time.
+    tree_index: HashMap<String, usize>,
+    /// `{{else if}}`s in the chains being parsed.
+    else_ifs: usize,
 }
 
 /// Parser results. The error is boxed so that results stay small: the parser recurses
@@ -345,12 +357,15 @@ impl<'s, 'a> TreeParser<'s, 'a> {
     /// of the bodies is empty, and the non-empty one wins.
     fn add(&mut self, pos: Pos, root: List) -> PResult<()> {
         let tree_set = &mut self.sh.tree_set;
-        match tree_set.iter().position(|d| d.name == self.name) {
-            None => tree_set.push(Define {
-                pos,
-                name: self.name.clone(),
-                body: root,
-            }),
+        match self.sh.tree_index.get(&self.name).copied() {
+            None => {
+                self.sh.tree_index.insert(self.name.clone(), tree_set.len());
+                tree_set.push(Define {
+                    pos,
+                    name: self.name.clone(),
+                    body: root,
+                });
+            }
             Some(i) if is_empty_tree(&tree_set[i].body) => {
                 tree_set[i] = Define {
                     pos,
@@ -686,8 +701,20 @@ impl<'s, 'a> TreeParser<'s, 'a> {
         if allow_else_if && self.peek_typ() == ItemType::If {
             self.next(); // Consume the "if" token.
             list.pos = else_pos;
+            // A chain of else-ifs is flat in the source, so it is not nesting; its own
+            // limit bounds this recursion.
+            self.sh.else_ifs += 1;
+            if self.sh.else_ifs > MAX_ELSE_IFS {
+                return Err(self.errorf(format!(
+                    "too many {{{{else if}}}} in a chain: more than {MAX_ELSE_IFS}"
+                )));
+            }
+            self.sh.depth -= 1;
             // Do not consume the next item - only one {{end}} required.
-            return self.parse_control(true, BranchKind::If, &mut list.nodes);
+            let chained = self.parse_control(true, BranchKind::If, &mut list.nodes);
+            self.sh.depth += 1;
+            self.sh.else_ifs -= 1;
+            return chained;
         }
         let next = self.item_list(list)?;
         if next != ListEnd::End {
@@ -2857,6 +2884,35 @@ mod tests {
         format!("{}{}", open.repeat(n), close.repeat(n))
     }
 
+    #[test]
+    fn else_if_chains_are_not_nesting() {
+        let check = || {
+            let chain = |n| {
+                format!(
+                    "{}{{{{if 1}}}}{}{{{{end}}}}{}",
+                    "{{if 1}}".repeat(MAX_DEPTH - 1),
+                    "{{else if 1}}".repeat(n),
+                    "{{end}}".repeat(MAX_DEPTH - 1)
+                )
+            };
+            assert!(parse("t", &chain(MAX_ELSE_IFS), &go_builtins).is_ok());
+            assert_eq!(
+                parse_err(&chain(MAX_ELSE_IFS + 1)),
+                format!(
+                    "template: t:1: too many {{{{else if}}}} in a chain: more than {MAX_ELSE_IFS}"
+                )
+            );
+        };
+        // The engine parses on a thread with a stack this big.
+        let handle = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(check)
+            .expect("spawn");
+        if let Err(panic) = handle.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
+
     /// Nesting up to MAX_DEPTH parses; deeper is an error, even 10,000 levels deep, on a
     /// small stack.
     #[test]
@@ -2891,29 +2947,28 @@ mod tests {
                 .collect();
             let blocks = format!("{blocks}{}", "{{end}}".repeat(MAX_DEPTH));
             assert!(parse("t", &blocks, &go_builtins).is_ok());
-            // else-if chains nest too.
-            let chain = format!("{{{{if 1}}}}{}{{{{end}}}}", "{{else if 1}}".repeat(10_000));
-            assert_eq!(parse_err(&chain), too_deep);
             // The levels add up: control structures and parentheses, blocks inside them.
+            let (ifs, parens) = (MAX_DEPTH / 2, MAX_DEPTH - MAX_DEPTH / 2 - 1);
             let mixed = format!(
                 "{}{{{{block \"b\" {}1{}}}}}{{{{end}}}}{}",
-                "{{if 1}}".repeat(50),
-                "(".repeat(49),
-                ")".repeat(49),
-                "{{end}}".repeat(50)
+                "{{if 1}}".repeat(ifs),
+                "(".repeat(parens),
+                ")".repeat(parens),
+                "{{end}}".repeat(ifs)
             );
             assert!(parse("t", &mixed, &go_builtins).is_ok());
             let mixed = format!(
                 "{}{{{{block \"b\" .}}}}{{{{with {}1{}}}}}{{{{end}}}}{{{{end}}}}{}",
-                "{{if 1}}".repeat(50),
-                "(".repeat(49),
-                ")".repeat(49),
-                "{{end}}".repeat(50)
+                "{{if 1}}".repeat(ifs),
+                "(".repeat(parens),
+                ")".repeat(parens),
+                "{{end}}".repeat(ifs)
             );
             assert_eq!(parse_err(&mixed), too_deep);
             // The error is at the line where the limit is passed.
             let lines = format!("{}{{{{if 1}}}}", "{{if 1}}\n".repeat(MAX_DEPTH));
-            assert_eq!(parse_err(&lines).split(": ").nth(1), Some("t:101"));
+            let line = format!("t:{}", MAX_DEPTH + 1);
+            assert_eq!(parse_err(&lines).split(": ").nth(1), Some(line.as_str()));
             // Deep trees print and drop without trouble.
             let deepest = parse(
                 "t",
