@@ -476,8 +476,7 @@ fn messages(
     let mut laid = lay_out(&args, &settings, env, &req, err)?;
     let text = request::encode(&req, &laid.messages, args.encode.compact)?;
     if laid.session.is_some() && !args.no_update {
-        let memory =
-            request::session::remember(&req, &laid.messages, laid.tracker.previous())?;
+        let memory = request::session::remember(&req, &laid.messages, laid.tracker.previous())?;
         laid.tracker.record(memory);
         laid.tracker.save()?;
     }

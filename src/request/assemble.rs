@@ -188,7 +188,10 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
         sizes.insert(symbol_key(path), tokenizer.at_least(block));
     }
     for (i, m) in input.history.iter().enumerate() {
-        sizes.insert(history_key(i), tokenizer.at_least(&content_fingerprint(&m.content)));
+        sizes.insert(
+            history_key(i),
+            tokenizer.at_least(&content_fingerprint(&m.content)),
+        );
     }
     items(input)
         .into_iter()

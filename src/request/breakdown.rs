@@ -372,10 +372,15 @@ mod tests {
         };
         let body = providers::encode(Provider::Anthropic, &messages, &opts).unwrap();
         let shape = reuse::Shape::of(&body, Tokenizer::O200k, true, None);
-        let prediction = previous.map(|m| {
-            reuse::predict(Rule::Breakpoints, &shape, Some(m), "claude-x", min, 125, 10)
-        });
-        let memory = reuse::remember(previous.cloned(), Rule::Breakpoints, &shape, "claude-x", false);
+        let prediction = previous
+            .map(|m| reuse::predict(Rule::Breakpoints, &shape, Some(m), "claude-x", min, 125, 10));
+        let memory = reuse::remember(
+            previous.cloned(),
+            Rule::Breakpoints,
+            &shape,
+            "claude-x",
+            false,
+        );
         let b = breakdown(&Inputs {
             assembly: &assembly,
             tiers: &tiers,
@@ -410,7 +415,11 @@ mod tests {
         assert_eq!(reuse.tokens, b.tiers[3].prefix_tokens);
         assert_eq!(reuse.input_tokens, b.total_tokens);
         assert_eq!((reuse.written, reuse.uncached), (0, b.tiers[4].tokens));
-        assert!(render_text(&again).contains("cost 0."), "{}", render_text(&again));
+        assert!(
+            render_text(&again).contains("cost 0."),
+            "{}",
+            render_text(&again)
+        );
         // A minimum above the prefix: no markers, rows say why.
         let (short, memory) = run(None, 100_000);
         assert!(short.tiers[0].too_short && !short.tiers[0].marker);

@@ -163,7 +163,12 @@ fn messages(body: &Value) -> Vec<(String, Vec<Value>)> {
         out.push(("system".to_string(), as_blocks(parts)));
     }
     for key in ["messages", "contents"] {
-        for m in body.get(key).and_then(Value::as_array).into_iter().flatten() {
+        for m in body
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             let role = m.get("role").and_then(Value::as_str).unwrap_or("");
             let mut blocks = as_blocks(m.get("content").unwrap_or(&Value::Null));
             blocks.extend(as_blocks(m.get("parts").unwrap_or(&Value::Null)));
@@ -306,15 +311,13 @@ pub fn predict(
             (read, last.saturating_sub(read), read_block)
         }
         Rule::Prefix => {
-            let shared = memory
-                .filter(|m| m.start == shape.start)
-                .map_or(0, |m| {
-                    m.steps
-                        .iter()
-                        .zip(&shape.steps)
-                        .take_while(|(a, b)| a == b)
-                        .count()
-                });
+            let shared = memory.filter(|m| m.start == shape.start).map_or(0, |m| {
+                m.steps
+                    .iter()
+                    .zip(&shape.steps)
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            });
             let read = match shared {
                 0 => 0,
                 n => shape.start + (n - 1) * PREFIX_STEP,
@@ -459,13 +462,22 @@ mod tests {
         );
         let p2 = predict_b(&shape(&second), Some(&m), 1024);
         assert_eq!((p2.read, p2.written, p2.uncached), (head, count(&b), 1));
-        let expect = (head as f64 * 0.1 + count(&b) as f64 * 1.25 + 1.0) / (head + count(&b) + 1) as f64;
+        let expect =
+            (head as f64 * 0.1 + count(&b) as f64 * 1.25 + 1.0) / (head + count(&b) + 1) as f64;
         assert!((p2.relative_cost - expect).abs() < 1e-9);
         // A changed system block: nothing read (the earlier entries no longer match).
         let third = anthropic(&word(1000, "other"), &[("user", vec![text("x", true)])]);
         assert_eq!(predict_b(&shape(&third), Some(&m), 1024).read, 0);
         // Another model's cache is not this one's.
-        let p = predict(Rule::Breakpoints, &shape(&second), Some(&m), "other", 1024, 125, 10);
+        let p = predict(
+            Rule::Breakpoints,
+            &shape(&second),
+            Some(&m),
+            "other",
+            1024,
+            125,
+            10,
+        );
         assert_eq!(p.read, 0);
     }
 
@@ -494,9 +506,19 @@ mod tests {
     fn prefix_rule_reads_the_shared_prefix_in_steps() {
         let head = word(1500, "head");
         let shared = count(&head);
-        let s1 = Shape::of(&openai(&[&head, "tail one"]), Tokenizer::O200k, true, Some(1024));
+        let s1 = Shape::of(
+            &openai(&[&head, "tail one"]),
+            Tokenizer::O200k,
+            true,
+            Some(1024),
+        );
         let m = remember(None, Rule::Prefix, &s1, "gpt-4o", false);
-        let s2 = Shape::of(&openai(&[&head, "tail two"]), Tokenizer::O200k, true, Some(1024));
+        let s2 = Shape::of(
+            &openai(&[&head, "tail two"]),
+            Tokenizer::O200k,
+            true,
+            Some(1024),
+        );
         let p = predict(Rule::Prefix, &s2, Some(&m), "gpt-4o", 1024, 100, 50);
         // The shared head, rounded down to 1024 + k × 128.
         let read = 1024 + (shared - 1024) / 128 * 128;
@@ -546,9 +568,18 @@ mod tests {
 
     #[test]
     fn rules_by_provider() {
-        assert_eq!(Rule::for_provider("anthropic", "claude-x"), Rule::Breakpoints);
-        assert_eq!(Rule::for_provider("openrouter", "anthropic/claude-x"), Rule::Breakpoints);
-        assert_eq!(Rule::for_provider("openrouter", "openai/gpt-4o"), Rule::Prefix);
+        assert_eq!(
+            Rule::for_provider("anthropic", "claude-x"),
+            Rule::Breakpoints
+        );
+        assert_eq!(
+            Rule::for_provider("openrouter", "anthropic/claude-x"),
+            Rule::Breakpoints
+        );
+        assert_eq!(
+            Rule::for_provider("openrouter", "openai/gpt-4o"),
+            Rule::Prefix
+        );
         assert_eq!(Rule::for_provider("gemini", "gemini-2.5-pro"), Rule::Prefix);
     }
 }

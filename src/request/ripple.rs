@@ -3,11 +3,13 @@
 //!
 //! Every item has a count N and a tier. Per request:
 //! - **Entry.** A working file or history message is active while N < 3 and counts N up
-//!   each request it is unchanged. A file enters L3 (N = 3) on the request its N reaches
-//!   3. A history message that reaches 3 is *eligible*; eligible messages enter L3, oldest
-//!   first, when L3 is rewritten anyway (piggyback) or when they hold at least the
-//!   model's minimum cacheable tokens. A new symbol block enters L3 at once (symbols start
-//!   cached), and so does a changed one: a symbol block has no active place in the layout.
+//!   each request it is unchanged. From N = 3 it enters L3 (with N = 3) on the first
+//!   request whose active content is rewritten anyway: a working file is new, changed or
+//!   dropped, or a tier above is broken. Until then the provider still holds the active
+//!   content (the moving marker, see `reuse`), and moving an item out of it would cost a
+//!   rewrite for nothing. History enters oldest first, behind every older message. A new
+//!   symbol block enters L3 at once (symbols start cached), and so does a changed one: a
+//!   symbol block has no active place in the layout.
 //! - **Demotion.** A changed file or history message drops to active with N = 0 and marks
 //!   the tier it left *broken*; so does an item that left the request. A history message
 //!   that drops takes every newer cached one with it (history keeps its order).
@@ -93,8 +95,10 @@ pub struct Ripple<'a> {
 impl Ripple<'_> {
     /// Applies one request's items (in request order) and returns what moved.
     pub fn observe(&mut self, observed: &[Observed]) -> Moves {
-        let sizes: BTreeMap<&str, usize> =
-            observed.iter().map(|o| (o.key.as_str(), o.tokens)).collect();
+        let sizes: BTreeMap<&str, usize> = observed
+            .iter()
+            .map(|o| (o.key.as_str(), o.tokens))
+            .collect();
         let mut moves = Moves::default();
         let old = std::mem::take(self.items);
         for (key, e) in &old {
@@ -102,6 +106,11 @@ impl Ripple<'_> {
                 moves.broken.insert(e.tier);
             }
         }
+        // Whether the active content is rewritten this request anyway: then moving an
+        // item out of it costs no extra cache write.
+        let mut rewritten = old.iter().any(|(key, e)| {
+            e.tier == Tier::Active && !is_symbol(key) && !sizes.contains_key(key.as_str())
+        });
         let mut entering: BTreeMap<Tier, Vec<String>> = BTreeMap::new();
         for o in observed {
             let entry = match old.get(&o.key) {
@@ -109,9 +118,6 @@ impl Ripple<'_> {
                     let mut e = e.clone();
                     if e.tier == Tier::Active {
                         e.unchanged = e.unchanged.saturating_add(1);
-                        if e.unchanged >= ENTRY_COUNT && history_index(&o.key).is_none() {
-                            entering.entry(Tier::L3).or_default().push(o.key.clone());
-                        }
                     }
                     e
                 }
@@ -120,6 +126,9 @@ impl Ripple<'_> {
                         moves.broken.insert(e.tier);
                         moves.demoted.push(o.key.clone());
                     }
+                    // A new history message is appended; anything else new or changed
+                    // changes the active content before it.
+                    rewritten |= previous.is_some() || history_index(&o.key).is_none();
                     if is_symbol(&o.key) {
                         entering.entry(Tier::L3).or_default().push(o.key.clone());
                     }
@@ -134,8 +143,18 @@ impl Ripple<'_> {
             self.items.insert(o.key.clone(), entry);
         }
         self.keep_history_order(&mut moves);
-        let history = self.graduating_history(&sizes, &moves, &entering);
-        entering.entry(Tier::L3).or_default().extend(history);
+        if rewritten || !moves.broken.is_empty() {
+            let files = observed.iter().filter(|o| {
+                let e = &self.items[&o.key];
+                e.tier == Tier::Active
+                    && e.unchanged >= ENTRY_COUNT
+                    && history_index(&o.key).is_none()
+            });
+            let files: Vec<String> = files.map(|o| o.key.clone()).collect();
+            entering.entry(Tier::L3).or_default().extend(files);
+            let history = self.eligible_history();
+            entering.entry(Tier::L3).or_default().extend(history);
+        }
         self.cascade(entering, &sizes, &mut moves);
         moves
     }
@@ -167,15 +186,9 @@ impl Ripple<'_> {
         }
     }
 
-    /// The eligible active history (N ≥ 3, every older message cached) that enters L3
-    /// now: all of it when L3's block is rewritten anyway, or when it holds the model's
-    /// minimum cacheable tokens; else none.
-    fn graduating_history(
-        &self,
-        sizes: &BTreeMap<&str, usize>,
-        moves: &Moves,
-        entering: &BTreeMap<Tier, Vec<String>>,
-    ) -> Vec<String> {
+    /// The active history that may enter L3: N ≥ 3, oldest first, every older message
+    /// already cached.
+    fn eligible_history(&self) -> Vec<String> {
         let mut eligible = Vec::new();
         for (_, key) in self.history() {
             let e = &self.items[&key];
@@ -186,14 +199,7 @@ impl Ripple<'_> {
                 eligible.push(key);
             }
         }
-        let tokens: usize = eligible.iter().map(|k| sizes[k.as_str()]).sum();
-        let l3_rewritten = moves.broken.iter().any(|t| *t <= Tier::L3)
-            || entering.get(&Tier::L3).is_some_and(|v| !v.is_empty());
-        if l3_rewritten || tokens as u64 >= self.min_tokens.max(1) {
-            eligible
-        } else {
-            Vec::new()
-        }
+        eligible
     }
 
     fn members(&self, tier: Tier) -> Vec<String> {
@@ -388,22 +394,48 @@ mod tests {
         }
     }
 
+    /// A working file edited on every request: the active block is rewritten each time.
+    fn edited(i: usize) -> Observed {
+        obs("file:w", &format!("W{i}"), 100)
+    }
+
     #[test]
-    fn a_file_enters_l3_when_its_count_reaches_three() {
+    fn a_file_enters_l3_at_three_when_the_active_block_is_rewritten() {
         let mut s = Session::new(0);
-        let f = [obs("file:a", "A", 100)];
-        for expect in [0, 1, 2] {
-            s.step(&f);
+        for (i, expect) in [0, 1, 2].into_iter().enumerate() {
+            s.step(&[obs("file:a", "A", 100), edited(i)]);
             assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::Active, expect));
         }
-        let m = s.step(&f);
+        let m = s.step(&[obs("file:a", "A", 100), edited(3)]);
         assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+        assert_eq!(s.tier("file:w"), Tier::Active);
         assert!(m.broken.contains(&Tier::L3));
         // Alone, it stays: nothing enters L3 to count it up.
         for _ in 0..20 {
-            s.step(&f);
+            s.step(&[obs("file:a", "A", 100)]);
         }
         assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+    }
+
+    #[test]
+    fn an_unchanged_request_moves_nothing_out_of_active() {
+        // Moving a file into L3 would rewrite the active block the provider still has
+        // cached; it waits until that block changes anyway.
+        let mut s = Session::new(0);
+        for _ in 0..10 {
+            s.step(&[obs("file:a", "A", 100), obs("file:b", "B", 100)]);
+        }
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::Active, 9));
+        // b changes: a moves at once, with L3's entry count.
+        s.step(&[obs("file:a", "A", 100), obs("file:b", "B2", 100)]);
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+        // A new file changes the block too.
+        let mut s = Session::new(0);
+        for _ in 0..4 {
+            s.step(&[obs("file:a", "A", 100)]);
+        }
+        s.step(&[obs("file:a", "A", 100), obs("file:c", "C", 100)]);
+        assert_eq!(s.tier("file:a"), Tier::L3);
     }
 
     #[test]
@@ -445,6 +477,7 @@ mod tests {
             obs("file:w", "W", 10),
             obs("file:n1", "1", 10),
             obs("file:n2", "2", 10),
+            obs("file:x", "edited", 10),
         ];
         s.step(&all);
         // Two entrants, one count.
@@ -464,6 +497,7 @@ mod tests {
             obs("file:up", "U", 10),
             obs("file:v", "V", 10),
             obs("file:new", "N", 10),
+            edited(0),
         ];
         // L2 is stable: v reaches 6 but stays, capped.
         let m = s.step(&all);
@@ -481,18 +515,24 @@ mod tests {
         let mut s = Session::new(5);
         s.put("file:v", "V", Tier::L3, 6);
         s.put("history:0", "h0", Tier::Active, 2);
-        // Appended history does not rewrite L3's block: v stays though L2 is empty.
-        let m = s.step(&[obs("file:v", "V", 10), obs("history:0", "h0", 10)]);
+        // History appended to L3 does not rewrite its block: v stays though L2 is empty.
+        let m = s.step(&[
+            obs("file:v", "V", 10),
+            obs("history:0", "h0", 10),
+            edited(0),
+        ]);
         assert!(m.broken.is_empty(), "{m:?}");
         assert_eq!(s.tier("history:0"), Tier::L3);
         assert_eq!(s.tier("file:v"), Tier::L3);
         // A file entering L3 rewrites it: now v moves up into the empty L2.
-        s.put("file:w", "W", Tier::Active, 2);
+        s.put("file:x", "X", Tier::Active, 2);
         let m = s.step(&[
             obs("file:v", "V", 10),
             obs("history:0", "h0", 10),
-            obs("file:w", "W", 10),
+            obs("file:x", "X", 10),
+            edited(1),
         ]);
+        assert_eq!(s.tier("file:x"), Tier::L3);
         assert_eq!(s.tier("file:v"), Tier::L2, "{m:?}");
     }
 
@@ -553,7 +593,8 @@ mod tests {
         let before = s.items.clone();
         let m = s.step(&all);
         assert!(m.promoted.is_empty() && m.broken.is_empty(), "{m:?}");
-        let tiers = |i: &BTreeMap<String, Entry>| -> Vec<Tier> { i.values().map(|e| e.tier).collect() };
+        let tiers =
+            |i: &BTreeMap<String, Entry>| -> Vec<Tier> { i.values().map(|e| e.tier).collect() };
         assert_eq!(tiers(&before), tiers(&s.items));
     }
 
@@ -561,9 +602,11 @@ mod tests {
     fn history_keeps_its_order() {
         let mut s = Session::new(0);
         let h = |n: usize| -> Vec<Observed> {
-            (0..n)
+            let mut v: Vec<Observed> = (0..n)
                 .map(|i| obs(&format!("history:{i}"), &format!("m{i}"), 50))
-                .collect()
+                .collect();
+            v.push(edited(n));
+            v
         };
         for n in [2, 4, 6, 8, 10] {
             s.step(&h(n));
