@@ -40,13 +40,21 @@ fn anthropic_blocks(body: &Value) -> Vec<SimBlock> {
             _ => panic!("unexpected content {content}"),
         };
         for (i, mut block) in list.into_iter().enumerate() {
-            let marker = block.as_object_mut().unwrap().remove("cache_control").is_some();
+            let marker = block
+                .as_object_mut()
+                .unwrap()
+                .remove("cache_control")
+                .is_some();
             let tokens = match block["type"].as_str() {
                 Some("text") => tokens(block["text"].as_str().unwrap()),
                 Some("image") => 0,
                 _ => tokens(&block.to_string()),
             };
-            let head = if i == 0 { format!("<{role}>") } else { String::new() };
+            let head = if i == 0 {
+                format!("<{role}>")
+            } else {
+                String::new()
+            };
             out.push(SimBlock {
                 key: format!("{head}{block}"),
                 tokens,

@@ -300,9 +300,11 @@ pub fn render_text(b: &Breakdown) -> String {
         (Some(s), None) => format!("cache reuse: session '{s}' has no previous request\n"),
         (Some(s), Some(r)) => {
             let pct = (r.tokens * 100).checked_div(r.input_tokens).unwrap_or(0);
-            let through = r
-                .through
-                .map_or_else(String::new, |t| format!(", through the {t} marker"));
+            let through = match r.through {
+                None => String::new(),
+                Some(Tier::Active) => ", through the moving marker".to_string(),
+                Some(t) => format!(", through the {t} marker"),
+            };
             format!(
                 "cache reuse after the previous request of session '{s}': {} of {} tokens \
                  read ({pct}%){through}; {} written, {} uncached; cost {:.2}x of no caching\n",
