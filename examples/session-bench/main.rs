@@ -5,11 +5,13 @@
 //!
 //! ```sh
 //! scripts/session-bench.sh            # or: cargo run --example session-bench
+//! scripts/session-bench.sh --summary  # the table only
+//! scripts/session-bench.sh --summary --no-moving-marker
 //! ```
 
 mod scenarios;
 
-use scenarios::{run_baseline, run_session, Sent};
+use scenarios::{run_baseline, run_session_with, Sent};
 
 /// The requests (1-based) the issue's targets average over.
 const WINDOW: std::ops::RangeInclusive<usize> = 4..=20;
@@ -42,10 +44,14 @@ fn totals(sent: &[Sent], range: std::ops::RangeInclusive<usize>) -> (f64, f64) {
 
 fn main() {
     let verbose = !std::env::args().any(|a| a == "--summary");
+    // `--no-moving-marker` measures the layout without the leftover marker on the last
+    // message.
+    let moving = !std::env::args().any(|a| a == "--no-moving-marker");
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut summary = Vec::new();
     for s in scenarios::scenarios() {
-        let session = run_session(&s.requests, &dir.path().join(format!("{}.json", s.name)));
+        let state = dir.path().join(format!("{}.json", s.name));
+        let session = run_session_with(&s.requests, &state, moving);
         let baseline = run_baseline(&s.requests);
         if verbose {
             println!("scenario ({}): {}", s.name, s.about);

@@ -320,12 +320,18 @@ pub struct Sent {
 /// Replays `requests` in a session whose state lives at `state` (as `messages --session`
 /// does: observe, lay out, predict, remember, save).
 pub fn run_session(requests: &[Assembly], state: &std::path::Path) -> Vec<Sent> {
+    run_session_with(requests, state, true)
+}
+
+/// [`run_session`]; `moving` false never places the moving marker (to measure it).
+pub fn run_session_with(requests: &[Assembly], state: &std::path::Path, moving: bool) -> Vec<Sent> {
     requests
         .iter()
         .map(|a| {
             let req = request(a.clone());
             let mut tracker = Tracker::open(state).expect("the state opens");
-            let plan = session::observe_and_plan(&mut tracker, &req);
+            let mut plan = session::observe_and_plan(&mut tracker, &req);
+            plan.moving_marker &= moving;
             let (messages, _) = request::lay_out(&req, &plan);
             let previous = tracker.previous().cloned();
             let prediction = session::predict(&req, &messages, previous.as_ref()).unwrap();

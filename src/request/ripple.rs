@@ -6,8 +6,9 @@
 //!   each request it is unchanged. From N = 3 it enters L3 (with N = 3) on the first
 //!   request whose active content is rewritten anyway: a working file is new, changed or
 //!   dropped, or a tier above is broken. Until then the provider still holds the active
-//!   content (the moving marker, see `reuse`), and moving an item out of it would cost a
-//!   rewrite for nothing. History enters oldest first, behind every older message. A new
+//!   content (the moving marker, or a provider's automatic prefix cache; see `reuse`),
+//!   and moving an item out of it would cost a rewrite for nothing. When the provider
+//!   does not hold it, items move at N = 3. History enters oldest first, behind every older message. A new
 //!   symbol block enters L3 at once (symbols start cached), and so does a changed one: a
 //!   symbol block has no active place in the layout.
 //! - **Demotion.** A changed file or history message drops to active with N = 0 and marks
@@ -90,6 +91,9 @@ pub struct Ripple<'a> {
     pub next_order: &'a mut u64,
     /// The model's minimum cacheable prefix, in tokens.
     pub min_tokens: u64,
+    /// Whether the provider holds the previous request's active content (a moving marker,
+    /// or automatic prefix caching). If not, moving items out of it is always free.
+    pub active_cached: bool,
 }
 
 impl Ripple<'_> {
@@ -143,7 +147,7 @@ impl Ripple<'_> {
             self.items.insert(o.key.clone(), entry);
         }
         self.keep_history_order(&mut moves);
-        if rewritten || !moves.broken.is_empty() {
+        if rewritten || !moves.broken.is_empty() || !self.active_cached {
             let files = observed.iter().filter(|o| {
                 let e = &self.items[&o.key];
                 e.tier == Tier::Active
@@ -347,6 +351,7 @@ mod tests {
         items: BTreeMap<String, Entry>,
         next: u64,
         min: u64,
+        cached: bool,
     }
 
     fn obs(key: &str, content: &str, tokens: usize) -> Observed {
@@ -363,6 +368,7 @@ mod tests {
                 items: BTreeMap::new(),
                 next: 0,
                 min,
+                cached: true,
             }
         }
         fn step(&mut self, observed: &[Observed]) -> Moves {
@@ -370,6 +376,7 @@ mod tests {
                 items: &mut self.items,
                 next_order: &mut self.next,
                 min_tokens: self.min,
+                active_cached: self.cached,
             }
             .observe(observed)
         }
@@ -436,6 +443,13 @@ mod tests {
         }
         s.step(&[obs("file:a", "A", 100), obs("file:c", "C", 100)]);
         assert_eq!(s.tier("file:a"), Tier::L3);
+        // When the provider does not hold the active content, nothing is lost by moving.
+        let mut s = Session::new(0);
+        s.cached = false;
+        for _ in 0..4 {
+            s.step(&[obs("file:a", "A", 100)]);
+        }
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
     }
 
     #[test]
