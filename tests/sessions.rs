@@ -347,3 +347,35 @@ fn context_json() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["estimate"], false);
 }
+
+/// A spec with a symbol map of two blocks, `util` being the second block's body.
+fn symbols_spec(util: &str) -> String {
+    format!(
+        "symbols:\n  legend: \"# f=function\"\n  blocks:\n    \
+         src/x.rs: \"src/x.rs:\\n  f x()\"\n    src/util.rs: \"src/util.rs:\\n  {util}\"\n"
+    )
+}
+
+#[test]
+fn a_changed_symbol_block_leaves_the_system_message_alone() {
+    // Symbol blocks start in L3, so editing one rewrites L3, not L0 (issue 11: it used
+    // to sit in L0's main map, and one change dropped the reuse to 0).
+    let t = big_project().file("spec.yaml", &symbols_spec("f clamp(x)"));
+    for _ in 0..2 {
+        let body = messages(&t, &["--session", "sym", "--spec", "spec.yaml"])
+            .ok()
+            .to_string();
+        let l3 = body
+            .find("# Repository Structure (continued)")
+            .expect("symbols in L3");
+        assert!(body[l3..].contains("f clamp(x)"), "{body}");
+    }
+    std::fs::write(t.work.join("spec.yaml"), symbols_spec("f clamp(x,lo,hi)")).unwrap();
+    let out = context(&t, &["--session", "sym", "--spec", "spec.yaml", "--json"])
+        .ok()
+        .to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["tiers"][3]["holds"]["symbols"], 2, "{out}");
+    assert_eq!(json["reuse"]["through"], "L0", "{out}");
+    assert!(json["reuse"]["tokens"].as_u64().unwrap() >= 1100, "{out}");
+}

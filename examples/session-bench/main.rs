@@ -9,6 +9,7 @@
 //! scripts/session-bench.sh --summary --no-moving-marker
 //! ```
 
+#[allow(dead_code)] // Shared with tests/reuse_simulation.rs, which uses other parts.
 mod scenarios;
 
 use scenarios::{run_baseline, run_session_with, Sent};

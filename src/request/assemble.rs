@@ -466,6 +466,32 @@ mod tests {
     }
 
     #[test]
+    fn a_tier_keeps_its_entry_order() {
+        let mut input = input();
+        input.symbols.clear();
+        input.files.push(FileItem {
+            path: "e.rs".into(),
+            content: "fn e() {}\n".into(),
+        });
+        let tiers: BTreeMap<String, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
+            .iter()
+            .map(|k| (k.to_string(), Tier::L3))
+            .collect();
+        // e.rs entered first, d.rs last: selection order does not matter.
+        let order = BTreeMap::from([
+            ("file:e.rs".to_string(), 1),
+            ("file:c.rs".to_string(), 2),
+            ("file:d.rs".to_string(), 3),
+        ]);
+        let l3 = assemble_in_order(&input, &tiers, &order)[1].all_text();
+        let at = |p: &str| l3.find(&format!("{p}\n```")).unwrap();
+        assert!(at("e.rs") < at("c.rs") && at("c.rs") < at("d.rs"), "{l3}");
+        // Without an order, request order (the no-session layout).
+        let l3 = assemble(&input, &tiers)[1].all_text();
+        assert!(l3.find("c.rs").unwrap() < l3.find("e.rs").unwrap(), "{l3}");
+    }
+
+    #[test]
     fn items_list_files_shown_symbols_and_history() {
         let keys: Vec<String> = items(&input()).into_iter().map(|(k, _)| k).collect();
         // c.rs is selected, so its symbol block is not an item.
