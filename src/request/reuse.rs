@@ -552,8 +552,10 @@ mod tests {
     #[test]
     fn the_moving_marker_is_kept_while_it_pays() {
         assert!(moving_marker_pays(None));
-        let mut m = Memory::default();
-        m.moving_reads = vec![false, false, false, false, false];
+        let mut m = Memory {
+            moving_reads: vec![false; 5],
+            ..Memory::default()
+        };
         assert!(!moving_marker_pays(Some(&m)));
         m.moving_reads = vec![false, true, false, false];
         assert!(moving_marker_pays(Some(&m)));
