@@ -346,6 +346,39 @@ fn context_json() {
     let out = t.run_with(&args).ok().to_string();
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["estimate"], false);
+    // OpenAI caches on its own: the shared prefix from 1,024 tokens in steps of 128, no
+    // writes, cached input at half price (gpt-4o's `cache_price`).
+    let mut openai: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
+    openai[2] = "gpt-4o".to_string();
+    openai.extend(["--session".to_string(), "o".to_string()]);
+    t.run_with(&openai).ok();
+    openai[0] = "context".to_string();
+    openai.push("--json".to_string());
+    let out = t.run_with(&openai).ok().to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let reuse = &json["reuse"];
+    let total = reuse["input_tokens"].as_u64().unwrap();
+    assert!((1024..1152).contains(&total), "{out}");
+    assert_eq!(
+        (
+            &reuse["rule"],
+            &reuse["tokens"],
+            &reuse["written"],
+            &reuse["through"]
+        ),
+        (
+            &serde_json::json!("prefix"),
+            &serde_json::json!(1024),
+            &serde_json::json!(0),
+            &serde_json::Value::Null
+        ),
+        "{out}"
+    );
+    let cost = (1024.0 * 0.5 + (total - 1024) as f64) / total as f64;
+    assert!(
+        (reuse["relative_cost"].as_f64().unwrap() - cost).abs() < 0.001,
+        "{out}"
+    );
 }
 
 /// A spec with a symbol map of two blocks, `util` being the second block's body.

@@ -188,6 +188,8 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
             .placement
             .marked
             .iter()
+            // Automatic caching has no markers: nothing to name.
+            .filter(|_| p.rule == Rule::Breakpoints)
             .filter(|(at, ..)| p.read > 0 && through.get(*at).is_some_and(|t| *t <= p.read))
             .map(|(_, tier, _)| *tier)
             .next_back(),
