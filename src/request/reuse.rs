@@ -348,7 +348,8 @@ pub fn predict(
 /// Whether a leftover marker should go on the last message: it costs a write (1.25× on
 /// Anthropic) of the active content and pays when the next request reads it (0.1×), so
 /// it is worth it when at least one in four is read. The session's record decides; with
-/// fewer than two outcomes known it is tried.
+/// fewer than two outcomes known it is tried (each request without it forgets the oldest
+/// outcome, so it is tried again now and then).
 pub fn moving_marker_pays(memory: Option<&Memory>) -> bool {
     let Some(outcomes) = memory.map(|m| &m.moving_reads) else {
         return true;
@@ -392,6 +393,10 @@ pub fn remember(
             m.entries.drain(..excess);
             if moving {
                 m.moving = shape.blocks.last().map(|b| b.hash.clone());
+            } else if !m.moving_reads.is_empty() {
+                // Without the marker nothing new is learnt: forget the oldest outcome, so
+                // a session that stopped it tries it again after a few requests.
+                m.moving_reads.remove(0);
             }
             m.steps.clear();
         }
@@ -559,6 +564,23 @@ mod tests {
         assert!(!moving_marker_pays(Some(&m)));
         m.moving_reads = vec![false, true, false, false];
         assert!(moving_marker_pays(Some(&m)));
+    }
+
+    #[test]
+    fn a_dropped_moving_marker_is_tried_again() {
+        let body = anthropic(&word(2000, "sys"), &[("user", vec![text("x", false)])]);
+        let s = shape(&body);
+        let mut m = Some(Memory {
+            model: "claude".into(),
+            moving_reads: vec![false; 4],
+            ..Memory::default()
+        });
+        let mut tries = 0;
+        while !moving_marker_pays(m.as_ref()) {
+            m = Some(remember(m, Rule::Breakpoints, &s, "claude", false));
+            tries += 1;
+        }
+        assert_eq!(tries, 3);
     }
 
     #[test]
