@@ -613,6 +613,52 @@ mod tests {
     }
 
     #[test]
+    fn random_sessions_keep_the_invariants() {
+        let mut seed = 7u64;
+        let mut rand = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        let mut s = Session::new(200);
+        let mut versions = [0u64; 12];
+        let mut history = 0;
+        for step in 0..300 {
+            let mut observed = Vec::new();
+            for (i, v) in versions.iter_mut().enumerate() {
+                if rand(10) == 0 {
+                    *v += 1;
+                }
+                let kind = if i < 8 { "file" } else { "symbol" };
+                if *v % 5 != 4 {
+                    observed.push(obs(&format!("{kind}:{i}"), &v.to_string(), 50 + i * 40));
+                }
+            }
+            history = if rand(40) == 0 { 0 } else { history + 2 };
+            for h in 0..history {
+                observed.push(obs(&format!("history:{h}"), &format!("{h}"), 30));
+            }
+            s.cached = rand(3) != 0;
+            s.step(&observed);
+            assert_eq!(s.items.len(), observed.len(), "step {step}");
+            let tiers: Vec<Tier> = (0..history)
+                .map(|h| s.tier(&format!("history:{h}")))
+                .collect();
+            assert!(
+                tiers.windows(2).all(|w| w[0] <= w[1]),
+                "step {step}: {tiers:?}"
+            );
+            for (key, e) in &s.items {
+                if key.starts_with("symbol:") {
+                    assert_ne!(e.tier, Tier::Active, "{key}");
+                }
+                if let Some(cap) = e.tier.promotion_count() {
+                    assert!(e.unchanged <= cap || e.tier == Tier::Active, "{key}: {e:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn history_keeps_its_order() {
         let mut s = Session::new(0);
         let h = |n: usize| -> Vec<Observed> {
