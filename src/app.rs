@@ -471,15 +471,15 @@ fn lay_out(
             }
         }
     };
-    let items = request::items(&req.assembly);
-    tracker.observe(&items);
+    let items = request::assemble::observed(&req.assembly, req.tokenizer);
+    tracker.observe(&items, req.min_cache_tokens);
     for (key, tier) in &req.hints {
         tracker.pin(key.clone(), *tier);
     }
     for arg in &args.tier {
         let (key, tier) = stability::parse_pin(arg, &settings.cwd, &settings.project_root)
             .map_err(anyhow::Error::msg)?;
-        if !items.iter().any(|(k, _)| *k == key) {
+        if !items.iter().any(|i| i.key == key) {
             bail!(
                 "--tier '{arg}': '{key}' is not in this request; pin a --file path, or a \
                  symbol:PATH or history:N key the request holds"
@@ -487,14 +487,14 @@ fn lay_out(
         }
         tracker.pin(key, tier);
     }
-    let tiers = tracker.tiers();
-    let (messages, placement) = request::messages(req, &tiers);
+    let plan = request::session::plan(&tracker, req);
+    let (messages, placement) = request::lay_out(req, &plan);
     Ok(Laid {
         tracker,
         session,
         messages,
         placement,
-        tiers,
+        tiers: plan.tiers,
     })
 }
 
@@ -510,8 +510,8 @@ fn messages(
     let mut laid = lay_out(&args, &settings, env, &req, err)?;
     let text = request::encode(&req, &laid.messages, args.encode.compact)?;
     if laid.session.is_some() && !args.no_update {
-        let record = breakdown::prefix_record(&laid.messages, &laid.placement, &req.options.model);
-        laid.tracker.record(record);
+        let memory = request::session::remember(&req, &laid.messages, laid.tracker.previous())?;
+        laid.tracker.record(memory);
         laid.tracker.save()?;
     }
     out.write_all(text.as_bytes())?;
@@ -528,6 +528,14 @@ fn context(
 ) -> anyhow::Result<Outcome> {
     let (settings, built, req) = prepare_request(&args.request, cwd, env, err)?;
     let laid = lay_out(&args.request, &settings, env, &req, err)?;
+    let prediction = match (&laid.session, laid.tracker.previous()) {
+        (Some(_), Some(previous)) => Some(request::session::predict(
+            &req,
+            &laid.messages,
+            Some(previous),
+        )?),
+        _ => None,
+    };
     let b = breakdown::breakdown(&breakdown::Inputs {
         assembly: &req.assembly,
         tiers: &laid.tiers,
@@ -538,7 +546,7 @@ fn context(
         provider: &built.model.provider,
         min_cache_tokens: req.min_cache_tokens,
         session: laid.session.as_deref(),
-        previous: laid.tracker.previous(),
+        prediction: prediction.as_ref(),
     });
     let text = if args.json {
         breakdown::render_json(&b)

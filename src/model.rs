@@ -24,6 +24,9 @@ pub struct ModelInfo {
     pub images: bool,
     /// The shortest prefix, in tokens, the provider will cache.
     pub min_cache_tokens: u64,
+    /// Cached input prices relative to uncached input, in percent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_price: Option<crate::request::reuse::Prices>,
 }
 
 /// The model registry: entries in order; the first whose pattern matches wins.

@@ -50,28 +50,32 @@ fn unchanged(path: &Path, key: &str) -> u64 {
 #[test]
 fn files_climb_to_l3_after_three_unchanged_runs() {
     let t = project();
+    // b.rs is edited before every run, so the working files change each time and moving
+    // a.rs out of them costs no extra cache write.
     for run in 0..4 {
+        std::fs::write(t.work.join("b.rs"), format!("fn b() {{ {run} }}\n")).unwrap();
         let out = messages(&t, &["--session", "s"]);
         let body = out.ok();
         let in_l3 = body.contains("# Reference Files (L3)");
         assert_eq!(in_l3, run == 3, "run {run}:\n{body}");
-        assert_eq!(body.contains("# Working Files"), run < 3, "run {run}");
+        assert!(body.contains("# Working Files"), "run {run}");
     }
     let path = state(&t, "s");
     assert_eq!(unchanged(&path, "file:a.rs"), 3);
+    assert_eq!(unchanged(&path, "file:b.rs"), 0);
     // The state stays out of the project's commits.
     assert_eq!(
         std::fs::read_to_string(path.with_file_name(".gitignore")).unwrap(),
         "*\n"
     );
-    // A changed file goes back to the working files; the other stays.
+    // A changed file goes back to the working files.
     std::fs::write(t.work.join("a.rs"), "fn a() { changed() }\n").unwrap();
     let body = messages(&t, &["--session", "s"]).ok().to_string();
     let working = body.find("# Working Files").expect("a.rs is active again");
     assert!(body[working..].contains("a.rs"));
-    assert!(body.contains("# Reference Files (L3)"));
+    assert!(!body.contains("# Reference Files (L3)"));
     assert_eq!(unchanged(&path, "file:a.rs"), 0);
-    assert_eq!(unchanged(&path, "file:b.rs"), 4);
+    assert_eq!(unchanged(&path, "file:b.rs"), 1);
 }
 
 /// The tier of `a.rs` in a request body, from the header its block sits under.
@@ -94,18 +98,19 @@ fn tier_of_a(body: &str) -> &'static str {
 }
 
 #[test]
-fn an_unchanged_file_climbs_every_tier_in_thirteen_runs_and_falls_back_when_edited() {
-    let t = project();
+fn an_unchanged_request_keeps_its_layout_and_a_change_moves_stable_files() {
+    let t = big_project();
+    // Nothing changes: the whole request stays as it was (the moving marker caches it).
     let tiers: Vec<&str> = (0..13)
         .map(|_| tier_of_a(messages(&t, &["--session", "climb"]).ok()))
         .collect();
-    assert_eq!(
-        tiers,
-        [
-            "active", "active", "active", "L3", "L3", "L3", "L2", "L2", "L2", "L1", "L1", "L1",
-            "L0"
-        ]
-    );
+    assert_eq!(tiers, ["active"; 13]);
+    let body = messages(&t, &["--session", "climb"]).ok().to_string();
+    // One marker closes L0 (the system prompt), the moving one the last message.
+    assert_eq!(body.matches("cache_control").count(), 2, "{body}");
+    // b.rs is edited: the working files are rewritten anyway, so a.rs moves to L3.
+    std::fs::write(t.work.join("b.rs"), "fn b() { edited() }\n").unwrap();
+    assert_eq!(tier_of_a(messages(&t, &["--session", "climb"]).ok()), "L3");
     std::fs::write(t.work.join("a.rs"), "fn a() { edited() }\n").unwrap();
     assert_eq!(
         tier_of_a(messages(&t, &["--session", "climb"]).ok()),
@@ -203,7 +208,8 @@ fn state_outside_a_project_and_its_override() {
 
 #[test]
 fn concurrent_runs_lose_no_update() {
-    let t = project();
+    // Big enough for the moving marker, so unchanged files stay active and keep counting.
+    let t = big_project();
     let runs = 6;
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..runs)
@@ -253,22 +259,37 @@ fn context_table() {
     for _ in 0..3 {
         messages(&t, &["--session", "s"]).ok();
     }
+    // The same request again: the moving marker on the last message wrote all of it.
+    let table = context(&t, &["--session", "s"]).ok().to_string();
+    let expect = "\
+active        37     1137  -       2 files, prompt
+total       1137
+
+cache reuse after the previous request of session 's': 1137 of 1137 tokens read (100%), through the moving marker; 0 written, 0 uncached; cost 0.10x of no caching
+";
+    assert!(table.ends_with(expect), "{table}");
+    // b.rs changes: a.rs, unchanged three times, moves to L3 (the working files are
+    // rewritten anyway); the system prompt is still read.
+    std::fs::write(t.work.join("b.rs"), "fn b() { edited() }\n").unwrap();
     let table = context(&t, &["--session", "s"]).ok().to_string();
     let expect = "\
 L0          1100     1100  yes     system
 L1             0     1100  -       -
 L2             0     1100  -       -
-L3            37     1137  yes     2 files
-active         5     1142  -       prompt
-total       1142
+L3            26     1126  yes     1 file
+active        29     1155  -       1 file, prompt
+total       1155
 
-cache reuse after the previous request of session 's': 1100 of 1142 tokens (96%), through the L0 marker
+cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 55 written, 0 uncached; cost 0.15x of no caching
 ";
     assert!(table.ends_with(expect), "{table}");
     // Without a session everything is active.
     let table = context(&t, &[]).ok().to_string();
     assert!(table.ends_with("cache reuse: no session (pass --session NAME to predict it)\n"));
-    assert!(table.contains("active        37"), "{table}");
+    assert!(
+        table.contains("active        40     1140  -       2 files"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -311,7 +332,10 @@ fn context_json() {
         (&json["session"], &json["reuse"]),
         (
             &serde_json::json!("j"),
-            &serde_json::json!({"tokens": 1100, "through": "L0"})
+            // The same request again: all of it read, through the moving marker.
+            &serde_json::json!({"tokens": 1137, "through": "active", "written": 0,
+                                "uncached": 0, "input_tokens": 1137, "relative_cost": 0.1,
+                                "rule": "breakpoints"})
         )
     );
     // OpenAI models are counted, not estimated.
@@ -322,6 +346,71 @@ fn context_json() {
     let out = t.run_with(&args).ok().to_string();
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["estimate"], false);
+    // OpenAI caches on its own: the shared prefix from 1,024 tokens in steps of 128, no
+    // writes, cached input at half price (gpt-4o's `cache_price`).
+    let mut openai: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
+    openai[2] = "gpt-4o".to_string();
+    openai.extend(["--session".to_string(), "o".to_string()]);
+    t.run_with(&openai).ok();
+    openai[0] = "context".to_string();
+    openai.push("--json".to_string());
+    let out = t.run_with(&openai).ok().to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let reuse = &json["reuse"];
+    let total = reuse["input_tokens"].as_u64().unwrap();
+    assert!((1024..1152).contains(&total), "{out}");
+    assert_eq!(
+        (
+            &reuse["rule"],
+            &reuse["tokens"],
+            &reuse["written"],
+            &reuse["through"]
+        ),
+        (
+            &serde_json::json!("prefix"),
+            &serde_json::json!(1024),
+            &serde_json::json!(0),
+            &serde_json::Value::Null
+        ),
+        "{out}"
+    );
+    let cost = (1024.0 * 0.5 + (total - 1024) as f64) / total as f64;
+    assert!(
+        (reuse["relative_cost"].as_f64().unwrap() - cost).abs() < 0.001,
+        "{out}"
+    );
+}
+
+/// A spec with a symbol map of two blocks, `util` being the second block's body.
+fn symbols_spec(util: &str) -> String {
+    format!(
+        "symbols:\n  legend: \"# f=function\"\n  blocks:\n    \
+         src/x.rs: \"src/x.rs:\\n  f x()\"\n    src/util.rs: \"src/util.rs:\\n  {util}\"\n"
+    )
+}
+
+#[test]
+fn a_changed_symbol_block_leaves_the_system_message_alone() {
+    // Symbol blocks start in L3, so editing one rewrites L3, not L0 (issue 11: it used
+    // to sit in L0's main map, and one change dropped the reuse to 0).
+    let t = big_project().file("spec.yaml", symbols_spec("f clamp(x)"));
+    for _ in 0..2 {
+        let body = messages(&t, &["--session", "sym", "--spec", "spec.yaml"])
+            .ok()
+            .to_string();
+        let l3 = body
+            .find("# Repository Structure (continued)")
+            .expect("symbols in L3");
+        assert!(body[l3..].contains("f clamp(x)"), "{body}");
+    }
+    std::fs::write(t.work.join("spec.yaml"), symbols_spec("f clamp(x,lo,hi)")).unwrap();
+    let out = context(&t, &["--session", "sym", "--spec", "spec.yaml", "--json"])
+        .ok()
+        .to_string();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["tiers"][3]["holds"]["symbols"], 2, "{out}");
+    assert_eq!(json["reuse"]["through"], "L0", "{out}");
+    assert!(json["reuse"]["tokens"].as_u64().unwrap() >= 1100, "{out}");
 }
 
 #[cfg(unix)]

@@ -7,7 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use sha2::{Digest, Sha256};
 
 use super::headers as h;
+use super::ripple::Observed;
 use super::tier::Tier;
+use super::tokens::Tokenizer;
 
 /// Who speaks a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -175,6 +177,32 @@ pub fn items(input: &Assembly) -> Vec<(String, String)> {
     out
 }
 
+/// [`items`] with each item's size (a lower bound on its tokens, which is all the
+/// tracker's anchoring and history rules need), in request order.
+pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
+    let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
+    for f in &input.files {
+        sizes.insert(file_key(&f.path), tokenizer.at_least(&f.content));
+    }
+    for (path, block) in shown_symbols(input) {
+        sizes.insert(symbol_key(path), tokenizer.at_least(block));
+    }
+    for (i, m) in input.history.iter().enumerate() {
+        sizes.insert(
+            history_key(i),
+            tokenizer.at_least(&content_fingerprint(&m.content)),
+        );
+    }
+    items(input)
+        .into_iter()
+        .map(|(key, hash)| Observed {
+            tokens: sizes.get(&key).copied().unwrap_or(0),
+            key,
+            hash,
+        })
+        .collect()
+}
+
 /// A stable text form of a message's content, for hashing.
 fn content_fingerprint(content: &[Block]) -> String {
     let blocks: Vec<serde_json::Value> = content
@@ -223,20 +251,51 @@ fn join_parts(parts: &[String]) -> String {
 /// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
 /// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
 pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message> {
-    let mut symbols: BTreeMap<Tier, Vec<&String>> = BTreeMap::new();
+    assemble_in_order(input, tiers, &BTreeMap::new())
+}
+
+/// [`assemble`], with symbol blocks and files placed in each tier by `order` (the
+/// sequence in which a session's items entered their tier), so a newcomer goes at the
+/// tier's end and what was there keeps its bytes. Items without an order follow, in
+/// request order (files as selected, symbol blocks by path). History always keeps its
+/// conversation order.
+pub fn assemble_in_order(
+    input: &Assembly,
+    tiers: &BTreeMap<String, Tier>,
+    order: &BTreeMap<String, u64>,
+) -> Vec<Message> {
+    let place = |key: &str| order.get(key).copied().unwrap_or(u64::MAX);
+    let mut symbols: BTreeMap<Tier, Vec<(u64, &String)>> = BTreeMap::new();
     for (path, block) in shown_symbols(input) {
+        let key = symbol_key(path);
         symbols
-            .entry(tier_of(tiers, &symbol_key(path)))
+            .entry(tier_of(tiers, &key))
             .or_default()
-            .push(block);
+            .push((place(&key), block));
     }
-    let mut files: BTreeMap<Tier, Vec<&FileItem>> = BTreeMap::new();
+    let mut files: BTreeMap<Tier, Vec<(u64, &FileItem)>> = BTreeMap::new();
     for f in &input.files {
+        let key = file_key(&f.path);
         files
-            .entry(tier_of(tiers, &file_key(&f.path)))
+            .entry(tier_of(tiers, &key))
             .or_default()
-            .push(f);
+            .push((place(&key), f));
     }
+    // Stable sorts: equal places keep request order.
+    let symbols: BTreeMap<Tier, Vec<&String>> = symbols
+        .into_iter()
+        .map(|(t, mut v)| {
+            v.sort_by_key(|(p, _)| *p);
+            (t, v.into_iter().map(|(_, b)| b).collect())
+        })
+        .collect();
+    let files: BTreeMap<Tier, Vec<&FileItem>> = files
+        .into_iter()
+        .map(|(t, mut v)| {
+            v.sort_by_key(|(p, _)| *p);
+            (t, v.into_iter().map(|(_, f)| f).collect())
+        })
+        .collect();
     let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
     for (i, m) in input.history.iter().enumerate() {
         let tier = tier_of(tiers, &history_key(i));
@@ -404,6 +463,32 @@ mod tests {
                 (Role::User, Tier::Active, "P".into()),
             ]
         );
+    }
+
+    #[test]
+    fn a_tier_keeps_its_entry_order() {
+        let mut input = input();
+        input.symbols.clear();
+        input.files.push(FileItem {
+            path: "e.rs".into(),
+            content: "fn e() {}\n".into(),
+        });
+        let tiers: BTreeMap<String, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
+            .iter()
+            .map(|k| (k.to_string(), Tier::L3))
+            .collect();
+        // e.rs entered first, d.rs last: selection order does not matter.
+        let order = BTreeMap::from([
+            ("file:e.rs".to_string(), 1),
+            ("file:c.rs".to_string(), 2),
+            ("file:d.rs".to_string(), 3),
+        ]);
+        let l3 = assemble_in_order(&input, &tiers, &order)[1].all_text();
+        let at = |p: &str| l3.find(&format!("{p}\n```")).unwrap();
+        assert!(at("e.rs") < at("c.rs") && at("c.rs") < at("d.rs"), "{l3}");
+        // Without an order, request order (the no-session layout).
+        let l3 = assemble(&input, &tiers)[1].all_text();
+        assert!(l3.find("c.rs").unwrap() < l3.find("e.rs").unwrap(), "{l3}");
     }
 
     #[test]

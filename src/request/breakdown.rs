@@ -7,48 +7,12 @@ use serde::Serialize;
 
 use super::assemble::{self, Assembly, Block, Message};
 use super::cache::Placement;
-use super::stability::{PrefixHasher, PrefixRecord};
+use super::reuse::{Prediction, Rule};
 use super::tier::Tier;
 use super::tokens::Tokenizer;
 
 /// The tiers in request order, active last.
 pub const ROWS: [Tier; 5] = [Tier::L0, Tier::L1, Tier::L2, Tier::L3, Tier::Active];
-
-/// The cache prefixes of a laid-out request: at each message that carries a marker, the
-/// hash of every message up to it and the prefix's tokens (from `placement`, so nothing
-/// is counted twice).
-pub fn prefix_record(messages: &[Message], placement: &Placement, model: &str) -> PrefixRecord {
-    let mut hasher = PrefixHasher::new(model);
-    let mut marks = placement.marked.iter().peekable();
-    for (i, m) in messages.iter().enumerate() {
-        let Some(&&(at, tier, tokens)) = marks.peek() else {
-            break;
-        };
-        hasher.push(m.role.name());
-        for block in &m.content {
-            match block {
-                Block::Text(t) => {
-                    hasher.push("text");
-                    hasher.push(t);
-                }
-                Block::Image { media_type, data } => {
-                    hasher.push("image");
-                    hasher.push(media_type);
-                    hasher.push(data);
-                }
-                Block::Other(v) => {
-                    hasher.push("other");
-                    hasher.push(&v.to_string());
-                }
-            }
-        }
-        if i == at {
-            hasher.mark(tier, tokens);
-            marks.next();
-        }
-    }
-    hasher.finish()
-}
 
 /// What one tier holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -80,14 +44,22 @@ pub struct Row {
     pub too_short: bool,
 }
 
-/// The cache reuse predicted against the session's previous request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// The cache use predicted against what the session's earlier requests left in the
+/// provider's cache (see `reuse`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Reuse {
-    /// Tokens in the unchanged prefix up to the last marker both requests share.
+    /// Tokens read from cache.
     pub tokens: usize,
-    /// The tier that marker closes.
+    /// The last marker of this request inside the part read.
     #[serde(serialize_with = "opt_tier_name")]
     pub through: Option<Tier>,
+    pub written: usize,
+    pub uncached: usize,
+    /// The input tokens the prediction counts (the body as sent).
+    pub input_tokens: usize,
+    /// The price relative to the same request with no caching, to three decimals.
+    pub relative_cost: f64,
+    pub rule: Rule,
 }
 
 /// Tiers in JSON as the CLI spells them (`L0`…`active`).
@@ -103,7 +75,7 @@ fn opt_tier_name<S: serde::Serializer>(t: &Option<Tier>, s: S) -> Result<S::Ok, 
 }
 
 /// The whole breakdown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Breakdown {
     pub model: String,
     pub provider: String,
@@ -130,7 +102,8 @@ pub struct Inputs<'a> {
     pub provider: &'a str,
     pub min_cache_tokens: u64,
     pub session: Option<&'a str>,
-    pub previous: Option<&'a PrefixRecord>,
+    /// The prediction against the session's earlier requests (`None` without one).
+    pub prediction: Option<&'a Prediction>,
 }
 
 fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Holds> {
@@ -209,23 +182,23 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
             }
         })
         .collect();
-    let reuse = match (i.session, i.previous) {
-        (Some(_), Some(previous)) => {
-            let mut now = prefix_record(i.messages, i.placement, i.model);
-            // Placement may hold lower bounds (see `cache::place`); show exact counts.
-            for (marker, (at, ..)) in now.markers.iter_mut().zip(&i.placement.marked) {
-                marker.tokens = through.get(*at).copied().unwrap_or(marker.tokens);
-            }
-            let tokens = now.reuse_after(previous);
-            let through = now
-                .markers
-                .iter()
-                .find(|m| m.tokens == tokens && tokens > 0)
-                .map(|m| m.tier);
-            Some(Reuse { tokens, through })
-        }
-        _ => None,
-    };
+    let reuse = i.prediction.map(|p| Reuse {
+        tokens: p.read,
+        through: i
+            .placement
+            .marked
+            .iter()
+            // Automatic caching has no markers: nothing to name.
+            .filter(|_| p.rule == Rule::Breakpoints)
+            .filter(|(at, ..)| p.read > 0 && through.get(*at).is_some_and(|t| *t <= p.read))
+            .map(|(_, tier, _)| *tier)
+            .next_back(),
+        written: p.written,
+        uncached: p.uncached,
+        input_tokens: p.input_tokens,
+        relative_cost: (p.relative_cost * 1000.0).round() / 1000.0,
+        rule: p.rule,
+    });
     Breakdown {
         model: i.model.to_string(),
         provider: i.provider.to_string(),
@@ -328,14 +301,16 @@ pub fn render_text(b: &Breakdown) -> String {
         (None, _) => "cache reuse: no session (pass --session NAME to predict it)\n".to_string(),
         (Some(s), None) => format!("cache reuse: session '{s}' has no previous request\n"),
         (Some(s), Some(r)) => {
-            let pct = (r.tokens * 100).checked_div(b.total_tokens).unwrap_or(0);
-            let through = r
-                .through
-                .map_or_else(String::new, |t| format!(", through the {t} marker"));
+            let pct = (r.tokens * 100).checked_div(r.input_tokens).unwrap_or(0);
+            let through = match r.through {
+                None => String::new(),
+                Some(Tier::Active) => ", through the moving marker".to_string(),
+                Some(t) => format!(", through the {t} marker"),
+            };
             format!(
                 "cache reuse after the previous request of session '{s}': {} of {} tokens \
-                 ({pct}%){through}\n",
-                r.tokens, b.total_tokens
+                 read ({pct}%){through}; {} written, {} uncached; cost {:.2}x of no caching\n",
+                r.tokens, r.input_tokens, r.written, r.uncached, r.relative_cost
             )
         }
     });
@@ -354,6 +329,8 @@ mod tests {
     use super::*;
     use crate::request::assemble::{FileItem, Role};
     use crate::request::cache;
+    use crate::request::providers::{self, Options, Provider};
+    use crate::request::reuse::{self, Memory};
 
     fn fixed() -> (Assembly, BTreeMap<String, Tier>) {
         let assembly = Assembly {
@@ -384,11 +361,30 @@ mod tests {
         (assembly, tiers)
     }
 
-    fn run(previous: Option<&PrefixRecord>, min: u64) -> (Breakdown, PrefixRecord) {
+    fn run(previous: Option<&Memory>, min: u64) -> (Breakdown, Memory) {
         let (assembly, tiers) = fixed();
         let mut messages = assemble::assemble(&assembly, &tiers);
         let placement = cache::place(&mut messages, min, Tokenizer::O200k);
-        let record = prefix_record(&messages, &placement, "claude-x");
+        let opts = Options {
+            model: "claude-x".into(),
+            max_tokens: None,
+            default_max_tokens: 100,
+            stream: false,
+            ttl: cache::Ttl::default(),
+            system_role: Default::default(),
+            prompt_cache_key: None,
+        };
+        let body = providers::encode(Provider::Anthropic, &messages, &opts).unwrap();
+        let shape = reuse::Shape::of(&body, Tokenizer::O200k, true, None);
+        let prediction = previous
+            .map(|m| reuse::predict(Rule::Breakpoints, &shape, Some(m), "claude-x", min, 125, 10));
+        let memory = reuse::remember(
+            previous.cloned(),
+            Rule::Breakpoints,
+            &shape,
+            "claude-x",
+            false,
+        );
         let b = breakdown(&Inputs {
             assembly: &assembly,
             tiers: &tiers,
@@ -399,14 +395,14 @@ mod tests {
             provider: "anthropic",
             min_cache_tokens: min,
             session: Some("s"),
-            previous,
+            prediction: prediction.as_ref(),
         });
-        (b, record)
+        (b, memory)
     }
 
     #[test]
     fn rows_hold_what_the_tiers_say() {
-        let (b, record) = run(None, 1);
+        let (b, memory) = run(None, 1);
         let l3 = &b.tiers[3];
         assert_eq!((l3.holds.files, l3.holds.history, l3.marker), (1, 2, true));
         let active = &b.tiers[4];
@@ -415,16 +411,23 @@ mod tests {
             b.total_tokens,
             b.tiers.iter().map(|r| r.tokens).sum::<usize>()
         );
-        assert_eq!(record.markers.len(), 2);
-        // The same request again reuses everything up to the last marker.
-        let (again, _) = run(Some(&record), 1);
-        let reuse = again.reuse.unwrap();
+        assert_eq!(memory.entries.len(), 2);
+        // The same request again reads everything up to the last marker.
+        let (again, _) = run(Some(&memory), 1);
+        let reuse = again.reuse.clone().unwrap();
         assert_eq!(reuse.through, Some(Tier::L3));
         assert_eq!(reuse.tokens, b.tiers[3].prefix_tokens);
+        assert_eq!(reuse.input_tokens, b.total_tokens);
+        assert_eq!((reuse.written, reuse.uncached), (0, b.tiers[4].tokens));
+        assert!(
+            render_text(&again).contains("cost 0."),
+            "{}",
+            render_text(&again)
+        );
         // A minimum above the prefix: no markers, rows say why.
-        let (short, record) = run(None, 100_000);
+        let (short, memory) = run(None, 100_000);
         assert!(short.tiers[0].too_short && !short.tiers[0].marker);
-        assert!(record.markers.is_empty());
+        assert!(memory.entries.is_empty());
         assert!(render_text(&short).contains("short"));
     }
 }

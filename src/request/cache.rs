@@ -104,6 +104,49 @@ fn place_with(
     placement
 }
 
+/// Puts a leftover marker (when fewer than `MAX_MARKERS` are set) on the last message,
+/// if the whole request reaches `min_tokens`: the moving marker, which writes the active
+/// content so the next request can read it (see `reuse::moving_marker_pays` for when).
+/// Returns whether it was set.
+pub fn add_moving(
+    messages: &mut [Message],
+    placement: &mut Placement,
+    min_tokens: u64,
+    tokenizer: Tokenizer,
+) -> bool {
+    let Some(last) = messages.len().checked_sub(1) else {
+        return false;
+    };
+    let has_text = messages[last]
+        .content
+        .iter()
+        .any(|b| matches!(b, Block::Text(t) if !t.is_empty()));
+    if messages[last].cache || !has_text || placement.marked.len() >= MAX_MARKERS {
+        return false;
+    }
+    let size = |count: &dyn Fn(&str) -> usize| -> usize {
+        messages
+            .iter()
+            .flat_map(|m| &m.content)
+            .map(|b| match b {
+                Block::Text(t) => count(t),
+                Block::Other(v) => count(&v.to_string()),
+                Block::Image { .. } => 0,
+            })
+            .sum()
+    };
+    let mut prefix = size(&|t| tokenizer.at_least(t));
+    if (prefix as u64) < min_tokens {
+        prefix = size(&|t| tokenizer.count(t));
+        if (prefix as u64) < min_tokens {
+            return false;
+        }
+    }
+    messages[last].cache = true;
+    placement.marked.push((last, messages[last].tier, prefix));
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +177,28 @@ mod tests {
         let p = place(&mut ms, 1024, Tokenizer::O200k);
         assert!(ms.iter().all(|m| !m.cache));
         assert_eq!(p.too_short, vec![(Tier::L0, 1)]);
+    }
+
+    #[test]
+    fn the_moving_marker_takes_a_leftover_slot() {
+        let big = "word ".repeat(50);
+        let mut ms = vec![msg(Tier::L0, &big), msg(Tier::Active, "z")];
+        let mut p = place(&mut ms, 10, Tokenizer::O200k);
+        assert!(add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        assert!(ms[1].cache);
+        assert_eq!(p.marked.len(), 2);
+        // Not twice, and not past four markers.
+        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        let mut ms: Vec<Message> = [Tier::L0, Tier::L1, Tier::L2, Tier::L3, Tier::Active]
+            .iter()
+            .map(|t| msg(*t, &big))
+            .collect();
+        let mut p = place(&mut ms, 10, Tokenizer::O200k);
+        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        // Nor under the minimum.
+        let mut ms = vec![msg(Tier::Active, "z")];
+        let mut p = place(&mut ms, 10, Tokenizer::O200k);
+        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
     }
 
     #[test]

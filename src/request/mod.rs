@@ -12,6 +12,9 @@ pub mod cache;
 pub mod headers;
 pub mod inputs;
 pub mod providers;
+pub mod reuse;
+pub mod ripple;
+pub mod session;
 pub mod spec;
 pub mod stability;
 pub mod tier;
@@ -79,6 +82,8 @@ pub struct Request {
     pub options: Options,
     /// The model's minimum cacheable prefix, in tokens.
     pub min_cache_tokens: u64,
+    /// The model's cached-input prices (`models.yaml`), for reuse predictions.
+    pub cache_price: reuse::Prices,
     pub tokenizer: Tokenizer,
     /// The model takes no images (`images: false`): image blocks, in the history and the
     /// prompt, go as `IMAGE_PLACEHOLDER` text.
@@ -166,6 +171,7 @@ pub fn compression(
             prompt_cache_key: None,
         },
         min_cache_tokens: model.min_cache_tokens,
+        cache_price: model.cache_price.unwrap_or(reuse::Prices::NONE),
         tokenizer: Tokenizer::default(),
         strip_images: !model.images,
         session: None,
@@ -323,6 +329,7 @@ pub fn prepare(
             prompt_cache_key: flags.prompt_cache_key.clone(),
         },
         min_cache_tokens: built.model.min_cache_tokens,
+        cache_price: built.model.cache_price.unwrap_or(reuse::Prices::NONE),
         tokenizer,
         strip_images: !built.model.images,
         session: flags.session.clone().or_else(|| spec.session.clone()),
@@ -432,12 +439,32 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
     Ok(())
 }
 
+/// How a session lays a request out: each item's tier, its place in the tier, and
+/// whether a leftover marker goes on the last message.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub tiers: BTreeMap<String, Tier>,
+    pub order: BTreeMap<String, u64>,
+    pub moving_marker: bool,
+}
+
 /// The laid-out messages with markers placed, for `tiers`.
 pub fn messages(
     request: &Request,
     tiers: &BTreeMap<String, Tier>,
 ) -> (Vec<Message>, cache::Placement) {
-    let mut messages = assemble(&request.assembly, tiers);
+    lay_out(
+        request,
+        &Plan {
+            tiers: tiers.clone(),
+            ..Plan::default()
+        },
+    )
+}
+
+/// The laid-out messages with markers placed, for a session's `plan`.
+pub fn lay_out(request: &Request, plan: &Plan) -> (Vec<Message>, cache::Placement) {
+    let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
     if request.strip_images {
         for m in &mut messages {
             for b in &mut m.content {
@@ -447,8 +474,21 @@ pub fn messages(
             }
         }
     }
-    let placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
+    let mut placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
+    if plan.moving_marker {
+        cache::add_moving(
+            &mut messages,
+            &mut placement,
+            request.min_cache_tokens,
+            request.tokenizer,
+        );
+    }
     (messages, placement)
+}
+
+/// Laid-out `messages` as the request body (see `encode`).
+pub fn body(request: &Request, messages: &[Message]) -> Result<serde_json::Value, InputError> {
+    providers::encode(request.provider, messages, &request.options).map_err(err)
 }
 
 /// The request body as JSON text: pretty (two-space indent) or one line, ending in a
@@ -468,7 +508,7 @@ pub fn encode(
     messages: &[Message],
     compact: bool,
 ) -> Result<String, InputError> {
-    let body = providers::encode(request.provider, messages, &request.options).map_err(err)?;
+    let body = body(request, messages)?;
     let mut text = if compact {
         serde_json::to_string(&body)
     } else {

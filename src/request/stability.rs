@@ -1,7 +1,7 @@
-//! Stability tracking across the invocations of one `--session NAME`: how many requests in
-//! a row each item (`file:{path}`, `symbol:{path}`, `history:{N}`) has been sent unchanged,
-//! and so which cache tier it earns. Also the previous request's cache prefixes, so the
-//! `context` command can predict how much of the next request a provider will reuse.
+//! Stability tracking across the invocations of one `--session NAME`: each item's
+//! (`file:{path}`, `symbol:{path}`, `history:{N}`) count, tier and place in it, moved by
+//! ripple promotion (`ripple`). Also what the provider's cache holds from the session's
+//! requests (`reuse::Memory`), so `context` can predict the next request's reuse.
 //!
 //! The state is one JSON file per session. A run holds an exclusive lock on a sibling
 //! `<session>.lock` file from reading the state to writing it back, and writes atomically,
@@ -14,11 +14,14 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::request::reuse::Memory;
+use crate::request::ripple::Ripple;
 use crate::request::tier::Tier;
 use crate::settings::{env, files, Env, Settings};
 
-/// The state file format; bumped when it changes incompatibly.
-const VERSION: u32 = 1;
+/// The state file format; bumped when it changes incompatibly. Version 1 files (counts
+/// only) are migrated on reading: see `migrate`.
+const VERSION: u32 = 2;
 
 /// A state problem; the message names the file and says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -44,86 +47,7 @@ pub enum StateError {
     NoStateDir(String),
 }
 
-/// One tracked item: its content hash and how many requests in a row it has been unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    pub hash: String,
-    pub unchanged: u32,
-}
-
-/// A cache marker of a request: the tier it closes, the tokens of the prefix up to and
-/// including it, and a hash of that whole prefix (so equal hashes mean a cache hit).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Marker {
-    pub tier: Tier,
-    pub tokens: usize,
-    pub hash: String,
-}
-
-/// The cache prefixes of one request.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PrefixRecord {
-    /// The model the request was for (caches are per model).
-    pub model: String,
-    pub markers: Vec<Marker>,
-}
-
-impl PrefixRecord {
-    /// Tokens a provider can read from cache when this request follows `previous`: the
-    /// longest prefix ending at one of this request's markers that `previous` also wrote
-    /// (same model, same bytes, hence the same cumulative hash).
-    pub fn reuse_after(&self, previous: &PrefixRecord) -> usize {
-        if self.model != previous.model {
-            return 0;
-        }
-        self.markers
-            .iter()
-            .filter(|m| previous.markers.iter().any(|p| p.hash == m.hash))
-            .map(|m| m.tokens)
-            .max()
-            .unwrap_or(0)
-    }
-}
-
-/// Builds a request's [`PrefixRecord`] while walking its content in order: the running
-/// hash covers every part so far, and each marker records it.
-#[derive(Debug, Clone)]
-pub struct PrefixHasher {
-    hasher: Sha256,
-    record: PrefixRecord,
-}
-
-impl PrefixHasher {
-    pub fn new(model: &str) -> PrefixHasher {
-        PrefixHasher {
-            hasher: Sha256::new(),
-            record: PrefixRecord {
-                model: model.to_string(),
-                markers: Vec::new(),
-            },
-        }
-    }
-
-    /// Adds one part of the request (a role, a text, an image's data...).
-    pub fn push(&mut self, part: &str) {
-        // Length first, so ("ab","c") and ("a","bc") hash differently.
-        self.hasher.update((part.len() as u64).to_le_bytes());
-        self.hasher.update(part.as_bytes());
-    }
-
-    /// Places a cache marker after everything pushed so far, `tokens` into the request.
-    pub fn mark(&mut self, tier: Tier, tokens: usize) {
-        let hash = hex(&self.hasher.clone().finalize());
-        self.record.markers.push(Marker { tier, tokens, hash });
-    }
-
-    pub fn finish(self) -> PrefixRecord {
-        self.record
-    }
-}
+pub use super::ripple::{Entry, Observed};
 
 /// The SHA-256 of `content`, as lowercase hex (the hash [`Tracker::observe`] takes).
 pub fn sha256_hex(content: &str) -> String {
@@ -143,8 +67,14 @@ fn hex(bytes: &[u8]) -> String {
 struct State {
     version: u32,
     items: BTreeMap<String, Entry>,
+    /// The next entry number (an item's place in its tier).
+    #[serde(default)]
+    next_order: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    last_request: Option<PrefixRecord>,
+    cache: Option<Memory>,
+    /// Version 1's record of the last request's markers: read, and dropped.
+    #[serde(default, skip_serializing)]
+    last_request: Option<serde_json::Value>,
 }
 
 /// A session's stability state, open for one request. With a file, the session's lock is
@@ -155,7 +85,7 @@ pub struct Tracker {
     _lock: Option<File>,
     state: State,
     pins: BTreeMap<String, Tier>,
-    previous: Option<PrefixRecord>,
+    previous: Option<Memory>,
 }
 
 impl Tracker {
@@ -199,7 +129,7 @@ impl Tracker {
         Ok(Tracker {
             path: Some(path.to_path_buf()),
             _lock: Some(lock),
-            previous: state.last_request.clone(),
+            previous: state.cache.clone(),
             state,
             pins: BTreeMap::new(),
         })
@@ -220,27 +150,29 @@ impl Tracker {
         }
     }
 
-    /// Records one request's items, `(key, sha256 hex)`: a new item starts at 0, an
-    /// unchanged one counts up, a changed one goes back to 0, and items not in this
+    /// Records one request's items (in request order) by ripple promotion (see
+    /// `ripple`); `min_tokens` is the model's minimum cacheable prefix. Items not in this
     /// request are forgotten.
-    pub fn observe(&mut self, items: &[(String, String)]) {
-        let old = std::mem::take(&mut self.state.items);
-        for (key, hash) in items {
-            let unchanged = match old.get(key) {
-                Some(e) if e.hash == *hash => e.unchanged.saturating_add(1),
-                _ => 0,
-            };
-            self.state.items.insert(
-                key.clone(),
-                Entry {
-                    hash: hash.clone(),
-                    unchanged,
-                },
-            );
+    pub fn observe(&mut self, items: &[Observed], min_tokens: u64) -> super::ripple::Moves {
+        let active_cached = self
+            .previous
+            .as_ref()
+            .is_some_and(|m| m.moving.is_some() || !m.steps.is_empty());
+        Ripple {
+            items: &mut self.state.items,
+            next_order: &mut self.state.next_order,
+            min_tokens,
+            active_cached,
         }
+        .observe(items)
     }
 
-    /// Each tracked item's tier (pins override the count). Keys not listed are active.
+    /// Whether the tracker belongs to a session (not [`Tracker::ephemeral`]).
+    pub fn is_session(&self) -> bool {
+        self.path.is_some()
+    }
+
+    /// Each tracked item's tier (pins override it). Keys not listed are active.
     pub fn tiers(&self) -> BTreeMap<String, Tier> {
         if self.path.is_none() {
             // Without a session nothing is known to be stable.
@@ -250,10 +182,23 @@ impl Tracker {
             .state
             .items
             .iter()
-            .map(|(k, e)| (k.clone(), Tier::for_unchanged_count(e.unchanged)))
+            .map(|(k, e)| (k.clone(), e.tier))
             .collect();
         tiers.extend(self.pins.iter().map(|(k, t)| (k.clone(), *t)));
         tiers
+    }
+
+    /// Each tracked item's place in its tier (the order it entered); empty without a
+    /// session.
+    pub fn order(&self) -> BTreeMap<String, u64> {
+        if self.path.is_none() {
+            return BTreeMap::new();
+        }
+        self.state
+            .items
+            .iter()
+            .map(|(k, e)| (k.clone(), e.order))
+            .collect()
     }
 
     /// Puts `key` in `tier` for this request whatever its count (`--tier PATH=L1`).
@@ -266,14 +211,14 @@ impl Tracker {
         &self.state.items
     }
 
-    /// The cache prefixes of the session's previous recorded request.
-    pub fn previous(&self) -> Option<&PrefixRecord> {
+    /// What the provider's cache holds from the session's earlier requests.
+    pub fn previous(&self) -> Option<&Memory> {
         self.previous.as_ref()
     }
 
-    /// Sets this request's cache prefixes, saved with the state.
-    pub fn record(&mut self, request: PrefixRecord) {
-        self.state.last_request = Some(request);
+    /// Sets what the cache holds after this request, saved with the state.
+    pub fn record(&mut self, memory: Memory) {
+        self.state.cache = Some(memory);
     }
 
     /// Writes the state back (atomically) and releases the lock. Does nothing for an
@@ -299,13 +244,30 @@ fn parse(bytes: &[u8], shown: &str) -> Result<State, StateError> {
         reason,
     };
     let state: State = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
-    if state.version != VERSION {
-        return Err(corrupt(format!(
-            "format version {}, this asimi-prompt reads version {VERSION}",
-            state.version
-        )));
+    match state.version {
+        1 => Ok(migrate(state)),
+        VERSION => Ok(state),
+        v => Err(corrupt(format!(
+            "format version {v}, this asimi-prompt reads versions 1 and {VERSION}"
+        ))),
     }
-    Ok(state)
+}
+
+/// Version 1 kept only counts: each item gets the tier its count gave then (capped at
+/// that tier's promotion count) and a place in it in key order; the old marker record is
+/// dropped, so the next request predicts no reuse (a one-time miss).
+fn migrate(mut state: State) -> State {
+    for (order, e) in state.items.values_mut().enumerate() {
+        e.tier = Tier::for_unchanged_count(e.unchanged);
+        if let Some(cap) = e.tier.promotion_count() {
+            e.unchanged = e.unchanged.min(cap);
+        }
+        e.order = order as u64;
+    }
+    state.next_order = state.items.len() as u64;
+    state.version = VERSION;
+    state.last_request = None;
+    state
 }
 
 /// Checks a `--session` name: it becomes a file name, so no separators or dot-files.
@@ -394,42 +356,66 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
 mod tests {
     use super::*;
 
-    fn items(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    fn items(pairs: &[(&str, &str)]) -> Vec<Observed> {
         pairs
             .iter()
-            .map(|(k, v)| (k.to_string(), sha256_hex(v)))
+            .map(|(k, v)| Observed {
+                key: k.to_string(),
+                hash: sha256_hex(v),
+                tokens: v.len(),
+            })
             .collect()
     }
 
     fn run(path: &Path, pairs: &[(&str, &str)]) -> BTreeMap<String, Tier> {
         let mut t = Tracker::open(path).unwrap();
-        t.observe(&items(pairs));
+        t.observe(&items(pairs), 1024);
         let tiers = t.tiers();
         t.save().unwrap();
         tiers
     }
 
     #[test]
-    fn tiers_climb_and_fall() {
+    fn a_file_climbs_to_l3_and_falls_back_when_changed() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let mut seen = Vec::new();
-        for _ in 0..13 {
-            seen.push(run(&path, &[("file:a", "A")])["file:a"]);
-        }
+        // b is edited on every request, so moving a costs no extra cache write.
+        let seen: Vec<Tier> = (0..6)
+            .map(|i| run(&path, &[("file:a", "A"), ("file:b", &format!("B{i}"))])["file:a"])
+            .collect();
         use Tier::*;
-        let expect = [
-            Active, Active, Active, L3, L3, L3, L2, L2, L2, L1, L1, L1, L0,
-        ];
-        assert_eq!(seen, expect);
+        assert_eq!(seen, [Active, Active, Active, L3, L3, L3]);
         // A change sends it back to active; a new item starts there; absent ones go.
         let t = run(&path, &[("file:a", "A2"), ("file:b", "B")]);
         assert_eq!(t["file:a"], Active);
         assert_eq!(t["file:b"], Active);
         let t = run(&path, &[("file:b", "B")]);
         assert_eq!(t.get("file:a"), None);
-        let t = run(&path, &[("file:a", "A2"), ("file:b", "B")]);
-        assert_eq!(t["file:a"], Active);
+        // Symbol blocks start in L3.
+        let t = run(&path, &[("file:b", "B"), ("symbol:c", "C")]);
+        assert_eq!(t["symbol:c"], L3);
+    }
+
+    #[test]
+    fn version_1_state_is_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let old = r#"{"version": 1, "items": {
+            "file:a": {"hash": "HA", "unchanged": 7},
+            "file:b": {"hash": "HB", "unchanged": 1}},
+          "last_request": {"model": "m", "markers": [{"tier": "L0", "tokens": 5, "hash": "x"}]}}"#;
+        std::fs::write(&path, old).unwrap();
+        let t = Tracker::open(&path).unwrap();
+        assert_eq!(t.tiers()["file:a"], Tier::L2);
+        assert_eq!(t.tiers()["file:b"], Tier::Active);
+        assert_eq!(t.entries()["file:a"].unchanged, 7);
+        assert!(t.previous().is_none());
+        t.save().unwrap();
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains("\"version\": 2"), "{saved}");
+        assert!(!saved.contains("last_request"), "{saved}");
+        let t = Tracker::open(&path).unwrap();
+        assert_eq!(t.tiers()["file:a"], Tier::L2);
     }
 
     #[test]
@@ -437,7 +423,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         let mut t = Tracker::open(&path).unwrap();
-        t.observe(&items(&[("file:a", "A"), ("file:b", "B")]));
+        t.observe(&items(&[("file:a", "A"), ("file:b", "B")]), 0);
         t.pin("file:a", Tier::L1);
         assert_eq!(t.tiers()["file:a"], Tier::L1);
         assert_eq!(t.tiers()["file:b"], Tier::Active);
@@ -445,10 +431,9 @@ mod tests {
         assert!(!path.exists(), "nothing is written without save");
 
         let mut e = Tracker::ephemeral();
-        e.observe(&items(&[("file:a", "A")]));
-        e.observe(&items(&[("file:a", "A")]));
-        e.observe(&items(&[("file:a", "A")]));
-        e.observe(&items(&[("file:a", "A")]));
+        for _ in 0..4 {
+            e.observe(&items(&[("file:a", "A")]), 0);
+        }
         assert_eq!(e.tiers().get("file:a"), None);
         e.pin("file:a", Tier::L2);
         assert_eq!(e.tiers()["file:a"], Tier::L2);
@@ -466,6 +451,8 @@ mod tests {
         std::fs::write(&path, r#"{"version": 99, "items": {}}"#).unwrap();
         let msg = Tracker::open(&path).unwrap_err().to_string();
         assert!(msg.contains("version 99"), "{msg}");
+        std::fs::write(&path, r#"{"version": 2, "items": {}, "extra": 1}"#).unwrap();
+        assert!(Tracker::open(&path).is_err());
     }
 
     #[test]
@@ -508,19 +495,24 @@ mod tests {
         let path = dir.path().join("s.json");
         let (threads, rounds) = (8, 5);
         std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| {
-                    for _ in 0..rounds {
-                        run(&path, &[("file:a", "A"), ("history:0", "hi")]);
+            for thread in 0..threads {
+                let path = &path;
+                s.spawn(move || {
+                    for round in 0..rounds {
+                        let mut t = Tracker::open(path).unwrap();
+                        t.observe(&items(&[("file:a", "A")]), 0);
+                        let mut memory = t.previous().cloned().unwrap_or_default();
+                        memory.entries.push(format!("{thread}-{round}"));
+                        t.record(memory);
+                        t.save().unwrap();
                     }
                 });
             }
         });
         // Every read-modify-write saw the one before it: no update was lost.
         let t = Tracker::open(&path).unwrap();
-        let n = threads * rounds - 1;
-        assert_eq!(t.entries()["file:a"].unchanged, n);
-        assert_eq!(t.entries()["history:0"].unchanged, n);
+        assert_eq!(t.previous().unwrap().entries.len(), threads * rounds);
+        assert_eq!(t.tiers()["file:a"], Tier::L3);
         let leftovers: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -530,31 +522,5 @@ mod tests {
             3,
             "s.json, s.lock, .gitignore: {leftovers:?}"
         );
-    }
-
-    #[test]
-    fn prefix_reuse() {
-        let build = |parts: &[&str]| {
-            let mut h = PrefixHasher::new("m");
-            for (i, p) in parts.iter().enumerate() {
-                h.push(p);
-                h.mark(Tier::CACHED[i], 10 * (i + 1));
-            }
-            h.finish()
-        };
-        let before = build(&["sys", "l1", "l2"]);
-        assert_eq!(build(&["sys", "l1", "l2"]).reuse_after(&before), 30);
-        assert_eq!(build(&["sys", "l1", "new"]).reuse_after(&before), 20);
-        assert_eq!(build(&["other", "l1"]).reuse_after(&before), 0);
-        let mut other_model = build(&["sys"]);
-        other_model.model = "n".into();
-        assert_eq!(other_model.reuse_after(&before), 0);
-        assert_ne!(build(&["ab"]).markers[0].hash, {
-            let mut h = PrefixHasher::new("m");
-            h.push("a");
-            h.push("b");
-            h.mark(Tier::L0, 0);
-            h.finish().markers[0].hash.clone()
-        });
     }
 }

@@ -32,6 +32,34 @@ impl Tier {
         }
     }
 
+    /// The N an item has on entering this tier (the seeds' 3/6/9/12; 0 for active).
+    pub fn entry_count(self) -> u32 {
+        match self {
+            Tier::L0 => 12,
+            Tier::L1 => 9,
+            Tier::L2 => 6,
+            Tier::L3 => 3,
+            Tier::Active => 0,
+        }
+    }
+
+    /// The N at which a veteran of this tier may move up (the next tier's entry count);
+    /// `None` for L0, the top.
+    pub fn promotion_count(self) -> Option<u32> {
+        self.above().map(Tier::entry_count)
+    }
+
+    /// The next more stable tier; `None` for L0.
+    pub fn above(self) -> Option<Tier> {
+        match self {
+            Tier::L0 => None,
+            Tier::L1 => Some(Tier::L0),
+            Tier::L2 => Some(Tier::L1),
+            Tier::L3 => Some(Tier::L2),
+            Tier::Active => Some(Tier::L3),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Tier::L0 => "L0",
@@ -79,6 +107,10 @@ mod tests {
         assert_eq!(tiers[9], Tier::L1);
         assert_eq!(tiers[12], Tier::L0);
         assert_eq!("l2".parse::<Tier>(), Ok(Tier::L2));
+        assert_eq!(Tier::L3.promotion_count(), Some(6));
+        assert_eq!(Tier::L1.promotion_count(), Some(12));
+        assert_eq!(Tier::L0.promotion_count(), None);
+        assert_eq!(Tier::Active.above(), Some(Tier::L3));
         assert!("L9".parse::<Tier>().is_err());
     }
 }

@@ -41,13 +41,21 @@ impl Tokenizer {
     /// The number of tokens in `text`. The encoding's tables load on first use (tens of
     /// milliseconds), so runs that never count pay nothing.
     pub fn count(&self, text: &str) -> usize {
+        self.tables().count(text)
+    }
+
+    /// The token ids of `text` (for prefix comparisons).
+    pub fn encode(&self, text: &str) -> Vec<u32> {
+        self.tables().encode(text)
+    }
+
+    fn tables(&self) -> &'static bpe_openai::Tokenizer {
         static O200K: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
         static CL100K: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
-        let tokenizer = match self {
+        match self {
             Tokenizer::O200k => O200K.get_or_init(bpe_openai::o200k_base),
             Tokenizer::Cl100k => CL100K.get_or_init(bpe_openai::cl100k_base),
-        };
-        tokenizer.count(text)
+        }
     }
 
     /// A lower bound on `count(text)` that needs no tables: the number of pieces the

@@ -1,0 +1,90 @@
+//! The session benchmark: replays the scripted sessions of `scenarios.rs` (20 requests
+//! each on a generated repository, `claude-sonnet-4-5`) through the session code, and
+//! prints per request and in total the predicted cache reuse and the cost relative to no
+//! caching, next to the baseline (no session, markers on the last two messages).
+//!
+//! ```sh
+//! scripts/session-bench.sh            # or: cargo run --example session-bench
+//! scripts/session-bench.sh --summary  # the table only
+//! scripts/session-bench.sh --summary --no-moving-marker
+//! ```
+
+#[allow(dead_code)] // Shared with tests/reuse_simulation.rs, which uses other parts.
+mod scenarios;
+
+use scenarios::{run_baseline, run_session_with, Sent};
+
+/// The requests (1-based) the issue's targets average over.
+const WINDOW: std::ops::RangeInclusive<usize> = 4..=20;
+
+fn pct(p: &asimi_prompt::request::reuse::Prediction) -> f64 {
+    if p.input_tokens == 0 {
+        return 0.0;
+    }
+    100.0 * p.read as f64 / p.input_tokens as f64
+}
+
+/// Mean reuse (%) over `WINDOW`, and the cost relative to no caching over `range`.
+fn totals(sent: &[Sent], range: std::ops::RangeInclusive<usize>) -> (f64, f64) {
+    let in_window: Vec<&Sent> = sent
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| WINDOW.contains(&(i + 1)))
+        .map(|(_, s)| s)
+        .collect();
+    let mean = in_window.iter().map(|s| pct(&s.prediction)).sum::<f64>() / in_window.len() as f64;
+    let (mut cost, mut tokens) = (0.0, 0.0);
+    for (i, s) in sent.iter().enumerate() {
+        if range.contains(&(i + 1)) {
+            cost += s.prediction.relative_cost * s.prediction.input_tokens as f64;
+            tokens += s.prediction.input_tokens as f64;
+        }
+    }
+    (mean, cost / tokens)
+}
+
+fn main() {
+    let verbose = !std::env::args().any(|a| a == "--summary");
+    // `--no-moving-marker` measures the layout without the leftover marker on the last
+    // message.
+    let moving = !std::env::args().any(|a| a == "--no-moving-marker");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut summary = Vec::new();
+    for s in scenarios::scenarios() {
+        let state = dir.path().join(format!("{}.json", s.name));
+        let session = run_session_with(&s.requests, &state, moving);
+        let baseline = run_baseline(&s.requests);
+        if verbose {
+            println!("scenario ({}): {}", s.name, s.about);
+            println!("  req   tokens  session read  written  cost   baseline read  written  cost");
+            for (i, (a, b)) in session.iter().zip(&baseline).enumerate() {
+                let (p, q) = (&a.prediction, &b.prediction);
+                println!(
+                    "  {:>3} {:>8}  {:>11.1}% {:>8} {:>5.2}  {:>13.1}% {:>8} {:>5.2}",
+                    i + 1,
+                    p.input_tokens,
+                    pct(p),
+                    p.written,
+                    p.relative_cost,
+                    pct(q),
+                    q.written,
+                    q.relative_cost
+                );
+            }
+            println!();
+        }
+        let (sm, sc) = totals(&session, WINDOW);
+        let (bm, bc) = totals(&baseline, WINDOW);
+        let (_, sc_all) = totals(&session, 1..=session.len());
+        let (_, bc_all) = totals(&baseline, 1..=baseline.len());
+        summary.push(format!(
+            "| ({}) {} | {sm:.1}% | {sc:.2}x | {sc_all:.2}x | {bm:.1}% | {bc:.2}x | {bc_all:.2}x |",
+            s.name, s.about
+        ));
+    }
+    println!("| scenario | session reuse 4–20 | cost 4–20 | cost 1–20 | baseline reuse 4–20 | cost 4–20 | cost 1–20 |");
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    for line in summary {
+        println!("{line}");
+    }
+}

@@ -1,0 +1,687 @@
+//! Ripple promotion: how a session's items move between tiers from one request to the
+//! next, so that a cached block is rewritten only when it has to be.
+//!
+//! Every item has a count N and a tier. Per request:
+//! - **Entry.** A working file or history message is active while N < 3 and counts N up
+//!   each request it is unchanged. From N = 3 it enters L3 (with N = 3) on the first
+//!   request whose active content is rewritten anyway: a working file is new, changed or
+//!   dropped, or a tier above is broken. Until then the provider still holds the active
+//!   content (the moving marker, or a provider's automatic prefix cache; see `reuse`),
+//!   and moving an item out of it would cost a rewrite for nothing. When the provider
+//!   does not hold it, items move at N = 3. History enters oldest first, behind every older message. A new
+//!   symbol block enters L3 at once (symbols start cached), and so does a changed one: a
+//!   symbol block has no active place in the layout.
+//! - **Demotion.** A changed file or history message drops to active with N = 0 and marks
+//!   the tier it left *broken*; so does an item that left the request. A history message
+//!   that drops takes every newer cached one with it (history keeps its order).
+//! - **Veterans.** When items enter a tier, the items already there count N up once.
+//! - **Promotion.** A veteran whose N reaches its tier's threshold (L3 6, L2 9, L1 12)
+//!   moves up only into a tier that is broken, or into an empty tier when its own tier's
+//!   block is rewritten this request anyway; otherwise it stays with N capped at the
+//!   threshold. Entering a tier counts that tier's veterans up, so promotions ripple; the
+//!   passes run bottom-up (L3, L2, L1, L0) until nothing moves.
+//! - **Anchoring.** A tier keeps, out of promotion, its lowest-N items up to the model's
+//!   minimum cacheable tokens, so it never empties below what a provider caches.
+//!
+//! History appended to a tier's end does not break it: the block before it is unchanged
+//! and a provider still reads it. Anything else entering or leaving a tier does.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::tier::Tier;
+
+/// The N at which a working file or history message leaves the active tier.
+pub const ENTRY_COUNT: u32 = 3;
+
+/// One tracked item: its content hash, its count N, its tier and when it entered it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub hash: String,
+    /// N: requests in a row the item was sent unchanged while active; in a cached tier,
+    /// the tier's entry count plus the times items entered it since.
+    pub unchanged: u32,
+    /// Absent in version 1 state files; `migrate` sets it.
+    #[serde(default = "active")]
+    pub tier: Tier,
+    /// The session-wide sequence number of its entry into its tier (its place there).
+    #[serde(default)]
+    pub order: u64,
+}
+
+fn active() -> Tier {
+    Tier::Active
+}
+
+/// One item of a request, as the tracker sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Observed {
+    /// `file:PATH`, `symbol:PATH` or `history:N`.
+    pub key: String,
+    /// SHA-256 hex of its content.
+    pub hash: String,
+    /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
+    pub tokens: usize,
+}
+
+fn is_symbol(key: &str) -> bool {
+    key.starts_with("symbol:")
+}
+
+fn history_index(key: &str) -> Option<usize> {
+    key.strip_prefix("history:")?.parse().ok()
+}
+
+/// What one request did to the tiers, for tests and notes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Moves {
+    /// Tiers whose block changed (an item entered its symbols/files or left it).
+    pub broken: BTreeSet<Tier>,
+    /// `(key, from, to)` of every move up, in order.
+    pub promoted: Vec<(String, Tier, Tier)>,
+    /// Keys that dropped to active.
+    pub demoted: Vec<String>,
+}
+
+/// The state one request changes: the items and the next entry number.
+pub struct Ripple<'a> {
+    pub items: &'a mut BTreeMap<String, Entry>,
+    pub next_order: &'a mut u64,
+    /// The model's minimum cacheable prefix, in tokens.
+    pub min_tokens: u64,
+    /// Whether the provider holds the previous request's active content (a moving marker,
+    /// or automatic prefix caching). If not, moving items out of it is always free.
+    pub active_cached: bool,
+}
+
+impl Ripple<'_> {
+    /// Applies one request's items (in request order) and returns what moved.
+    pub fn observe(&mut self, observed: &[Observed]) -> Moves {
+        let sizes: BTreeMap<&str, usize> = observed
+            .iter()
+            .map(|o| (o.key.as_str(), o.tokens))
+            .collect();
+        let mut moves = Moves::default();
+        let old = std::mem::take(self.items);
+        for (key, e) in &old {
+            if !sizes.contains_key(key.as_str()) && e.tier != Tier::Active {
+                moves.broken.insert(e.tier);
+            }
+        }
+        // Whether the active content is rewritten this request anyway: then moving an
+        // item out of it costs no extra cache write.
+        let mut rewritten = old.iter().any(|(key, e)| {
+            e.tier == Tier::Active && !is_symbol(key) && !sizes.contains_key(key.as_str())
+        });
+        let mut entering: BTreeMap<Tier, Vec<String>> = BTreeMap::new();
+        for o in observed {
+            let entry = match old.get(&o.key) {
+                Some(e) if e.hash == o.hash => {
+                    let mut e = e.clone();
+                    if e.tier == Tier::Active {
+                        e.unchanged = e.unchanged.saturating_add(1);
+                    }
+                    e
+                }
+                previous => {
+                    if let Some(e) = previous.filter(|e| e.tier != Tier::Active) {
+                        moves.broken.insert(e.tier);
+                        moves.demoted.push(o.key.clone());
+                    }
+                    // A new history message is appended; anything else new or changed
+                    // changes the active content before it.
+                    rewritten |= previous.is_some() || history_index(&o.key).is_none();
+                    if is_symbol(&o.key) {
+                        entering.entry(Tier::L3).or_default().push(o.key.clone());
+                    }
+                    Entry {
+                        hash: o.hash.clone(),
+                        unchanged: 0,
+                        tier: Tier::Active,
+                        order: 0,
+                    }
+                }
+            };
+            self.items.insert(o.key.clone(), entry);
+        }
+        self.keep_history_order(&mut moves);
+        if rewritten || !moves.broken.is_empty() || !self.active_cached {
+            let files = observed.iter().filter(|o| {
+                let e = &self.items[&o.key];
+                e.tier == Tier::Active
+                    && e.unchanged >= ENTRY_COUNT
+                    && history_index(&o.key).is_none()
+            });
+            let files: Vec<String> = files.map(|o| o.key.clone()).collect();
+            entering.entry(Tier::L3).or_default().extend(files);
+            let history = self.eligible_history();
+            entering.entry(Tier::L3).or_default().extend(history);
+        }
+        self.cascade(entering, &sizes, &mut moves);
+        moves
+    }
+
+    /// History messages by index, oldest first.
+    fn history(&self) -> Vec<(usize, String)> {
+        let mut h: Vec<(usize, String)> = self
+            .items
+            .keys()
+            .filter_map(|k| history_index(k).map(|i| (i, k.clone())))
+            .collect();
+        h.sort();
+        h
+    }
+
+    /// A history message is never in a more stable tier than an older one: a newer
+    /// message above an older one drops to active (keeping N, so it re-enters in order).
+    fn keep_history_order(&mut self, moves: &mut Moves) {
+        let mut least_stable = Tier::L0;
+        for (_, key) in self.history() {
+            let e = self.items.get_mut(&key).expect("listed from the map");
+            if e.tier < least_stable {
+                moves.broken.insert(e.tier);
+                moves.demoted.push(key.clone());
+                e.tier = Tier::Active;
+                e.unchanged = e.unchanged.min(ENTRY_COUNT);
+            }
+            least_stable = least_stable.max(e.tier);
+        }
+    }
+
+    /// The active history that may enter L3: N ≥ 3, oldest first, every older message
+    /// already cached.
+    fn eligible_history(&self) -> Vec<String> {
+        let mut eligible = Vec::new();
+        for (_, key) in self.history() {
+            let e = &self.items[&key];
+            if e.tier == Tier::Active {
+                if e.unchanged < ENTRY_COUNT {
+                    break;
+                }
+                eligible.push(key);
+            }
+        }
+        eligible
+    }
+
+    fn members(&self, tier: Tier) -> Vec<String> {
+        self.items
+            .iter()
+            .filter(|(_, e)| e.tier == tier)
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+
+    /// The tier's items that may not leave it: the lowest-N (then newest) items until
+    /// they hold the minimum cacheable tokens; all of them in a tier under the minimum.
+    fn anchored(&self, tier: Tier, sizes: &BTreeMap<&str, usize>) -> BTreeSet<String> {
+        let mut members: Vec<(u32, std::cmp::Reverse<u64>, String)> = self
+            .members(tier)
+            .into_iter()
+            .map(|k| {
+                let e = &self.items[&k];
+                (e.unchanged, std::cmp::Reverse(e.order), k)
+            })
+            .collect();
+        members.sort();
+        let mut held = 0u64;
+        let mut out = BTreeSet::new();
+        for (_, _, key) in members {
+            if held >= self.min_tokens {
+                break;
+            }
+            held += sizes.get(key.as_str()).copied().unwrap_or(0) as u64;
+            out.insert(key);
+        }
+        out
+    }
+
+    /// The bottom-up passes: entrants join their tier (its veterans count up once per
+    /// request), then veterans at the threshold move up where allowed, until nothing
+    /// moves.
+    fn cascade(
+        &mut self,
+        mut entering: BTreeMap<Tier, Vec<String>>,
+        sizes: &BTreeMap<&str, usize>,
+        moves: &mut Moves,
+    ) {
+        let mut counted: BTreeSet<Tier> = BTreeSet::new();
+        // Each pass moves items strictly up, so this ends; the bound is a backstop.
+        for _ in 0..=Tier::CACHED.len() * 4 {
+            let mut moved = false;
+            for tier in [Tier::L3, Tier::L2, Tier::L1, Tier::L0] {
+                let entrants = entering.remove(&tier).unwrap_or_default();
+                self.enter(tier, &entrants, &mut counted, sizes, moves);
+                moved |= self.promote(tier, sizes, moves, &mut entering);
+            }
+            if !moved && entering.is_empty() {
+                break;
+            }
+        }
+    }
+
+    fn enter(
+        &mut self,
+        tier: Tier,
+        entrants: &[String],
+        counted: &mut BTreeSet<Tier>,
+        sizes: &BTreeMap<&str, usize>,
+        moves: &mut Moves,
+    ) {
+        if entrants.is_empty() {
+            return;
+        }
+        if counted.insert(tier) {
+            let anchored = self.anchored(tier, sizes);
+            for key in self.members(tier) {
+                if !anchored.contains(&key) {
+                    let e = self.items.get_mut(&key).expect("a member");
+                    e.unchanged = e.unchanged.saturating_add(1);
+                }
+            }
+        }
+        for key in entrants {
+            if history_index(key).is_none() {
+                moves.broken.insert(tier);
+            }
+            let e = self.items.get_mut(key).expect("entrants are tracked");
+            e.tier = tier;
+            e.unchanged = tier.entry_count();
+            e.order = *self.next_order;
+            *self.next_order += 1;
+        }
+    }
+
+    /// Moves `tier`'s veterans at the threshold up, if the tier above may take them.
+    fn promote(
+        &mut self,
+        tier: Tier,
+        sizes: &BTreeMap<&str, usize>,
+        moves: &mut Moves,
+        entering: &mut BTreeMap<Tier, Vec<String>>,
+    ) -> bool {
+        let (Some(up), Some(threshold)) = (tier.above(), tier.promotion_count()) else {
+            return false;
+        };
+        let rewritten = moves.broken.iter().any(|t| *t <= tier);
+        let open = moves.broken.contains(&up) || (self.members(up).is_empty() && rewritten);
+        let anchored = self.anchored(tier, sizes);
+        let mut candidates: Vec<(u64, String)> = Vec::new();
+        for key in self.members(tier) {
+            let e = self.items.get_mut(&key).expect("a member");
+            if e.unchanged < threshold {
+                continue;
+            }
+            if !open || anchored.contains(&key) {
+                e.unchanged = threshold;
+                continue;
+            }
+            candidates.push((e.order, key));
+        }
+        // History moves up only behind every older message.
+        let blocked = self.history().into_iter().find_map(|(i, k)| {
+            let t = self.items[&k].tier;
+            let leaving = candidates.iter().any(|(_, c)| *c == k);
+            (t > up && !leaving).then_some(i)
+        });
+        candidates.retain(|(_, k)| match (history_index(k), blocked) {
+            (Some(i), Some(b)) => i < b,
+            _ => true,
+        });
+        if candidates.is_empty() {
+            return false;
+        }
+        candidates.sort();
+        moves.broken.insert(tier);
+        for (_, key) in candidates {
+            moves.promoted.push((key.clone(), tier, up));
+            entering.entry(up).or_default().push(key);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Session {
+        items: BTreeMap<String, Entry>,
+        next: u64,
+        min: u64,
+        cached: bool,
+    }
+
+    fn obs(key: &str, content: &str, tokens: usize) -> Observed {
+        Observed {
+            key: key.to_string(),
+            hash: content.to_string(),
+            tokens,
+        }
+    }
+
+    impl Session {
+        fn new(min: u64) -> Session {
+            Session {
+                items: BTreeMap::new(),
+                next: 0,
+                min,
+                cached: true,
+            }
+        }
+        fn step(&mut self, observed: &[Observed]) -> Moves {
+            Ripple {
+                items: &mut self.items,
+                next_order: &mut self.next,
+                min_tokens: self.min,
+                active_cached: self.cached,
+            }
+            .observe(observed)
+        }
+        fn tier(&self, key: &str) -> Tier {
+            self.items[key].tier
+        }
+        fn n(&self, key: &str) -> u32 {
+            self.items[key].unchanged
+        }
+        /// Puts `key` straight into `tier` with count `n` (test set-up).
+        fn put(&mut self, key: &str, content: &str, tier: Tier, n: u32) {
+            self.items.insert(
+                key.to_string(),
+                Entry {
+                    hash: content.to_string(),
+                    unchanged: n,
+                    tier,
+                    order: self.next,
+                },
+            );
+            self.next += 1;
+        }
+    }
+
+    /// A working file edited on every request: the active block is rewritten each time.
+    fn edited(i: usize) -> Observed {
+        obs("file:w", &format!("W{i}"), 100)
+    }
+
+    #[test]
+    fn a_file_enters_l3_at_three_when_the_active_block_is_rewritten() {
+        let mut s = Session::new(0);
+        for (i, expect) in [0, 1, 2].into_iter().enumerate() {
+            s.step(&[obs("file:a", "A", 100), edited(i)]);
+            assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::Active, expect));
+        }
+        let m = s.step(&[obs("file:a", "A", 100), edited(3)]);
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+        assert_eq!(s.tier("file:w"), Tier::Active);
+        assert!(m.broken.contains(&Tier::L3));
+        // Alone, it stays: nothing enters L3 to count it up.
+        for _ in 0..20 {
+            s.step(&[obs("file:a", "A", 100)]);
+        }
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+    }
+
+    #[test]
+    fn an_unchanged_request_moves_nothing_out_of_active() {
+        // Moving a file into L3 would rewrite the active block the provider still has
+        // cached; it waits until that block changes anyway.
+        let mut s = Session::new(0);
+        for _ in 0..10 {
+            s.step(&[obs("file:a", "A", 100), obs("file:b", "B", 100)]);
+        }
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::Active, 9));
+        // b changes: a moves at once, with L3's entry count.
+        s.step(&[obs("file:a", "A", 100), obs("file:b", "B2", 100)]);
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+        // A new file changes the block too.
+        let mut s = Session::new(0);
+        for _ in 0..4 {
+            s.step(&[obs("file:a", "A", 100)]);
+        }
+        s.step(&[obs("file:a", "A", 100), obs("file:c", "C", 100)]);
+        assert_eq!(s.tier("file:a"), Tier::L3);
+        // When the provider does not hold the active content, nothing is lost by moving.
+        let mut s = Session::new(0);
+        s.cached = false;
+        for _ in 0..4 {
+            s.step(&[obs("file:a", "A", 100)]);
+        }
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
+    }
+
+    #[test]
+    fn symbols_start_cached_and_a_changed_one_re_enters_l3() {
+        let mut s = Session::new(0);
+        s.step(&[obs("symbol:a", "A", 10)]);
+        assert_eq!((s.tier("symbol:a"), s.n("symbol:a")), (Tier::L3, 3));
+        s.put("symbol:b", "B", Tier::L2, 6);
+        let m = s.step(&[obs("symbol:a", "A", 10), obs("symbol:b", "B2", 10)]);
+        assert_eq!(s.tier("symbol:b"), Tier::L3);
+        assert!(m.broken.contains(&Tier::L2) && m.broken.contains(&Tier::L3));
+    }
+
+    #[test]
+    fn an_edit_drops_to_active_and_breaks_the_tier_it_left() {
+        let mut s = Session::new(0);
+        s.put("file:a", "A", Tier::L2, 7);
+        s.put("file:b", "B", Tier::L2, 7);
+        let m = s.step(&[obs("file:a", "A2", 10), obs("file:b", "B", 10)]);
+        assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::Active, 0));
+        assert_eq!(s.tier("file:b"), Tier::L2);
+        assert_eq!(m.broken, BTreeSet::from([Tier::L2]));
+        assert_eq!(m.demoted, ["file:a"]);
+        // An item that leaves the request breaks its tier too.
+        let m = s.step(&[obs("file:a", "A2", 10)]);
+        assert!(m.broken.contains(&Tier::L2));
+        assert!(!s.items.contains_key("file:b"));
+    }
+
+    #[test]
+    fn veterans_count_up_once_when_items_enter() {
+        let mut s = Session::new(0);
+        s.put("file:v", "V", Tier::L3, 3);
+        s.put("file:w", "W", Tier::L3, 3);
+        s.put("file:n1", "1", Tier::Active, 2);
+        s.put("file:n2", "2", Tier::Active, 2);
+        let all = [
+            obs("file:v", "V", 10),
+            obs("file:w", "W", 10),
+            obs("file:n1", "1", 10),
+            obs("file:n2", "2", 10),
+            obs("file:x", "edited", 10),
+        ];
+        s.step(&all);
+        // Two entrants, one count.
+        assert_eq!((s.n("file:v"), s.n("file:w")), (4, 4));
+        assert_eq!((s.tier("file:n1"), s.n("file:n1")), (Tier::L3, 3));
+        // New entrants go after the veterans.
+        assert!(s.items["file:n2"].order > s.items["file:v"].order);
+    }
+
+    #[test]
+    fn veterans_move_up_only_into_a_broken_tier() {
+        let mut s = Session::new(0);
+        s.put("file:up", "U", Tier::L2, 6);
+        s.put("file:v", "V", Tier::L3, 5);
+        s.put("file:new", "N", Tier::Active, 2);
+        let mut all = vec![
+            obs("file:up", "U", 10),
+            obs("file:v", "V", 10),
+            obs("file:new", "N", 10),
+            edited(0),
+        ];
+        // L2 is stable: v reaches 6 but stays, capped.
+        let m = s.step(&all);
+        assert_eq!((s.tier("file:v"), s.n("file:v")), (Tier::L3, 6));
+        assert!(m.promoted.is_empty());
+        // L2 breaks (its item is edited): v moves up into it with L2's entry count.
+        all[0] = obs("file:up", "U2", 10);
+        let m = s.step(&all);
+        assert_eq!((s.tier("file:v"), s.n("file:v")), (Tier::L2, 6));
+        assert_eq!(m.promoted, [("file:v".to_string(), Tier::L3, Tier::L2)]);
+    }
+
+    #[test]
+    fn into_an_empty_tier_only_when_the_source_is_rewritten_anyway() {
+        let mut s = Session::new(5);
+        s.put("file:v", "V", Tier::L3, 6);
+        s.put("history:0", "h0", Tier::Active, 2);
+        // History appended to L3 does not rewrite its block: v stays though L2 is empty.
+        let m = s.step(&[
+            obs("file:v", "V", 10),
+            obs("history:0", "h0", 10),
+            edited(0),
+        ]);
+        assert!(m.broken.is_empty(), "{m:?}");
+        assert_eq!(s.tier("history:0"), Tier::L3);
+        assert_eq!(s.tier("file:v"), Tier::L3);
+        // A file entering L3 rewrites it: now v moves up into the empty L2.
+        s.put("file:x", "X", Tier::Active, 2);
+        let m = s.step(&[
+            obs("file:v", "V", 10),
+            obs("history:0", "h0", 10),
+            obs("file:x", "X", 10),
+            edited(1),
+        ]);
+        assert_eq!(s.tier("file:x"), Tier::L3);
+        assert_eq!(s.tier("file:v"), Tier::L2, "{m:?}");
+    }
+
+    #[test]
+    fn anchors_keep_a_tier_at_the_minimum() {
+        // L3 holds 600 tokens, under a 1000 minimum: nobody leaves it, though L2 is broken.
+        let mut s = Session::new(1000);
+        s.put("file:x", "X", Tier::L2, 6);
+        s.put("file:a", "A", Tier::L3, 6);
+        s.put("file:b", "B", Tier::L3, 6);
+        let mut all = vec![
+            obs("file:x", "X2", 500),
+            obs("file:a", "A", 300),
+            obs("file:b", "B", 300),
+        ];
+        s.step(&all);
+        assert_eq!((s.tier("file:a"), s.tier("file:b")), (Tier::L3, Tier::L3));
+        // Over the minimum, the lowest-N items up to it stay and the rest move up.
+        s.put("file:c", "C", Tier::L3, 7);
+        s.put("file:y", "Y", Tier::L2, 6);
+        all = vec![
+            obs("file:y", "Y2", 500),
+            obs("file:a", "A", 600),
+            obs("file:b", "B", 600),
+            obs("file:c", "C", 600),
+            obs("file:x", "X2", 500),
+        ];
+        s.step(&all);
+        let tiers = [s.tier("file:a"), s.tier("file:b"), s.tier("file:c")];
+        assert_eq!(tiers.iter().filter(|t| **t == Tier::L3).count(), 2);
+        assert_eq!(s.tier("file:c"), Tier::L2, "the highest N leaves first");
+    }
+
+    #[test]
+    fn the_cascade_ripples_up_and_converges() {
+        let mut s = Session::new(0);
+        s.put("file:l0", "0", Tier::L0, 12);
+        s.put("file:l1", "1", Tier::L1, 12);
+        s.put("file:l2", "2", Tier::L2, 9);
+        s.put("file:l3", "3", Tier::L3, 5);
+        s.put("file:new", "N", Tier::Active, 2);
+        let all = [
+            obs("file:l0", "0 edited", 10),
+            obs("file:l1", "1", 10),
+            obs("file:l2", "2", 10),
+            obs("file:l3", "3", 10),
+            obs("file:new", "N", 10),
+        ];
+        // new enters L3, so l3 reaches 6. L0 is broken, and each move breaks the tier it
+        // leaves: l1 → L0, then l2 → L1, then l3 → L2.
+        let m = s.step(&all);
+        assert_eq!(s.tier("file:l0"), Tier::Active);
+        assert_eq!(s.tier("file:l3"), Tier::L2, "{m:?}");
+        assert_eq!(s.tier("file:l2"), Tier::L1, "{m:?}");
+        assert_eq!(s.tier("file:l1"), Tier::L0, "{m:?}");
+        assert_eq!(s.tier("file:new"), Tier::L3);
+        // Another request with nothing new moves nothing.
+        let before = s.items.clone();
+        let m = s.step(&all);
+        assert!(m.promoted.is_empty() && m.broken.is_empty(), "{m:?}");
+        let tiers =
+            |i: &BTreeMap<String, Entry>| -> Vec<Tier> { i.values().map(|e| e.tier).collect() };
+        assert_eq!(tiers(&before), tiers(&s.items));
+    }
+
+    #[test]
+    fn random_sessions_keep_the_invariants() {
+        let mut seed = 7u64;
+        let mut rand = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        let mut s = Session::new(200);
+        let mut versions = [0u64; 12];
+        let mut history = 0;
+        for step in 0..300 {
+            let mut observed = Vec::new();
+            for (i, v) in versions.iter_mut().enumerate() {
+                if rand(10) == 0 {
+                    *v += 1;
+                }
+                let kind = if i < 8 { "file" } else { "symbol" };
+                if *v % 5 != 4 {
+                    observed.push(obs(&format!("{kind}:{i}"), &v.to_string(), 50 + i * 40));
+                }
+            }
+            history = if rand(40) == 0 { 0 } else { history + 2 };
+            for h in 0..history {
+                observed.push(obs(&format!("history:{h}"), &format!("{h}"), 30));
+            }
+            s.cached = rand(3) != 0;
+            s.step(&observed);
+            assert_eq!(s.items.len(), observed.len(), "step {step}");
+            let tiers: Vec<Tier> = (0..history)
+                .map(|h| s.tier(&format!("history:{h}")))
+                .collect();
+            assert!(
+                tiers.windows(2).all(|w| w[0] <= w[1]),
+                "step {step}: {tiers:?}"
+            );
+            for (key, e) in &s.items {
+                if key.starts_with("symbol:") {
+                    assert_ne!(e.tier, Tier::Active, "{key}");
+                }
+                if let Some(cap) = e.tier.promotion_count() {
+                    assert!(e.unchanged <= cap || e.tier == Tier::Active, "{key}: {e:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn history_keeps_its_order() {
+        let mut s = Session::new(0);
+        let h = |n: usize| -> Vec<Observed> {
+            let mut v: Vec<Observed> = (0..n)
+                .map(|i| obs(&format!("history:{i}"), &format!("m{i}"), 50))
+                .collect();
+            v.push(edited(n));
+            v
+        };
+        for n in [2, 4, 6, 8, 10] {
+            s.step(&h(n));
+        }
+        // Messages 0..4 reached N=3 and entered L3 in order; the newest stay active.
+        let tiers: Vec<Tier> = (0..10).map(|i| s.tier(&format!("history:{i}"))).collect();
+        assert!(tiers.windows(2).all(|w| w[0] <= w[1]), "{tiers:?}");
+        assert_eq!(tiers[0], Tier::L3);
+        assert_eq!(tiers[9], Tier::Active);
+        // Editing message 1 drops it and every newer cached message to active.
+        let mut edited = h(10);
+        edited[1] = obs("history:1", "changed", 50);
+        s.step(&edited);
+        let tiers: Vec<Tier> = (0..10).map(|i| s.tier(&format!("history:{i}"))).collect();
+        assert_eq!(tiers[0], Tier::L3);
+        assert!(tiers[1..].iter().all(|t| *t == Tier::Active), "{tiers:?}");
+    }
+}

@@ -1,0 +1,252 @@
+//! The cache prediction (`request::reuse`) against an independent simulation of the
+//! providers' rules over the emitted JSON bodies: the scripted sessions of the session
+//! benchmark are replayed, each body is parsed, its `cache_control` markers found, and
+//! Anthropic's rules (writes at markers, reads within 20 blocks before a marker, the
+//! model's minimum) or OpenAI's (the longest common prefix from 1,024 tokens in steps of
+//! 128) are applied to the whole bodies, keeping every earlier body in full. The
+//! simulation shares no code with the layout or the prediction.
+//!
+//! Also checks, per body: at most four markers, no file twice, and that a second replay
+//! gives the same bytes.
+
+#[path = "../examples/session-bench/scenarios.rs"]
+#[allow(dead_code)]
+mod scenarios;
+
+use asimi_prompt::request::providers::Provider;
+use asimi_prompt::request::reuse::Prices;
+use asimi_prompt::request::tokens::Tokenizer;
+use asimi_prompt::request::{self, session, Assembly};
+use serde_json::Value;
+
+fn tokens(text: &str) -> usize {
+    Tokenizer::O200k.count(text)
+}
+
+/// One content block: what identifies it in a prefix, its tokens, and its marker.
+struct SimBlock {
+    key: String,
+    tokens: usize,
+    marker: bool,
+}
+
+/// Anthropic's view of a body: the `system` blocks, then every message's blocks.
+fn anthropic_blocks(body: &Value) -> Vec<SimBlock> {
+    let mut out = Vec::new();
+    let mut add = |role: &str, content: &Value| {
+        let list = match content {
+            Value::String(s) => vec![serde_json::json!({"type": "text", "text": s})],
+            Value::Array(a) => a.clone(),
+            _ => panic!("unexpected content {content}"),
+        };
+        for (i, mut block) in list.into_iter().enumerate() {
+            let marker = block
+                .as_object_mut()
+                .unwrap()
+                .remove("cache_control")
+                .is_some();
+            let tokens = match block["type"].as_str() {
+                Some("text") => tokens(block["text"].as_str().unwrap()),
+                Some("image") => 0,
+                _ => tokens(&block.to_string()),
+            };
+            let head = if i == 0 {
+                format!("<{role}>")
+            } else {
+                String::new()
+            };
+            out.push(SimBlock {
+                key: format!("{head}{block}"),
+                tokens,
+                marker,
+            });
+        }
+    };
+    if let Some(system) = body.get("system") {
+        add("system", system);
+    }
+    for m in body["messages"].as_array().unwrap() {
+        add(m["role"].as_str().unwrap(), &m["content"]);
+    }
+    out
+}
+
+/// Reads, writes and uncached tokens of each body in turn, by Anthropic's rules.
+fn simulate_anthropic(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)> {
+    // Every entry written so far: the full prefix (block keys) it covers.
+    let mut written: Vec<Vec<String>> = Vec::new();
+    let mut out = Vec::new();
+    for body in bodies {
+        let blocks = anthropic_blocks(body);
+        let keys: Vec<String> = blocks.iter().map(|b| b.key.clone()).collect();
+        let mut through = Vec::new();
+        let mut sum = 0;
+        for b in &blocks {
+            sum += b.tokens;
+            through.push(sum);
+        }
+        let markers: Vec<usize> = (0..blocks.len()).filter(|i| blocks[*i].marker).collect();
+        assert!(markers.len() <= 4, "{} markers", markers.len());
+        let mut read = 0;
+        for &m in &markers {
+            let lowest = m.saturating_sub(19);
+            for i in (lowest..=m).rev() {
+                if written.iter().any(|w| w[..] == keys[..=i]) {
+                    read = read.max(through[i]);
+                    break;
+                }
+            }
+        }
+        let last = markers
+            .iter()
+            .map(|m| through[*m])
+            .filter(|t| *t >= min)
+            .max()
+            .unwrap_or(0);
+        let write = last.saturating_sub(read);
+        out.push((read, write, sum - read - write));
+        for &m in &markers {
+            if through[m] >= min {
+                written.push(keys[..=m].to_vec());
+            }
+        }
+    }
+    out
+}
+
+/// An OpenAI-shaped body as a stream of units: a role mark per message, then its tokens.
+fn openai_units(body: &Value) -> Vec<String> {
+    let mut units = Vec::new();
+    let bpe = |t: &str| -> Vec<String> {
+        Tokenizer::O200k
+            .encode(t)
+            .into_iter()
+            .map(|id| id.to_string())
+            .collect()
+    };
+    for m in body["messages"].as_array().unwrap() {
+        units.push(format!("<{}>", m["role"]));
+        match &m["content"] {
+            Value::String(s) => units.extend(bpe(s)),
+            Value::Array(parts) => {
+                for p in parts {
+                    match p["text"].as_str() {
+                        Some(t) => units.extend(bpe(t)),
+                        None => units.extend(bpe(&p.to_string())),
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut rest = m.as_object().unwrap().clone();
+        rest.remove("role");
+        rest.remove("content");
+        if !rest.is_empty() {
+            units.extend(bpe(&Value::Object(rest).to_string()));
+        }
+    }
+    units
+}
+
+/// Tokens read of each body in turn: the prefix shared with the body before, from
+/// `min` tokens up in steps of 128.
+fn simulate_prefix(bodies: &[&Value], min: usize) -> Vec<usize> {
+    let mut previous: Option<Vec<String>> = None;
+    let mut out = Vec::new();
+    for body in bodies {
+        let units = openai_units(body);
+        let shared = previous.as_ref().map_or(0, |p| {
+            p.iter()
+                .zip(&units)
+                .take_while(|(a, b)| a == b)
+                .filter(|(a, _)| !a.starts_with('<'))
+                .count()
+        });
+        out.push(if shared < min {
+            0
+        } else {
+            min + (shared - min) / 128 * 128
+        });
+        previous = Some(units);
+    }
+    out
+}
+
+fn check_body(body: &Value, assembly: &Assembly) {
+    let text = body.to_string();
+    assert!(text.matches("cache_control").count() <= 4);
+    for f in &assembly.files {
+        let fenced = format!("{}\\n```", f.path);
+        assert_eq!(text.matches(&fenced).count(), 1, "{} appears once", f.path);
+    }
+}
+
+#[test]
+fn anthropic_prediction_matches_the_simulation() {
+    let dir = tempfile::tempdir().unwrap();
+    for s in scenarios::scenarios()
+        .into_iter()
+        .filter(|s| ["a", "d", "e"].contains(&s.name))
+    {
+        let state = dir.path().join(format!("{}.json", s.name));
+        let sent = scenarios::run_session(&s.requests, &state);
+        let baseline = scenarios::run_baseline(&s.requests);
+        for run in [&sent, &baseline] {
+            let bodies: Vec<&Value> = run.iter().map(|x| &x.body).collect();
+            let simulated = simulate_anthropic(&bodies, scenarios::MIN_CACHE_TOKENS as usize);
+            for (i, (x, sim)) in run.iter().zip(simulated).enumerate() {
+                let p = &x.prediction;
+                assert_eq!(
+                    (p.read, p.written, p.uncached),
+                    sim,
+                    "scenario {} request {}",
+                    s.name,
+                    i + 1
+                );
+            }
+        }
+        for (x, a) in sent.iter().zip(&s.requests) {
+            check_body(&x.body, a);
+        }
+        // The same session again, from scratch, sends the same bytes.
+        let again = scenarios::run_session(&s.requests, &dir.path().join("again.json"));
+        std::fs::remove_file(dir.path().join("again.json")).unwrap();
+        for (x, y) in sent.iter().zip(&again) {
+            assert_eq!(x.body, y.body);
+        }
+    }
+}
+
+#[test]
+fn prefix_prediction_matches_the_simulation() {
+    let s = scenarios::scenarios()
+        .into_iter()
+        .find(|s| s.name == "a")
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut memory = None;
+    let mut bodies = Vec::new();
+    let mut predicted = Vec::new();
+    let mut tracker =
+        asimi_prompt::request::stability::Tracker::open(&dir.path().join("s.json")).unwrap();
+    for a in s.requests.iter().take(8) {
+        let mut req = scenarios::request(a.clone());
+        req.provider = Provider::OpenAi;
+        req.options.model = "gpt-4o".into();
+        req.cache_price = Prices {
+            read: 50,
+            write: 100,
+            write_1h: None,
+        };
+        let plan = session::observe_and_plan(&mut tracker, &req);
+        let (messages, _) = request::lay_out(&req, &plan);
+        assert!(messages.iter().all(|m| !m.cache) || !plan.moving_marker);
+        let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
+        memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());
+        predicted.push(p.read);
+        bodies.push(request::body(&req, &messages).unwrap());
+    }
+    let refs: Vec<&Value> = bodies.iter().collect();
+    assert_eq!(predicted, simulate_prefix(&refs, 1024));
+    assert!(predicted[1..].iter().all(|r| *r > 0), "{predicted:?}");
+}
