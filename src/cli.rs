@@ -1,9 +1,10 @@
 //! The command line as the user typed it (clap derive types only). Resolved settings
 //! live in `settings`; `completions/` and `man/` are generated from these definitions.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::facts::sandbox::Sandbox;
 use crate::template::{MissingKey, Syntax};
@@ -59,6 +60,64 @@ pub struct Cli {
     /// Options for printing the system prompt when no command is given.
     #[command(flatten)]
     pub system: SystemArgs,
+}
+
+impl Cli {
+    /// Parses the command line, with the options typed before a subcommand read as that
+    /// subcommand's own (`asimi-prompt -C dir --model m system` is `system -C dir --model
+    /// m`): the top-level options are the `system` options, which must not be mixed with a
+    /// subcommand, so clap alone would refuse them there.
+    pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Cli {
+        Cli::parse_from(options_after_subcommand(args.into_iter().collect()))
+    }
+}
+
+/// Moves the options before the first subcommand (and its nested subcommands, as in
+/// `goal show`) to just after it. A word is a subcommand unless it is the value of the
+/// option before it, which clap's own definitions tell. Nothing moves after `--`.
+pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
+    let root = Cli::command();
+    let mut i = 1;
+    while i < args.len() {
+        let word = args[i].to_str().unwrap_or_default();
+        if word == "--" {
+            break;
+        }
+        if let Some(mut cmd) = subcommand(&root, word) {
+            let mut end = i + 1;
+            while let Some(sub) = args.get(end).and_then(|a| subcommand(cmd, a.to_str()?)) {
+                cmd = sub;
+                end += 1;
+            }
+            args[1..end].rotate_left(i - 1);
+            break;
+        }
+        i += if takes_value(&root, word) { 2 } else { 1 };
+    }
+    args
+}
+
+fn subcommand<'a>(cmd: &'a clap::Command, word: &str) -> Option<&'a clap::Command> {
+    cmd.get_subcommands()
+        .find(|s| s.get_name() == word || s.get_all_aliases().any(|a| a == word))
+}
+
+/// Whether `word` is an option (of any command) that takes its value from the next word.
+fn takes_value(root: &clap::Command, word: &str) -> bool {
+    let matches = |arg: &clap::Arg| -> bool {
+        if let Some(long) = word.strip_prefix("--") {
+            arg.get_long() == Some(long)
+        } else if let Some(short) = word.strip_prefix('-') {
+            short.chars().count() == 1
+                && arg.get_short().map(String::from).as_deref() == Some(short)
+        } else {
+            false
+        }
+    };
+    fn any_arg(cmd: &clap::Command, f: &dyn Fn(&clap::Arg) -> bool) -> bool {
+        cmd.get_arguments().any(f) || cmd.get_subcommands().any(|s| any_arg(s, f))
+    }
+    any_arg(root, &|a| matches(a) && a.get_action().takes_values())
 }
 
 #[derive(Debug, Subcommand)]
