@@ -429,7 +429,8 @@ pub struct CompressArgs {
     /// Print only the compression prompt.
     #[arg(long)]
     pub prompt_only: bool,
-    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config).
+    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
+    /// claude-sonnet-4-5).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
     /// The goal file (default: .asimi/goal.yaml); an active goal makes the prompt
@@ -467,8 +468,9 @@ pub struct ManArgs {
 }
 
 const MESSAGES_AFTER_HELP: &str = "\
-Flags override the spec. Token counts use OpenAI's encodings; for other providers they are
-estimates.
+Flags override the spec. Without --model (or the spec's model, ASIMI_MODEL or a config's
+model) the model is claude-sonnet-4-5. Token counts use OpenAI's encodings; for other
+providers they are estimates.
 
 Examples:
   asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
@@ -481,10 +483,13 @@ pub struct EncodeArgs {
     /// The body's shape (default: the model's provider).
     #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
     pub provider: Option<String>,
-    /// The output token limit (Anthropic's default: the model's limit).
+    /// The output token limit. Anthropic bodies need one: by default the model's limit
+    /// with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic's
+    /// SDK asks for without streaming.
     #[arg(long, value_name = "N")]
     pub max_tokens: Option<u64>,
-    /// Ask for a streamed response.
+    /// Ask for a streamed response ("stream": true; with --stream the default output
+    /// limit is the model's maximum).
     #[arg(long)]
     pub stream: bool,
     /// The role of the system message in OpenAI-shaped bodies.
@@ -560,10 +565,13 @@ pub struct MessagesArgs {
 }
 
 const CONTEXT_AFTER_HELP: &str = "\
-Takes the same inputs as messages and records nothing. Per tier (L0-L3, active): tokens,
-tokens from the start of the request, whether a cache marker closes the tier (short: the
-prefix is under the model's minimum cacheable size) and what it holds. With --session, the
-tokens a provider should read from cache after the session's previous request.
+Takes the same inputs as messages and records nothing; the prompt is optional. Per tier
+(L0-L3, active): tokens, tokens from the start of the request, whether a cache marker
+closes the tier (short: the prefix is under the model's minimum cacheable size; OpenAI and
+Gemini bodies carry no markers) and what it holds. Then the limit (the context window
+minus the output limit): a request over it is shown, its tier marked, and still exits 0.
+With --session, the tokens a provider should read from cache after the session's previous
+request.
 
 Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state
 under the user state directory.

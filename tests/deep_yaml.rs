@@ -62,6 +62,19 @@ fn a_deep_project_config_is_refused() {
 }
 
 #[test]
+fn a_deep_model_registry_is_refused() {
+    let t = Test::new()
+        .file(".asimi/templates/models.yaml", brackets("models: "))
+        .args(["system", "--model", "x"]);
+    let err = t.run().fails().to_string();
+    assert!(err.contains("models.yaml:1:"), "{err}");
+    assert!(
+        err.contains("nesting too deep: more than 128 levels"),
+        "{err}"
+    );
+}
+
+#[test]
 fn deep_data_is_refused_and_a_deep_setting_stays_a_string() {
     let t = Test::new()
         .file("d.yaml", brackets(""))

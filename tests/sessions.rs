@@ -230,7 +230,7 @@ fn big_project() -> Test {
 }
 
 const TABLE_FIRST: &str = "\
-model claude-sonnet-4-5 (anthropic); tokens estimated with o200k_base (anthropic models use their own tokenizer)
+model claude-sonnet-4-5 (anthropic; from --model); tokens estimated with o200k_base (anthropic models use their own tokenizer)
 minimum cacheable prefix: 1024 tokens
 
 tier      tokens   prefix  marker  holds
@@ -240,6 +240,7 @@ L2             0     1100  -       -
 L3             0     1100  -       -
 active        37     1137  -       2 files, prompt
 total       1137
+limit     178667  (context window 200000 minus 21333 for output)
 
 cache reuse: session 's' has no previous request
 ";
@@ -261,6 +262,7 @@ L2             0     1100  -       -
 L3            37     1137  yes     2 files
 active         5     1142  -       prompt
 total       1142
+limit     178667  (context window 200000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1100 of 1142 tokens (96%), through the L0 marker
 ";
@@ -287,7 +289,9 @@ fn context_json() {
     };
     let expect = serde_json::json!({
         "model": "claude-sonnet-4-5",
+        "model_source": "--model",
         "provider": "anthropic",
+        "markers": true,
         "tokenizer": "o200k_base",
         "estimate": true,
         "min_cache_tokens": 1024,
@@ -299,6 +303,10 @@ fn context_json() {
             row("active", 37, 1137, false, holds(false, 2, true)),
         ],
         "total_tokens": 1137,
+        "context_window": 200000,
+        "output_tokens": 21333,
+        "limit_tokens": 178667,
+        "fits": true,
         "session": null,
         "reuse": null,
     });
