@@ -80,7 +80,8 @@ pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
     let mut i = 1;
     while i < args.len() {
         let word = args[i].to_str().unwrap_or_default();
-        if word == "--" {
+        // `--version` belongs to the top level alone; `--` ends the options.
+        if word == "--" || word == "--version" || word == "-V" {
             break;
         }
         if let Some(mut cmd) = subcommand(&root, word) {

@@ -104,3 +104,12 @@ fn an_option_the_subcommand_lacks_is_refused_wherever_it_is() {
         );
     }
 }
+
+#[test]
+fn version_before_a_subcommand_still_prints_the_version() {
+    let run = Test::new().args(["--version", "system"]).run();
+    assert_eq!(
+        run.stdout,
+        format!("asimi-prompt {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -9,8 +9,6 @@
 
 use std::mem::MaybeUninit;
 
-use unsafe_libyaml as sys;
-
 /// Where the first collection nested deeper than `max` starts, as 1-based (line, column);
 /// `None` when there is none. A syntax error ends the walk with `None`: serde_yaml reports
 /// it, and the part before it has been shown to nest at most `max` deep.
@@ -20,16 +18,17 @@ pub(super) fn first_too_deep(text: &str, max: usize) -> Option<(usize, usize)> {
     loop {
         let (kind, mark) = parser.next()?;
         match kind {
-            sys::YAML_SEQUENCE_START_EVENT | sys::YAML_MAPPING_START_EVENT => {
+            unsafe_libyaml::YAML_SEQUENCE_START_EVENT
+            | unsafe_libyaml::YAML_MAPPING_START_EVENT => {
                 depth += 1;
                 if depth > max {
                     return Some((mark.line as usize + 1, mark.column as usize + 1));
                 }
             }
-            sys::YAML_SEQUENCE_END_EVENT | sys::YAML_MAPPING_END_EVENT => {
+            unsafe_libyaml::YAML_SEQUENCE_END_EVENT | unsafe_libyaml::YAML_MAPPING_END_EVENT => {
                 depth = depth.saturating_sub(1);
             }
-            sys::YAML_STREAM_END_EVENT => return None,
+            unsafe_libyaml::YAML_STREAM_END_EVENT => return None,
             _ => {}
         }
     }
@@ -38,23 +37,23 @@ pub(super) fn first_too_deep(text: &str, max: usize) -> Option<(usize, usize)> {
 /// A libyaml parser over borrowed text. Boxed because libyaml keeps a pointer to the
 /// parser inside itself (its read handler's data), so it must not move.
 struct Parser<'a> {
-    sys: Box<MaybeUninit<sys::yaml_parser_t>>,
+    sys: Box<MaybeUninit<unsafe_libyaml::yaml_parser_t>>,
     _text: std::marker::PhantomData<&'a str>,
 }
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str) -> Option<Parser<'a>> {
-        let mut sys = Box::new(MaybeUninit::<sys::yaml_parser_t>::uninit());
+        let mut sys = Box::new(MaybeUninit::<unsafe_libyaml::yaml_parser_t>::uninit());
         // SAFETY: `initialize` fills the whole struct (it zeroes it first); on failure it
         // frees what it allocated and we never touch the parser again. The input pointer
         // stays valid for 'a, which the parser does not outlive.
         unsafe {
             let p = sys.as_mut_ptr();
-            if sys::yaml_parser_initialize(p).fail {
+            if unsafe_libyaml::yaml_parser_initialize(p).fail {
                 return None;
             }
-            sys::yaml_parser_set_encoding(p, sys::YAML_UTF8_ENCODING);
-            sys::yaml_parser_set_input_string(p, text.as_ptr(), text.len() as u64);
+            unsafe_libyaml::yaml_parser_set_encoding(p, unsafe_libyaml::YAML_UTF8_ENCODING);
+            unsafe_libyaml::yaml_parser_set_input_string(p, text.as_ptr(), text.len() as u64);
         }
         Some(Parser {
             sys,
@@ -64,18 +63,23 @@ impl<'a> Parser<'a> {
 
     /// The next event's kind and start, or `None` on a syntax error (after which the
     /// walk stops: libyaml must not be asked again).
-    fn next(&mut self) -> Option<(sys::yaml_event_type_t, sys::yaml_mark_t)> {
-        let mut event = MaybeUninit::<sys::yaml_event_t>::uninit();
+    fn next(
+        &mut self,
+    ) -> Option<(
+        unsafe_libyaml::yaml_event_type_t,
+        unsafe_libyaml::yaml_mark_t,
+    )> {
+        let mut event = MaybeUninit::<unsafe_libyaml::yaml_event_t>::uninit();
         // SAFETY: the parser was initialized in `new`; a successful `parse` initializes the
         // event, which is read and then freed exactly once.
         unsafe {
             let p = self.sys.as_mut_ptr();
-            if sys::yaml_parser_parse(p, event.as_mut_ptr()).fail {
+            if unsafe_libyaml::yaml_parser_parse(p, event.as_mut_ptr()).fail {
                 return None;
             }
             let event = event.as_mut_ptr();
             let found = ((*event).type_, (*event).start_mark);
-            sys::yaml_event_delete(event);
+            unsafe_libyaml::yaml_event_delete(event);
             Some(found)
         }
     }
@@ -84,6 +88,6 @@ impl<'a> Parser<'a> {
 impl Drop for Parser<'_> {
     fn drop(&mut self) {
         // SAFETY: only built by `new` after a successful initialize; deleted once.
-        unsafe { sys::yaml_parser_delete(self.sys.as_mut_ptr()) }
+        unsafe { unsafe_libyaml::yaml_parser_delete(self.sys.as_mut_ptr()) }
     }
 }

@@ -128,7 +128,8 @@ pub(crate) fn markable(block: &super::assemble::Block) -> bool {
         Block::Image { .. } => true,
         Block::Other(v) => {
             let kind = v.get("type").and_then(Value::as_str).unwrap_or("");
-            !UNMARKABLE.contains(&kind) && !(kind == "text" && field(v, "text").is_empty())
+            let empty_text = kind == "text" && field(v, "text").is_empty();
+            !(UNMARKABLE.contains(&kind) || empty_text)
         }
     }
 }
