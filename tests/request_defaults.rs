@@ -214,3 +214,39 @@ fn context_shows_no_markers_for_bodies_without_them() {
         assert_eq!(json["tiers"][0]["marker"], markers, "{provider}");
     }
 }
+
+#[test]
+fn context_truncate_shows_what_messages_would_send() {
+    let turn = "word ".repeat(400);
+    let history: Vec<Value> = (0..10)
+        .map(|i| serde_json::json!({"role": if i % 2 == 0 {"user"} else {"assistant"}, "content": turn}))
+        .collect();
+    let models = "models:\n  - {pattern: '*', family: default, provider: anthropic, \
+                  context_window: 4096, max_output_tokens: 1000, images: false, \
+                  min_cache_tokens: 1024}\n";
+    let t = request(
+        Test::new()
+            .file("h.json", Value::Array(history).to_string())
+            .file(".asimi/templates/models.yaml", models),
+        "context",
+    )
+    .args([
+        "--model",
+        "m",
+        "--prompt",
+        "hi",
+        "--history",
+        "h.json",
+        "--json",
+    ]);
+    let over = body(&t);
+    assert_eq!(over["fits"], false);
+    let run = t.run_with(&["--truncate"]);
+    let fitted: Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(fitted["fits"], true, "{fitted:#}");
+    assert!(
+        run.stderr.contains("note: --truncate dropped"),
+        "{}",
+        run.stderr
+    );
+}

@@ -332,15 +332,14 @@ pub fn prepare(
         session: flags.session.clone().or_else(|| spec.session.clone()),
         warnings,
     };
-    let overflow = if flags.truncate {
-        Overflow::Truncate
-    } else {
-        Overflow::Fail
-    };
-    match fit(&mut request, built.model.context_window, overflow) {
-        // `context` shows what is over the limit (after any --truncate) instead.
-        Err(_) if flags.preview => {}
-        result => result?,
+    match (flags.truncate, flags.preview) {
+        (false, false) => fit(&mut request, built.model.context_window, Overflow::Fail)?,
+        (true, false) => fit(&mut request, built.model.context_window, Overflow::Truncate)?,
+        // `context` shows what is over the limit instead, after any --truncate.
+        (false, true) => {}
+        (true, true) => {
+            let _ = fit(&mut request, built.model.context_window, Overflow::Truncate);
+        }
     }
     Ok(request)
 }
