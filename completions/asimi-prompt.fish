@@ -129,7 +129,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l s
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file -d 'Working files to send in full' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
 developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
@@ -145,7 +145,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
@@ -175,7 +175,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sp
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file -d 'Working files to send in full' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
 developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
@@ -191,7 +191,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
@@ -201,16 +201,16 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l max-tokens -d 'The output token limit (Anthropic\'s default: the model\'s limit)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
 developer\t'o1 and later models call it `developer`'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l history -d 'The conversation to compress: a JSON list of {role, content} messages' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal makes the prompt goal-aware' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'

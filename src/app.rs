@@ -91,6 +91,7 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
         ascii: prompt.base.ascii,
         skills: prompt.skill.clone(),
         sanity: prompt.sanity,
+        default_model: None,
     }
 }
 
@@ -109,7 +110,33 @@ fn build(
     cwd: Option<PathBuf>,
     env: &Env,
 ) -> anyhow::Result<(Settings, Built)> {
-    let settings = resolve(&flags(prompt, cwd), env)?;
+    build_from(&flags(prompt, cwd), prompt, env)
+}
+
+/// The flags of a request command: a request needs a model, so one is always chosen.
+fn request_flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
+    Flags {
+        default_model: Some(crate::model::DEFAULT_MODEL),
+        ..flags(prompt, cwd)
+    }
+}
+
+/// The note for a request built for `DEFAULT_MODEL` because nothing named a model.
+fn default_model_note(settings: &Settings, err: &mut dyn Write) -> anyhow::Result<()> {
+    if settings.model_source == crate::settings::MODEL_FROM_DEFAULT {
+        writeln!(
+            err,
+            "asimi-prompt: note: no model given (--model, ASIMI_MODEL or config 'model'); \
+             using the default, {}",
+            settings.model
+        )?;
+    }
+    Ok(())
+}
+
+/// `build` with resolved flags.
+fn build_from(flags: &Flags, prompt: &PromptArgs, env: &Env) -> anyhow::Result<(Settings, Built)> {
+    let settings = resolve(flags, env)?;
     // Data files are named relative to the directory the run happens in.
     let in_dir = |f: &String| -> String {
         if f == "-" {
@@ -345,8 +372,8 @@ fn export(
     Ok(Outcome::Ok)
 }
 
-/// The inputs `messages` takes from its flags.
-fn request_inputs(args: &MessagesArgs) -> request::Inputs {
+/// The inputs `messages` (or, as a `preview`, `context`) takes from its flags.
+fn request_inputs(args: &MessagesArgs, preview: bool) -> request::Inputs {
     request::Inputs {
         prompt: args.prompt_text.clone(),
         files: args.file.clone(),
@@ -369,12 +396,14 @@ fn request_inputs(args: &MessagesArgs) -> request::Inputs {
         max_file_bytes: args.max_file_bytes,
         allow_outside: args.allow_outside,
         truncate: args.truncate,
+        preview,
     }
 }
 
-/// Reads every input of a request (`messages` and `context`).
+/// Reads every input of a request (`messages`, and `context` as a `preview`).
 fn prepare_request(
     args: &MessagesArgs,
+    preview: bool,
     cwd: Option<PathBuf>,
     env: &Env,
     err: &mut dyn Write,
@@ -400,10 +429,14 @@ fn prepare_request(
         None => (request::spec::Spec::default(), PathBuf::from(".")),
     };
     let mut prompt_args = args.system.clone();
-    if prompt_args.base.model.is_none() {
+    let from_spec = prompt_args.base.model.is_none() && spec.model.is_some();
+    if from_spec {
         prompt_args.base.model = spec.model.clone();
     }
-    let (settings, built) = build(&prompt_args, cwd, env)?;
+    let (mut settings, built) = build_from(&request_flags(&prompt_args, cwd), &prompt_args, env)?;
+    if let (true, Some(path)) = (from_spec, &args.spec) {
+        settings.model_source = format!("spec {}", path.display());
+    }
     warn(&built, err)?;
     let spec_dir = settings.cwd.join(spec_dir);
     let mut stdin_note = None;
@@ -419,7 +452,7 @@ fn prepare_request(
         Some(text)
     };
     let req = request::prepare(
-        &request_inputs(args),
+        &request_inputs(args, preview),
         &spec,
         &spec_dir,
         &settings,
@@ -432,6 +465,7 @@ fn prepare_request(
     for w in &req.warnings {
         writeln!(err, "asimi-prompt: {w}")?;
     }
+    default_model_note(&settings, err)?;
     Ok((settings, built, req))
 }
 
@@ -506,7 +540,7 @@ fn messages(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let (settings, _, req) = prepare_request(&args, cwd, env, err)?;
+    let (settings, _, req) = prepare_request(&args, false, cwd, env, err)?;
     let mut laid = lay_out(&args, &settings, env, &req, err)?;
     let text = request::encode(&req, &laid.messages, args.encode.compact)?;
     if laid.session.is_some() && !args.no_update {
@@ -526,7 +560,7 @@ fn context(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let (settings, built, req) = prepare_request(&args.request, cwd, env, err)?;
+    let (settings, built, req) = prepare_request(&args.request, true, cwd, env, err)?;
     let laid = lay_out(&args.request, &settings, env, &req, err)?;
     let prediction = match (&laid.session, laid.tracker.previous()) {
         (Some(_), Some(previous)) => Some(request::session::predict(
@@ -543,8 +577,12 @@ fn context(
         placement: &laid.placement,
         tokenizer: req.tokenizer,
         model: &req.options.model,
-        provider: &built.model.provider,
+        model_source: &settings.model_source,
+        model_provider: &built.model.provider,
+        provider: req.provider,
         min_cache_tokens: req.min_cache_tokens,
+        context_window: built.model.context_window,
+        output_tokens: request::output_tokens(&req),
         session: laid.session.as_deref(),
         prediction: prediction.as_ref(),
     });
@@ -575,7 +613,7 @@ fn compress(
         ..PromptArgs::default()
     };
     // Only the data is needed: the system prompt itself is not part of this request.
-    let settings = resolve(&flags(&prompt, cwd), env)?;
+    let settings = resolve(&request_flags(&prompt, cwd), env)?;
     let mut notes = Vec::new();
     let (context, model) = prompt::context(&settings, &mut notes)?;
     for n in &notes {
@@ -595,6 +633,7 @@ fn compress(
         ..request::Inputs::default()
     };
     let req = request::compression(&inputs, &settings, &context, &model, text)?;
+    default_model_note(&settings, err)?;
     for w in &req.warnings {
         writeln!(err, "asimi-prompt: {w}")?;
     }

@@ -1,9 +1,10 @@
 //! The command line as the user typed it (clap derive types only). Resolved settings
 //! live in `settings`; `completions/` and `man/` are generated from these definitions.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::facts::sandbox::Sandbox;
 use crate::template::{MissingKey, Syntax};
@@ -66,6 +67,65 @@ pub struct Cli {
     /// Options for printing the system prompt when no command is given.
     #[command(flatten)]
     pub system: SystemArgs,
+}
+
+impl Cli {
+    /// Parses the command line, with the options typed before a subcommand read as that
+    /// subcommand's own (`asimi-prompt -C dir --model m system` is `system -C dir --model
+    /// m`): the top-level options are the `system` options, which must not be mixed with a
+    /// subcommand, so clap alone would refuse them there.
+    pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Cli {
+        Cli::parse_from(options_after_subcommand(args.into_iter().collect()))
+    }
+}
+
+/// Moves the options before the first subcommand (and its nested subcommands, as in
+/// `goal show`) to just after it. A word is a subcommand unless it is the value of the
+/// option before it, which clap's own definitions tell. Nothing moves after `--`.
+pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
+    let root = Cli::command();
+    let mut i = 1;
+    while i < args.len() {
+        let word = args[i].to_str().unwrap_or_default();
+        // `--version` belongs to the top level alone; `--` ends the options.
+        if word == "--" || word == "--version" || word == "-V" {
+            break;
+        }
+        if let Some(mut cmd) = subcommand(&root, word) {
+            let mut end = i + 1;
+            while let Some(sub) = args.get(end).and_then(|a| subcommand(cmd, a.to_str()?)) {
+                cmd = sub;
+                end += 1;
+            }
+            args[1..end].rotate_left(i - 1);
+            break;
+        }
+        i += if takes_value(&root, word) { 2 } else { 1 };
+    }
+    args
+}
+
+fn subcommand<'a>(cmd: &'a clap::Command, word: &str) -> Option<&'a clap::Command> {
+    cmd.get_subcommands()
+        .find(|s| s.get_name() == word || s.get_all_aliases().any(|a| a == word))
+}
+
+/// Whether `word` is an option (of any command) that takes its value from the next word.
+fn takes_value(root: &clap::Command, word: &str) -> bool {
+    let matches = |arg: &clap::Arg| -> bool {
+        if let Some(long) = word.strip_prefix("--") {
+            arg.get_long() == Some(long)
+        } else if let Some(short) = word.strip_prefix('-') {
+            short.chars().count() == 1
+                && arg.get_short().map(String::from).as_deref() == Some(short)
+        } else {
+            false
+        }
+    };
+    fn any_arg(cmd: &clap::Command, f: &dyn Fn(&clap::Arg) -> bool) -> bool {
+        cmd.get_arguments().any(f) || cmd.get_subcommands().any(|s| any_arg(s, f))
+    }
+    any_arg(root, &|a| matches(a) && a.get_action().takes_values())
 }
 
 #[derive(Debug, Subcommand)]
@@ -400,7 +460,8 @@ pub struct CompressArgs {
     /// Print only the compression prompt.
     #[arg(long)]
     pub prompt_only: bool,
-    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config).
+    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
+    /// claude-sonnet-4-5).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
     /// The goal file (default: .asimi/goal.yaml); an active goal makes the prompt
@@ -438,8 +499,9 @@ pub struct ManArgs {
 }
 
 const MESSAGES_AFTER_HELP: &str = "\
-Flags override the spec. Token counts use OpenAI's encodings; for other providers they are
-estimates.
+Flags override the spec. Without --model (or the spec's model, ASIMI_MODEL or a config's
+model) the model is claude-sonnet-4-5. Token counts use OpenAI's encodings; for other
+providers they are estimates.
 
 Examples:
   asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
@@ -452,10 +514,13 @@ pub struct EncodeArgs {
     /// The body's shape (default: the model's provider).
     #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
     pub provider: Option<String>,
-    /// The output token limit (Anthropic's default: the model's limit).
+    /// The output token limit. Anthropic bodies need one: by default the model's limit
+    /// with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic's
+    /// SDK asks for without streaming.
     #[arg(long, value_name = "N", value_parser = parse_max_tokens)]
     pub max_tokens: Option<u64>,
-    /// Ask for a streamed response.
+    /// Ask for a streamed response ("stream": true; with --stream the default output
+    /// limit is the model's maximum).
     #[arg(long)]
     pub stream: bool,
     /// The role of the system message in OpenAI-shaped bodies.
@@ -531,10 +596,13 @@ pub struct MessagesArgs {
 }
 
 const CONTEXT_AFTER_HELP: &str = "\
-Takes the same inputs as messages and records nothing. Per tier (L0-L3, active): tokens,
-tokens from the start of the request, whether a cache marker closes the tier (short: the
-prefix is under the model's minimum cacheable size) and what it holds. With --session, the
-tokens a provider should read from cache after the session's previous request.
+Takes the same inputs as messages and records nothing; the prompt is optional. Per tier
+(L0-L3, active): tokens, tokens from the start of the request, whether a cache marker
+closes the tier (short: the prefix is under the model's minimum cacheable size; OpenAI and
+Gemini bodies carry no markers) and what it holds. Then the limit (the context window
+minus the output limit): a request over it is shown, its tier marked, and still exits 0.
+With --session, the tokens a provider should read from cache after the session's previous
+request.
 
 Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state
 under the user state directory.

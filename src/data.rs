@@ -55,6 +55,7 @@ pub fn parse(text: &str, format: Format, origin: &str) -> Result<Json, DataError
             if text.trim().is_empty() {
                 return Ok(Json::Null);
             }
+            crate::documents::check_yaml_depth(text, origin).map_err(data_error)?;
             let yaml: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| {
                 let msg = strip_position(&e.to_string());
                 match e.location() {
@@ -165,8 +166,8 @@ pub fn parse_setting(setting: &str) -> Result<Json, DataError> {
 }
 
 fn setting_value(raw: &str) -> Json {
-    if raw.is_empty() {
-        return Json::String(String::new());
+    if raw.is_empty() || crate::documents::check_yaml_depth(raw, "").is_err() {
+        return Json::String(raw.to_string());
     }
     match serde_yaml::from_str::<serde_yaml::Value>(raw).map(yaml_to_json) {
         Ok(Ok(v @ (Json::Null | Json::Bool(_) | Json::Number(_) | Json::String(_)))) => v,

@@ -3,8 +3,30 @@
 
 use serde::de::DeserializeOwned;
 
+mod depth;
+
+/// The deepest nesting of lists and maps a YAML document may have; serde_yaml and
+/// serde_json refuse deeper documents too, so nothing they accept is lost.
+pub const MAX_YAML_DEPTH: usize = 128;
+
+/// How a document nested past [`MAX_YAML_DEPTH`] is refused (after `FILE:LINE:COL: `).
+pub const TOO_DEEP: &str = "nesting too deep";
+
+/// Refuses YAML nested deeper than [`MAX_YAML_DEPTH`] before serde_yaml reads it (which
+/// takes time quadratic in the depth), naming where the too-deep collection starts.
+pub fn check_yaml_depth(text: &str, origin: &str) -> Result<(), String> {
+    match depth::first_too_deep(text, MAX_YAML_DEPTH) {
+        Some((line, col)) => Err(format!(
+            "{origin}:{line}:{col}: {TOO_DEEP}: more than {MAX_YAML_DEPTH} levels of lists \
+             and maps; flatten the document"
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Parses YAML text from `origin` (a file name for messages) into `T`.
 pub fn from_yaml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, String> {
+    check_yaml_depth(text, origin)?;
     let de = serde_yaml::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let key = e.path().to_string();

@@ -1,13 +1,11 @@
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use asimi_prompt::app::{self, Outcome, EXIT_DIFFERS, EXIT_ERROR};
 use asimi_prompt::cli::Cli;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_args(std::env::args_os());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut err = std::io::stderr();

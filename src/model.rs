@@ -27,6 +27,39 @@ pub struct ModelInfo {
     /// Cached input prices relative to uncached input, in percent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_price: Option<crate::request::reuse::Prices>,
+    /// The largest output a client SDK lets a non-streamed request ask for, where it is
+    /// below [`NONSTREAMING_MAX_TOKENS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_nonstreaming_tokens: Option<u64>,
+}
+
+/// The model `messages`, `context` and `compress` use when neither `--model` (or the
+/// spec's `model`), `ASIMI_MODEL` nor a config file's `model` names one: every API
+/// refuses a request without a model.
+pub const DEFAULT_MODEL: &str = "claude-sonnet-4-5";
+
+/// The largest `max_tokens` Anthropic's Python SDK sends without streaming. anthropic
+/// 2.12.0, `_base_client.py` `_calculate_nonstreaming_timeout`: it expects
+/// `60 * 60 * max_tokens / 128_000` seconds and refuses above 10 minutes ("Streaming is
+/// required for operations that may take longer than 10 minutes"), i.e. above 21,333.
+/// Its `_constants.py` `MODEL_NONSTREAMING_TOKENS` lowers that to 8,192 for Opus 4 and
+/// 4.1 (`max_nonstreaming_tokens` in models.yaml).
+pub const NONSTREAMING_MAX_TOKENS: u64 = 21_333;
+
+impl ModelInfo {
+    /// The output limit a request asks for when none is given: the model's maximum when
+    /// the response is streamed, else no more than a non-streamed request may ask for.
+    pub fn default_max_tokens(&self, stream: bool) -> u64 {
+        let max = self.max_output_tokens.max(1);
+        if stream {
+            return max;
+        }
+        let cap = self
+            .max_nonstreaming_tokens
+            .unwrap_or(NONSTREAMING_MAX_TOKENS)
+            .min(NONSTREAMING_MAX_TOKENS);
+        max.min(cap).max(1)
+    }
 }
 
 /// The model registry: entries in order; the first whose pattern matches wins.
@@ -39,6 +72,7 @@ pub struct Registry {
 impl Registry {
     /// Parses `models.yaml` text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Registry, String> {
+        crate::documents::check_yaml_depth(text, origin)?;
         let registry: Registry = serde_yaml::from_str(text).map_err(|e| {
             // The position goes up front, so the message's own " at line ..." is dropped.
             let msg = e.to_string();
@@ -292,6 +326,54 @@ fn ser<T: Serialize>(v: &T) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// anthropic 2.12.0's `_calculate_nonstreaming_timeout` with its
+    /// `MODEL_NONSTREAMING_TOKENS`, restated: whether `messages.create` without streaming
+    /// accepts `max_tokens` for `model`.
+    fn sdk_accepts(model: &str, max_tokens: u64) -> bool {
+        const MODEL_NONSTREAMING_TOKENS: [(&str, u64); 3] = [
+            ("claude-opus-4-20250514", 8_192),
+            ("claude-opus-4-0", 8_192),
+            ("claude-4-opus-20250514", 8_192),
+        ];
+        let expected_seconds = 60.0 * 60.0 * max_tokens as f64 / 128_000.0;
+        let cap = MODEL_NONSTREAMING_TOKENS
+            .iter()
+            .find(|(m, _)| *m == model)
+            .map(|(_, n)| *n);
+        expected_seconds <= 600.0 && cap.is_none_or(|c| max_tokens <= c)
+    }
+
+    #[test]
+    fn default_output_limits_are_accepted_unstreamed_by_the_sdk() {
+        let registry = Registry::builtin();
+        let names = [
+            "claude-opus-4-20250514",
+            "claude-opus-4-0",
+            "claude-4-opus-20250514",
+            "claude-opus-4-1-20250805",
+            "claude-sonnet-4-5",
+            "claude-3-7-sonnet-latest",
+        ];
+        for name in names {
+            let n = registry.lookup(name).default_max_tokens(false);
+            assert!(sdk_accepts(name, n), "{name}: {n}");
+        }
+        for m in registry.models.iter().filter(|m| m.provider == "anthropic") {
+            let n = m.default_max_tokens(false);
+            assert!(
+                sdk_accepts(&m.pattern.replace('*', ""), n),
+                "{}: {n}",
+                m.pattern
+            );
+            assert_eq!(m.default_max_tokens(true), m.max_output_tokens);
+        }
+        assert!(sdk_accepts("claude-sonnet-4-5", NONSTREAMING_MAX_TOKENS));
+        assert!(!sdk_accepts(
+            "claude-sonnet-4-5",
+            NONSTREAMING_MAX_TOKENS + 1
+        ));
+    }
 
     #[test]
     fn globs() {

@@ -294,7 +294,13 @@ pub struct Flags {
     /// `--skill ID`s, in order.
     pub skills: Vec<String>,
     pub sanity: bool,
+    /// The model when no flag, environment variable or config names one (the request
+    /// commands pass `model::DEFAULT_MODEL`); without it the model is empty.
+    pub default_model: Option<&'static str>,
 }
+
+/// `Settings::model_source` for a model from `Flags::default_model`.
+pub const MODEL_FROM_DEFAULT: &str = "default";
 
 /// Everything a run needs to know, resolved and validated.
 #[derive(Debug, Clone)]
@@ -308,6 +314,9 @@ pub struct Settings {
     /// The git work tree root, or the working directory.
     pub project_root: PathBuf,
     pub model: String,
+    /// Where `model` came from: `--model`, `ASIMI_MODEL`, the config file's path,
+    /// `MODEL_FROM_DEFAULT`, or empty when there is no model.
+    pub model_source: String,
     /// The operational mode, one of `prompt::modes::MODES`.
     pub mode: String,
     /// `--context-window`, which overrides the model's.
@@ -393,22 +402,26 @@ impl Settings {
             });
         // Lower precedence first, so later ones win.
         let layers: Vec<&LoadedConfig> = user.iter().chain(project.iter()).collect();
-        let pick = |f: &dyn Fn(&ConfigFile) -> Option<String>| -> Option<(String, PathBuf)> {
-            layers
-                .iter()
-                .rev()
-                .find_map(|l| f(&l.config).map(|v| (v, l.dir.clone())))
-        };
-
-        let model = flags
+        let (model, model_source) = flags
             .model
             .clone()
+            .map(|m| (m, "--model".to_string()))
             .or_else(|| {
                 env.get(env::MODEL)
                     .filter(|v| !v.is_empty())
-                    .map(str::to_string)
+                    .map(|v| (v.to_string(), env::MODEL.to_string()))
             })
-            .or_else(|| pick(&|c| c.model.clone()).map(|(v, _)| v))
+            .or_else(|| {
+                layers.iter().rev().find_map(|l| {
+                    let m = l.config.model.clone()?;
+                    Some((m, paths::display(&l.path)))
+                })
+            })
+            .or_else(|| {
+                flags
+                    .default_model
+                    .map(|m| (m.to_string(), MODEL_FROM_DEFAULT.to_string()))
+            })
             .unwrap_or_default();
 
         let mode = flags
@@ -586,6 +599,7 @@ impl Settings {
             repo,
             project_root,
             model,
+            model_source,
             mode,
             context_window: flags.context_window,
             tool_names,

@@ -307,3 +307,69 @@ fn an_oversize_request_without_truncate_is_an_error_with_the_counts() {
     assert!(e.contains("the history holds 9 messages"), "{e}");
     assert!(e.contains("Pass --truncate"), "{e}");
 }
+
+/// A long opening question, then a tool call and its result: pinning the first `n`
+/// messages to L1 ends the tier on a message holding only a tool block.
+/// OpenAI shapes cannot carry the assistant's thinking block, so it is left out for them.
+fn tool_tier_body(provider: &str, n: usize) -> Value {
+    let question = "Which files hold the parser? ".repeat(300);
+    let call = json!({"type": "tool_use", "id": "t1", "name": "shell", "input": {"cmd": "ls"}});
+    let thinking = json!({"type": "thinking", "thinking": "look", "signature": "s"});
+    let turn = match provider {
+        "openrouter" => vec![call],
+        _ => vec![thinking, call],
+    };
+    let h = json!([
+        {"role": "user", "content": question},
+        {"role": "assistant", "content": turn},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "a.rs"}]},
+        {"role": "assistant", "content": "a.rs holds it."}
+    ]);
+    let pins: Vec<String> = (0..n).map(|i| format!("history:{i}=L1")).collect();
+    let mut args = vec!["--provider", provider];
+    for p in &pins {
+        args.extend(["--tier", p.as_str()]);
+    }
+    body("claude-sonnet-4-5", &h.to_string(), &args)
+}
+
+/// Every block carrying a `cache_control`, as its `type`.
+fn marked_types(body: &Value) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if m.contains_key("cache_control") {
+                    out.push(m.get("type").and_then(Value::as_str).unwrap_or("?").into());
+                }
+                m.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(body, &mut out);
+    out
+}
+
+#[test]
+fn a_tier_ending_in_tool_blocks_is_marked_on_the_last_block() {
+    // Before, such a tier got no marker at all, and its tokens went uncached.
+    let b = tool_tier_body("anthropic", 3);
+    assert_eq!(marked_types(&b), ["tool_result"], "{b:#}");
+    // An assistant turn of a thinking block and a tool call: the call carries it, never
+    // the thinking block (Anthropic refuses markers there).
+    let b = tool_tier_body("anthropic", 2);
+    assert_eq!(marked_types(&b), ["tool_use"], "{b:#}");
+    let b = tool_tier_body("raw", 3);
+    assert_eq!(marked_types(&b), ["tool_result"], "{b:#}");
+}
+
+#[test]
+fn openrouter_marks_text_parts_only() {
+    // OpenRouter forwards markers on text parts; tool messages carry none.
+    let b = tool_tier_body("openrouter", 3);
+    assert_eq!(marked_types(&b), Vec::<String>::new(), "{b:#}");
+    let b = tool_tier_body("openrouter", 1);
+    assert_eq!(marked_types(&b), ["text"], "{b:#}");
+}

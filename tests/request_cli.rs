@@ -620,3 +620,30 @@ fn max_tokens_must_be_positive_and_below_the_window() {
          --max-tokens below 200000\n"
     );
 }
+
+#[test]
+fn the_reminder_is_listed_where_the_readme_says() {
+    // The README said the built-in reminder "is not in `template list`"; it is.
+    let list = Test::new().args(["template", "list"]).run();
+    let line = list
+        .ok()
+        .lines()
+        .find(|l| l.starts_with("system_reminder.md"))
+        .unwrap_or_else(|| panic!("{}", list.stdout))
+        .to_string();
+    assert!(line.ends_with("built-in:system_reminder.md.tmpl"), "{line}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    assert!(
+        readme.contains(
+            "The built-in copy is `templates/system_reminder.md.tmpl`; `template list` shows it"
+        ),
+        "README no longer says where the reminder is"
+    );
+    assert!(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/system_reminder.md.tmpl"
+    ))
+    .is_file());
+}

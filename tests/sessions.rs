@@ -236,7 +236,7 @@ fn big_project() -> Test {
 }
 
 const TABLE_FIRST: &str = "\
-model claude-sonnet-4-5 (anthropic); tokens estimated with o200k_base (anthropic models use their own tokenizer)
+model claude-sonnet-4-5 (anthropic; from --model); tokens estimated with o200k_base (anthropic models use their own tokenizer)
 minimum cacheable prefix: 1024 tokens
 
 tier      tokens   prefix  marker  holds
@@ -246,6 +246,7 @@ L2             0     1100  -       -
 L3             0     1100  -       -
 active        37     1137  -       2 files, prompt
 total       1137
+limit     178667  (context window 200000 minus 21333 for output)
 
 cache reuse: session 's' has no previous request
 ";
@@ -279,6 +280,7 @@ L2             0     1100  -       -
 L3            26     1126  yes     1 file
 active        29     1155  -       1 file, prompt
 total       1155
+limit     178667  (context window 200000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 55 written, 0 uncached; cost 0.15x of no caching
 ";
@@ -308,7 +310,9 @@ fn context_json() {
     };
     let expect = serde_json::json!({
         "model": "claude-sonnet-4-5",
+        "model_source": "--model",
         "provider": "anthropic",
+        "markers": true,
         "tokenizer": "o200k_base",
         "estimate": true,
         "min_cache_tokens": 1024,
@@ -320,6 +324,10 @@ fn context_json() {
             row("active", 37, 1137, false, holds(false, 2, true)),
         ],
         "total_tokens": 1137,
+        "context_window": 200000,
+        "output_tokens": 21333,
+        "limit_tokens": 178667,
+        "fits": true,
         "session": null,
         "reuse": null,
     });

@@ -52,7 +52,8 @@ pub struct Message {
     pub content: Vec<Block>,
     /// The tier the message belongs to (`Active` for uncached content).
     pub tier: Tier,
-    /// Whether a cache breakpoint goes on this message's last text block.
+    /// Whether a cache breakpoint goes on this message (on its last block that can carry
+    /// one; see `providers::last_markable`).
     pub cache: bool,
 }
 

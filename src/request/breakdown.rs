@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::assemble::{self, Assembly, Block, Message};
 use super::cache::Placement;
 use super::reuse::{Prediction, Rule};
+use super::providers::{carries_marker, Provider};
 use super::tier::Tier;
 use super::tokens::Tokenizer;
 
@@ -38,7 +39,8 @@ pub struct Row {
     /// Tokens from the start of the request to the end of this tier.
     pub prefix_tokens: usize,
     pub holds: Holds,
-    /// Whether a cache marker closes this tier.
+    /// Whether a cache marker closes this tier in the body (never for OpenAI and
+    /// Gemini, whose bodies carry none).
     pub marker: bool,
     /// A cached tier with content whose prefix is below the model's minimum.
     pub too_short: bool,
@@ -78,13 +80,28 @@ fn opt_tier_name<S: serde::Serializer>(t: &Option<Tier>, s: S) -> Result<S::Ok, 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Breakdown {
     pub model: String,
+    /// Where the model came from: `--model`, `spec FILE`, `ASIMI_MODEL`, a config file,
+    /// or `default`.
+    pub model_source: String,
+    /// The body's shape.
     pub provider: String,
+    /// Whether the body carries cache markers (Anthropic, OpenRouter and raw shapes).
+    pub markers: bool,
     pub tokenizer: &'static str,
     /// Whether counts are estimates (the model is not OpenAI's, whose tokenizers these are).
     pub estimate: bool,
     pub min_cache_tokens: u64,
     pub tiers: Vec<Row>,
     pub total_tokens: usize,
+    /// The model's context window (0: unknown, not checked).
+    pub context_window: u64,
+    /// The output limit the request leaves room for.
+    pub output_tokens: u64,
+    /// Tokens the request may hold: the context window minus the output limit.
+    pub limit_tokens: u64,
+    /// Whether `total_tokens` is within `limit_tokens`; `messages` refuses the request
+    /// otherwise (or, with `--truncate`, drops history first).
+    pub fits: bool,
     pub session: Option<String>,
     /// `None` without a session or a previous request in it.
     pub reuse: Option<Reuse>,
@@ -99,8 +116,14 @@ pub struct Inputs<'a> {
     pub placement: &'a Placement,
     pub tokenizer: Tokenizer,
     pub model: &'a str,
-    pub provider: &'a str,
+    pub model_source: &'a str,
+    /// The provider `models.yaml` gives the model (whose tokenizer counts exactly).
+    pub model_provider: &'a str,
+    /// The body's shape.
+    pub provider: Provider,
     pub min_cache_tokens: u64,
+    pub context_window: u64,
+    pub output_tokens: u64,
     pub session: Option<&'a str>,
     /// The prediction against the session's earlier requests (`None` without one).
     pub prediction: Option<&'a Prediction>,
@@ -163,7 +186,13 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         sum += n;
         through.push(sum);
     }
-    let marked: BTreeSet<Tier> = i.placement.marked.iter().map(|(_, t, _)| *t).collect();
+    let marked: BTreeSet<Tier> = i
+        .placement
+        .marked
+        .iter()
+        .filter(|(at, ..)| carries_marker(i.provider, &i.messages[*at]))
+        .map(|(_, t, _)| *t)
+        .collect();
     let short: BTreeSet<Tier> = i.placement.too_short.iter().map(|(t, _)| *t).collect();
     let mut holds = holds(i.assembly, i.tiers);
     let mut prefix = 0;
@@ -199,14 +228,21 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         relative_cost: (p.relative_cost * 1000.0).round() / 1000.0,
         rule: p.rule,
     });
+    let limit_tokens = i.context_window.saturating_sub(i.output_tokens);
     Breakdown {
         model: i.model.to_string(),
-        provider: i.provider.to_string(),
+        model_source: i.model_source.to_string(),
+        provider: i.provider.name().to_string(),
+        markers: !matches!(i.provider, Provider::OpenAi | Provider::Gemini),
         tokenizer: i.tokenizer.name(),
-        estimate: i.provider != "openai",
+        estimate: i.model_provider != "openai",
         min_cache_tokens: i.min_cache_tokens,
         tiers,
         total_tokens: prefix,
+        context_window: i.context_window,
+        output_tokens: i.output_tokens,
+        limit_tokens,
+        fits: i.context_window == 0 || prefix as u64 <= limit_tokens,
         session: i.session.map(str::to_string),
         reuse,
     }
@@ -256,6 +292,30 @@ fn describe(h: &Holds) -> String {
     }
 }
 
+/// Where the model came from, in words.
+fn model_source(b: &Breakdown) -> String {
+    match b.model_source.as_str() {
+        crate::settings::MODEL_FROM_DEFAULT => {
+            "the default: no --model, ASIMI_MODEL or config 'model'".to_string()
+        }
+        "" => "no model".to_string(),
+        from => format!("from {from}"),
+    }
+}
+
+/// The marker column: only bodies that carry markers show them.
+fn marker_cell(b: &Breakdown, r: &Row) -> &'static str {
+    match (r.tier, r.marker, r.too_short) {
+        (Tier::Active, ..) => "-",
+        _ if !b.markers => "-",
+        (_, true, _) => "yes",
+        (_, false, true) => "short",
+        // An empty tier needs no marker.
+        _ if r.tokens == 0 => "-",
+        _ => "no",
+    }
+}
+
 /// The table `context` prints.
 pub fn render_text(b: &Breakdown) -> String {
     let kind = if b.estimate {
@@ -267,37 +327,64 @@ pub fn render_text(b: &Breakdown) -> String {
         format!("counted with {}", b.tokenizer)
     };
     let mut out = format!(
-        "model {} ({}); tokens {kind}\nminimum cacheable prefix: {} tokens\n\n",
-        b.model, b.provider, b.min_cache_tokens
+        "model {} ({}; {}); tokens {kind}\nminimum cacheable prefix: {} tokens\n\n",
+        b.model,
+        b.provider,
+        model_source(b),
+        b.min_cache_tokens
     );
     out.push_str("tier      tokens   prefix  marker  holds\n");
-    for r in &b.tiers {
-        let marker = match (r.tier, r.marker, r.too_short) {
-            (Tier::Active, ..) => "-",
-            (_, true, _) => "yes",
-            (_, false, true) => "short",
-            // An empty tier needs no marker.
-            _ if r.tokens == 0 => "-",
-            _ => "no",
-        };
+    let over_at = b
+        .tiers
+        .iter()
+        .position(|r| !b.fits && r.prefix_tokens as u64 > b.limit_tokens);
+    for (n, r) in b.tiers.iter().enumerate() {
         out.push_str(&format!(
-            "{:<6} {:>9} {:>8}  {:<6}  {}\n",
+            "{:<6} {:>9} {:>8}  {:<6}  {}{}\n",
             r.tier.name(),
             r.tokens,
             r.prefix_tokens,
-            marker,
-            describe(&r.holds)
+            marker_cell(b, r),
+            describe(&r.holds),
+            if over_at == Some(n) { OVER_MARK } else { "" }
         ));
     }
     out.push_str(&format!("total  {:>9}\n", b.total_tokens));
-    if b.tiers.iter().any(|r| r.too_short) {
+    if b.context_window > 0 {
+        out.push_str(&format!(
+            "limit  {:>9}  (context window {} minus {} for output)\n",
+            b.limit_tokens, b.context_window, b.output_tokens
+        ));
+    }
+    if !b.fits {
+        out.push_str(&format!(
+            "\nover the limit by {} tokens: messages would refuse this request; pass \
+             --truncate to drop older history, or send less\n",
+            b.total_tokens as u64 - b.limit_tokens
+        ));
+    }
+    if !b.markers {
+        out.push_str(&format!(
+            "\nno markers: {} bodies carry none; the provider caches repeated prefixes by \
+             itself\n",
+            b.provider
+        ));
+    } else if b.tiers.iter().any(|r| r.too_short) {
         out.push_str(&format!(
             "\nshort: the prefix up to this tier is under {} tokens, so it gets no marker\n",
             b.min_cache_tokens
         ));
     }
     out.push('\n');
-    out.push_str(&match (&b.session, &b.reuse) {
+    out.push_str(&reuse_line(b));
+    out
+}
+
+/// Appended to the row in which the request passes its limit.
+pub const OVER_MARK: &str = "  <- over the limit";
+
+fn reuse_line(b: &Breakdown) -> String {
+    match (&b.session, &b.reuse) {
         (None, _) => "cache reuse: no session (pass --session NAME to predict it)\n".to_string(),
         (Some(s), None) => format!("cache reuse: session '{s}' has no previous request\n"),
         (Some(s), Some(r)) => {
@@ -313,8 +400,7 @@ pub fn render_text(b: &Breakdown) -> String {
                 r.tokens, r.input_tokens, r.written, r.uncached, r.relative_cost
             )
         }
-    });
-    out
+    }
 }
 
 /// The JSON `context --json` prints.
@@ -392,8 +478,12 @@ mod tests {
             placement: &placement,
             tokenizer: Tokenizer::O200k,
             model: "claude-x",
-            provider: "anthropic",
+            model_source: "--model",
+            model_provider: "anthropic",
+            provider: Provider::Anthropic,
             min_cache_tokens: min,
+            context_window: 200_000,
+            output_tokens: 1000,
             session: Some("s"),
             prediction: prediction.as_ref(),
         });

@@ -2,6 +2,7 @@
 //! them, but only where the prefix up to it is long enough for the provider to cache.
 
 use super::assemble::{Block, Message};
+use super::providers::markable;
 use super::tier::Tier;
 use super::tokens::Tokenizer;
 
@@ -42,8 +43,8 @@ pub struct Placement {
 
 /// Sets `cache` on the last message of each cached tier whose prefix (every message up
 /// to and including it) reaches `min_tokens`, clearing any other marker first. At most
-/// `MAX_MARKERS` are set; a message without a non-empty text block cannot carry one
-/// (providers reject empty text blocks, so the encoders drop them).
+/// `MAX_MARKERS` are set; a message with no block that can carry one (only empty text,
+/// which the encoders drop, or thinking blocks) gets none.
 pub fn place(messages: &mut [Message], min_tokens: u64, tokenizer: Tokenizer) -> Placement {
     // Loading the encoding's tables is most of a run's time. A lower bound settles every
     // marker when each cached prefix clearly clears the minimum; only a prefix near or
@@ -92,11 +93,8 @@ fn place_with(
             placement.too_short.push((tier, prefix));
             continue;
         }
-        let has_text = messages[i]
-            .content
-            .iter()
-            .any(|b| matches!(b, Block::Text(t) if !t.is_empty()));
-        if has_text && placement.marked.len() < MAX_MARKERS {
+        let markable = messages[i].content.iter().any(markable);
+        if markable && placement.marked.len() < MAX_MARKERS {
             messages[i].cache = true;
             placement.marked.push((i, tier, prefix));
         }

@@ -70,6 +70,9 @@ pub struct Inputs {
     pub allow_outside: bool,
     /// `--truncate`: drop old history to fit the context window.
     pub truncate: bool,
+    /// `context`: a preview, which needs no prompt and shows an oversize request rather
+    /// than refusing it.
+    pub preview: bool,
 }
 
 /// A request ready to lay out.
@@ -123,6 +126,13 @@ fn provider(name: Option<&String>, model: &ModelInfo) -> Result<Provider, InputE
     }
 }
 
+/// The output limit when none is given. Only Anthropic bodies send it (the API requires
+/// one), capped for a non-streamed request as its SDK requires; for the others it is the
+/// room the model may fill, which the context window must leave.
+fn default_max_tokens(provider: Provider, model: &ModelInfo, stream: bool) -> u64 {
+    model.default_max_tokens(stream || provider != Provider::Anthropic)
+}
+
 /// The compression prompt, rendered with the prompt's data (so it names an active goal).
 pub fn compression_prompt(settings: &Settings, context: &PromptContext) -> anyhow::Result<String> {
     Ok(prompt::render_template(
@@ -157,14 +167,15 @@ pub fn compression(
         prompt: COMPRESSION_REQUEST.to_string(),
         ..Assembly::default()
     };
+    let provider = provider(flags.provider.as_ref(), model)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
-        provider: provider(flags.provider.as_ref(), model)?,
+        provider,
         options: Options {
             model: context.model.clone(),
             max_tokens: flags.max_tokens,
-            default_max_tokens: model.max_output_tokens.max(1),
+            default_max_tokens: default_max_tokens(provider, model, flags.stream),
             stream: flags.stream,
             ttl: cache::Ttl::default(),
             system_role: flags.system_role,
@@ -284,6 +295,7 @@ pub fn prepare(
 
     let prompt = match flags.prompt.clone().or_else(|| spec.prompt.clone()) {
         Some(p) => p,
+        None if flags.preview => stdin().unwrap_or_default(),
         None => stdin().filter(|s| !s.is_empty()).ok_or_else(|| {
             err(
                 "no prompt: pass --prompt TEXT, pipe it on standard input, or set \
@@ -315,6 +327,7 @@ pub fn prepare(
         prompt,
         images,
     };
+    let stream = flags.stream || spec.stream.unwrap_or(false);
     let mut request = Request {
         assembly,
         hints: spec::tiers(spec),
@@ -322,8 +335,8 @@ pub fn prepare(
         options: Options {
             model: built.context.model.clone(),
             max_tokens: flags.max_tokens.or(spec.max_tokens),
-            default_max_tokens: built.model.max_output_tokens.max(1),
-            stream: flags.stream || spec.stream.unwrap_or(false),
+            default_max_tokens: default_max_tokens(provider, &built.model, stream),
+            stream,
             ttl,
             system_role: flags.system_role,
             prompt_cache_key: flags.prompt_cache_key.clone(),
@@ -335,13 +348,24 @@ pub fn prepare(
         session: flags.session.clone().or_else(|| spec.session.clone()),
         warnings,
     };
-    let overflow = if flags.truncate {
-        Overflow::Truncate
-    } else {
-        Overflow::Fail
-    };
-    fit(&mut request, built.model.context_window, overflow)?;
+    match (flags.truncate, flags.preview) {
+        (false, false) => fit(&mut request, built.model.context_window, Overflow::Fail)?,
+        (true, false) => fit(&mut request, built.model.context_window, Overflow::Truncate)?,
+        // `context` shows what is over the limit instead, after any --truncate.
+        (false, true) => {}
+        (true, true) => {
+            let _ = fit(&mut request, built.model.context_window, Overflow::Truncate);
+        }
+    }
     Ok(request)
+}
+
+/// The output limit the request reserves room for.
+pub fn output_tokens(request: &Request) -> u64 {
+    request
+        .options
+        .max_tokens
+        .unwrap_or(request.options.default_max_tokens)
 }
 
 /// The request's size in tokens: every message's text and history blocks (images are
@@ -386,10 +410,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
     if context_window == 0 {
         return Ok(());
     }
-    let output = request
-        .options
-        .max_tokens
-        .unwrap_or(request.options.default_max_tokens);
+    let output = output_tokens(request);
     if output >= context_window {
         let named = match request.options.max_tokens {
             Some(_) => format!("--max-tokens {output}"),

@@ -3,13 +3,13 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{cache_control, last_text, merge_turns, Options};
+use super::{cache_control, last_markable, merge_turns, Options};
 use crate::request::assemble::{Block, Message, Role};
 use crate::request::headers::LEADING_USER_TURN;
 
 fn blocks(message: &Message, opts: &Options) -> Vec<Value> {
     let marked = if message.cache {
-        last_text(message)
+        last_markable(message)
     } else {
         None
     };

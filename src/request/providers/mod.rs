@@ -76,7 +76,8 @@ pub struct Options {
     pub model: String,
     /// `--max-tokens`; `None` leaves the field out where the API allows that.
     pub max_tokens: Option<u64>,
-    /// Used where the API requires a limit (Anthropic): the model's output limit.
+    /// Used where the API requires a limit (Anthropic): the model's output limit, capped
+    /// without streaming (`ModelInfo::default_max_tokens`).
     pub default_max_tokens: u64,
     pub stream: bool,
     pub ttl: Ttl,
@@ -105,12 +106,49 @@ pub fn cache_control(ttl: Ttl) -> Value {
     }
 }
 
-/// Index of the last non-empty text block, where a message's marker goes.
+/// Index of the last non-empty text block: where OpenRouter, which forwards markers on
+/// text parts only, puts a message's marker.
 pub(crate) fn last_text(message: &Message) -> Option<usize> {
     message
         .content
         .iter()
         .rposition(|b| matches!(b, super::assemble::Block::Text(t) if !t.is_empty()))
+}
+
+/// Block types Anthropic refuses a `cache_control` on: thinking blocks are cached only as
+/// part of the assistant turn around them.
+const UNMARKABLE: [&str; 2] = ["thinking", "redacted_thinking"];
+
+/// Whether a block can carry a marker in an Anthropic body: text (not empty, which the
+/// API rejects anyway), images, `tool_use`, `tool_result` and other content blocks.
+pub(crate) fn markable(block: &super::assemble::Block) -> bool {
+    use super::assemble::Block;
+    match block {
+        Block::Text(t) => !t.is_empty(),
+        Block::Image { .. } => true,
+        Block::Other(v) => {
+            let kind = v.get("type").and_then(Value::as_str).unwrap_or("");
+            let empty_text = kind == "text" && field(v, "text").is_empty();
+            !(UNMARKABLE.contains(&kind) || empty_text)
+        }
+    }
+}
+
+/// Index of the last block that can carry the marker, whatever its type: a tier whose
+/// last message holds only tool calls or results is cached too.
+pub(crate) fn last_markable(message: &Message) -> Option<usize> {
+    message.content.iter().rposition(markable)
+}
+
+/// Whether `provider`'s body carries the marker `cache::place` set on `message`. OpenAI
+/// and Gemini bodies carry none (those providers cache prefixes by themselves).
+pub fn carries_marker(provider: Provider, message: &Message) -> bool {
+    message.cache
+        && match provider {
+            Provider::Anthropic | Provider::Raw => last_markable(message).is_some(),
+            Provider::OpenRouter => last_text(message).is_some(),
+            Provider::OpenAi | Provider::Gemini => false,
+        }
 }
 
 /// A block type the provider cannot send.

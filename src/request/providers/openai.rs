@@ -6,8 +6,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    cache_control, field, is_tool, last_text, tool_result_text, unsupported, Options, Provider,
-    SystemRole,
+    cache_control, field, is_tool, last_markable, last_text, tool_result_text, unsupported,
+    Options, Provider, SystemRole,
 };
 use crate::request::assemble::{Block, Message, Role};
 
@@ -21,10 +21,11 @@ pub(crate) fn content(
     provider: Provider,
     pass_other: bool,
 ) -> Result<Value, String> {
-    let marked = if message.cache && keep_markers {
-        last_text(message)
-    } else {
-        None
+    // `raw` passes history blocks as given, so a tool block can carry the marker there.
+    let marked = match (message.cache && keep_markers, pass_other) {
+        (false, _) => None,
+        (true, true) => last_markable(message),
+        (true, false) => last_text(message),
     };
     if let ([Block::Text(t)], None) = (message.content.as_slice(), marked) {
         return Ok(json!(t));
