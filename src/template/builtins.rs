@@ -10,7 +10,7 @@ use minijinja::{Environment, Error, ErrorKind};
 use super::escape::{eval_args, html_escape, js_escape, query_escape};
 use super::gofmt::{print_value, sprint, sprintf, sprintln};
 use super::strconv::quote;
-use super::value::{as_complex, complex, kind, nil, type_name, GoKind};
+use super::value::{as_complex, as_i128, complex, kind, nil, type_name, uint8, GoKind};
 
 /// Go's `missingkey` option: what `.key` gives when a map has no such key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -67,6 +67,7 @@ pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
         move |recv: Value, names: Vec<String>, _last: Rest<Value>| method(recv, &names, missing),
     );
     env.add_function("each", each);
+    env.add_function("unbox", |v: Value| if v.is_none() { Value::UNDEFINED } else { v });
     env.add_function(
         "fail",
         |msg: String, _evaluated: Rest<Value>| -> Result<Value, Error> { Err(fault(msg)) },
@@ -254,7 +255,10 @@ fn length(item: &Value) -> Result<Value, Error> {
 /// An index argument (funcs.go `indexArg`); `cap` bounds it inclusively, as Go does.
 fn index_arg(index: &Value, cap: usize) -> Result<usize, String> {
     let x = match kind(index) {
-        GoKind::Int => i64::try_from(index.clone()).map_err(|e| e.to_string())?,
+        GoKind::Int | GoKind::Uint8 => match as_i128(index).map(i64::try_from) {
+            Some(Ok(x)) => x,
+            _ => return Err(format!("cannot index slice/array with type {}", type_name(index))),
+        },
         GoKind::Invalid | GoKind::Nil => {
             return Err("cannot index slice/array with nil".into());
         }
@@ -295,7 +299,7 @@ fn index(args: &[Value]) -> Result<Value, Error> {
                 let s = item.as_str().unwrap_or("");
                 let i = index_arg(idx, s.len()).map_err(err)?;
                 match s.as_bytes().get(i) {
-                    Some(b) => Value::from(*b),
+                    Some(b) => uint8(*b),
                     None => return Err(err("reflect: string index out of range".into())),
                 }
             }
@@ -426,7 +430,8 @@ enum Basic {
 fn basic(v: &Value) -> Basic {
     match kind(v) {
         GoKind::Bool => Basic::Bool,
-        GoKind::Int => Basic::Int,
+        // Go compares ints and uints by value.
+        GoKind::Int | GoKind::Uint8 => Basic::Int,
         GoKind::Float => Basic::Float,
         GoKind::Complex => Basic::Complex,
         GoKind::String => Basic::String,
@@ -525,8 +530,8 @@ fn compare(op: Ordering, a: &Value, b: &Value) -> Result<bool, String> {
     }
 }
 
-fn as_i64(v: &Value) -> Option<i64> {
-    i64::try_from(v.clone()).ok()
+fn as_i64(v: &Value) -> Option<i128> {
+    as_i128(v)
 }
 
 fn as_f64(v: &Value) -> Option<f64> {

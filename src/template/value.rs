@@ -37,6 +37,8 @@ pub enum GoKind {
     Bool,
     /// Go `int`.
     Int,
+    /// Go `uint8` (a byte): what `index` gives for a string.
+    Uint8,
     /// Go `float64`.
     Float,
     /// Go `complex128`.
@@ -65,6 +67,7 @@ pub fn kind(v: &Value) -> GoKind {
         ValueKind::Seq | ValueKind::Iterable => GoKind::Slice,
         ValueKind::Map => GoKind::Map,
         ValueKind::Plain if v.downcast_object_ref::<Complex>().is_some() => GoKind::Complex,
+        ValueKind::Plain if v.downcast_object_ref::<Uint8>().is_some() => GoKind::Uint8,
         _ => GoKind::Other,
     }
 }
@@ -78,6 +81,7 @@ pub fn type_name(v: &Value) -> &'static str {
         GoKind::Invalid | GoKind::Nil => "<nil>",
         GoKind::Bool => "bool",
         GoKind::Int => "int",
+        GoKind::Uint8 => "uint8",
         GoKind::Float => "float64",
         GoKind::Complex => "complex128",
         GoKind::String => "string",
@@ -127,6 +131,35 @@ pub fn as_complex(v: &Value) -> Option<(f64, f64)> {
     v.downcast_object_ref::<Complex>().map(|c| (c.re, c.im))
 }
 
+/// A Go `uint8`: a byte of a string, as `index "abc" 0` gives it.  It
+/// displays as its decimal value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Uint8(pub u8);
+
+impl Object for Uint8 {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Plain
+    }
+
+    fn is_true(self: &Arc<Self>) -> bool {
+        self.0 != 0
+    }
+
+    fn custom_cmp(self: &Arc<Self>, other: &minijinja::value::DynObject) -> Option<Ordering> {
+        let other = other.downcast_ref::<Uint8>()?;
+        Some(self.0.cmp(&other.0))
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Wraps a Go `uint8` in a [`Value`].
+pub fn uint8(b: u8) -> Value {
+    Value::from_object(Uint8(b))
+}
+
 /// Go's `isTrue` from text/template's exec.go: false for invalid and nil
 /// values, zero numbers (NaN is true, as in Go) and empty strings, slices and
 /// maps.  [`GoKind::Other`] values follow minijinja's own truthiness, which
@@ -134,7 +167,9 @@ pub fn as_complex(v: &Value) -> Option<(f64, f64)> {
 pub fn is_true(v: &Value) -> bool {
     match kind(v) {
         GoKind::Invalid | GoKind::Nil => false,
-        GoKind::Bool | GoKind::Int | GoKind::String | GoKind::Other => v.is_true(),
+        GoKind::Bool | GoKind::Int | GoKind::Uint8 | GoKind::String | GoKind::Other => {
+            v.is_true()
+        }
         // `v.is_true()` would say false for NaN; Go's `NaN != 0` is true.
         GoKind::Float => as_float(v).is_some_and(|f| f != 0.0),
         GoKind::Complex => as_complex(v).is_some_and(|(re, im)| re != 0.0 || im != 0.0),
@@ -162,6 +197,9 @@ pub fn as_int(v: &Value) -> Option<i64> {
 /// The value of a Go `int`, widened so that u64 and i128 values stay exact.
 /// A u128 beyond `i128::MAX` saturates.
 pub fn as_i128(v: &Value) -> Option<i128> {
+    if let Some(b) = v.downcast_object_ref::<Uint8>() {
+        return Some(i128::from(b.0));
+    }
     if !v.is_integer() {
         return None;
     }

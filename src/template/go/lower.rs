@@ -219,6 +219,12 @@ struct Lowerer<'t> {
     sites: Vec<(usize, Site)>,
     /// Go variable names that some action assigns with `=`.
     assigned: HashSet<String>,
+    /// Whether every variable is held in a namespace: a `{{range $x = ...}}` assigns
+    /// the element to whichever variable is on top of Go's stack, not to `$x`.
+    all_ns: bool,
+    /// Above zero while lowering an expression Go may not evaluate (an `and`/`or`
+    /// operand, an `else if` condition): no statement may be emitted for it.
+    lazy: usize,
     /// How many Jinja names were made from each base, for unique names.
     names: HashMap<String, usize>,
     /// Go template name → Jinja macro name.
@@ -234,15 +240,18 @@ struct Lowerer<'t> {
 impl<'t> Lowerer<'t> {
     fn new(tree: &'t Tree) -> Self {
         let mut assigned = HashSet::new();
-        collect_assigned(&tree.root, &mut assigned);
-        for d in &tree.defines {
-            collect_assigned(&d.body, &mut assigned);
+        let mut all_ns = false;
+        for list in std::iter::once(&tree.root).chain(tree.defines.iter().map(|d| &d.body)) {
+            collect_assigned(list, &mut assigned);
+            all_ns |= has_range_assign(list);
         }
         Lowerer {
             source_name: &tree.name,
             out: String::new(),
             sites: Vec::new(),
             assigned,
+            all_ns,
+            lazy: 0,
             names: HashMap::new(),
             macros: HashMap::new(),
             template: tree.name.clone(),
@@ -258,7 +267,7 @@ impl<'t> Lowerer<'t> {
             quote(self.source_name)
         );
         for d in &tree.defines {
-            let name = self.unique(&format!("tpl_{}", identifier(&d.name)));
+            let name = self.unique(&format!("t_{}", mangle(&d.name)));
             self.macros.insert(d.name.clone(), name);
         }
         for d in &tree.defines {
@@ -277,7 +286,15 @@ impl<'t> Lowerer<'t> {
     fn body(&mut self, list: &List) {
         let saved = std::mem::take(&mut self.vars);
         self.dot = "dot".into();
-        if uses_root(list) {
+        if self.is_ns("$") {
+            let root = self.unique("root");
+            let _ = write!(self.out, "{{% set {root} = namespace(v=dot) %}}");
+            self.vars.push(Slot {
+                go: "$".into(),
+                jinja: root,
+                ns: true,
+            });
+        } else if uses_root(list) {
             let root = self.unique("root");
             let _ = write!(self.out, "{{% set {root} = dot %}}");
             self.vars.push(Slot {
@@ -329,6 +346,10 @@ impl<'t> Lowerer<'t> {
         Expr::call("fail", args, Some(self.site(node)))
     }
 
+    fn is_ns(&self, go: &str) -> bool {
+        self.all_ns || self.assigned.contains(go)
+    }
+
     fn lookup(&self, go: &str) -> Option<&Slot> {
         self.vars.iter().rev().find(|s| s.go == go)
     }
@@ -366,7 +387,8 @@ impl<'t> Lowerer<'t> {
         let bytes = text.as_bytes();
         let mut start = 0;
         for i in 0..bytes.len() {
-            if bytes[i] == b'{' && matches!(bytes.get(i + 1), Some(b'{' | b'%' | b'#')) {
+            // A brace at the end may meet the `{{`/`{%` the next action opens.
+            if bytes[i] == b'{' && matches!(bytes.get(i + 1), None | Some(b'{' | b'%' | b'#')) {
                 self.out.push_str(&text[start..i]);
                 self.out.push_str("{{ \"{\" }}");
                 start = i + 1;
@@ -398,7 +420,9 @@ impl<'t> Lowerer<'t> {
         // `{{else if}}` chains stay flat as `elif` (minijinja limits nesting depth) when
         // the inner condition declares no variables.
         while let Some(inner) = else_list.and_then(flat_else_if) {
+            self.lazy += 1;
             let cond = self.pipe_expr(&inner.pipe, None);
+            self.lazy -= 1;
             let mut e = Expr::plain("{% elif ");
             e.push(cond);
             e.push_str(" %}");
@@ -430,13 +454,19 @@ impl<'t> Lowerer<'t> {
         let collection = self.pipe_expr(pipe, None);
         let at = last_at(pipe);
         let outer_dot = self.dot.clone();
-        // Declared variables hold the whole collection in the else branch, so the
-        // collection is named when the else branch can see them.
-        let source = if !pipe.decl.is_empty() && b.else_list.is_some() {
+        // Declared variables hold the whole collection in the else branch, and assigned
+        // ones hold it from the start, so the collection is named then.
+        let named = pipe.is_assign || (!pipe.decl.is_empty() && b.else_list.is_some());
+        let source = if named {
             self.set_temp("items", collection)
         } else {
             collection
         };
+        if pipe.is_assign {
+            for v in &pipe.decl {
+                self.assign(&v.idents[0], source.clone(), at.clone());
+            }
+        }
         let each = Expr::call("each", vec![source.clone()], Some(self.site(at)));
         // minijinja's `{% for %}...{% else %}` also runs the else branch after a `break`
         // in the first iteration, so an else branch tests the entries itself.
@@ -445,16 +475,23 @@ impl<'t> Lowerer<'t> {
             None => each,
         };
 
-        // Go sets the last declared variable to the element and the first to the key.
+        // Go sets the top variable on its stack to the element and the one below to the
+        // key: the declared ones, or for `=` whichever were declared last.
         let decls: Vec<&str> = pipe.decl.iter().map(|v| v.idents[0].as_str()).collect();
+        let fresh = !pipe.is_assign;
         let (key_go, elem_go) = match decls.as_slice() {
             [] => (None, None),
             [e] => (None, Some(*e)),
             [k, e, ..] => (Some(*k), Some(*e)),
         };
-        let key_target = key_go.map_or("_".to_string(), |k| self.unique(&identifier(k)));
+        let key_target = match key_go {
+            Some(k) if fresh => self.unique(&identifier(k)),
+            Some(_) => self.unique("key"),
+            None => "_".to_string(),
+        };
         let elem_target = match elem_go {
-            Some(e) => self.unique(&identifier(e)),
+            Some(e) if fresh => self.unique(&identifier(e)),
+            Some(_) => self.unique("elem"),
             None => "dot".to_string(),
         };
         let mut e = Expr::plain(format!("{{% for {key_target}, {elem_target} in "));
@@ -463,9 +500,19 @@ impl<'t> Lowerer<'t> {
         self.emit(e);
 
         let body_mark = self.vars.len();
-        for (go, target) in [(key_go, &key_target), (elem_go, &elem_target)] {
-            if let Some(go) = go {
-                self.declare_from(go, target.clone());
+        if fresh {
+            for (go, target) in [(key_go, &key_target), (elem_go, &elem_target)] {
+                if let Some(go) = go {
+                    self.declare_from(go, target.clone());
+                }
+            }
+        } else {
+            let top = self.vars.len();
+            let targets = [(1, elem_go, &elem_target), (2, key_go, &key_target)];
+            for (depth, go, target) in targets {
+                if let (Some(_), Some(slot)) = (go, top.checked_sub(depth).map(|i| &self.vars[i])) {
+                    let _ = write!(self.out, "{{% set {}.v = {target} %}}", slot.jinja);
+                }
             }
         }
         self.branch_list(&b.list, &elem_target);
@@ -474,10 +521,20 @@ impl<'t> Lowerer<'t> {
 
         if let Some(else_list) = &b.else_list {
             let _ = write!(self.out, "{{% if not {} %}}", entries.text);
-            for go in decls.iter() {
-                self.declare_from(go, source.text.clone());
+            if fresh {
+                for go in decls.iter() {
+                    self.declare_from(go, source.text.clone());
+                }
+            }
+            // A `{{break}}` in the else branch ends only this range statement.
+            let wrap = list_breaks(else_list);
+            if wrap {
+                self.out.push_str("{% for _ in [0] %}");
             }
             self.branch_list(else_list, &outer_dot);
+            if wrap {
+                self.out.push_str("{% endfor %}");
+            }
             self.out.push_str("{% endif %}");
         }
         self.dot = outer_dot;
@@ -497,7 +554,7 @@ impl<'t> Lowerer<'t> {
     /// Declares Go variable `go` holding the Jinja expression `value`, wrapping it in a
     /// namespace when it is reassigned somewhere.
     fn declare_from(&mut self, go: &str, value: String) {
-        if self.assigned.contains(go) {
+        if self.is_ns(go) {
             let name = self.unique(&identifier(go));
             let _ = write!(self.out, "{{% set {name} = namespace(v={value}) %}}");
             self.vars.push(Slot {
@@ -531,7 +588,7 @@ impl<'t> Lowerer<'t> {
             return;
         };
         let args = match pipe {
-            Some(p) => vec![self.pipe_value(p)],
+            Some(p) => vec![unbox(self.pipe_value(p))],
             None => vec![],
         };
         let mut e = Expr::plain("{{ ");
@@ -547,29 +604,14 @@ impl<'t> Lowerer<'t> {
         if pipe.decl.is_empty() {
             return value;
         }
+        let value = unbox(value);
         if pipe.is_assign {
             let go = pipe.decl[0].idents[0].as_str();
-            return match self.lookup(go).cloned() {
-                Some(slot) if slot.ns => {
-                    let mut e = Expr::plain(format!("{{% set {}.v = ", slot.jinja));
-                    e.push(value);
-                    e.push_str(" %}");
-                    self.emit(e);
-                    Expr::plain(slot.read())
-                }
-                _ => {
-                    let msg = format!("undefined variable: {go}");
-                    let mut e = Expr::plain("{{ ");
-                    e.push(self.fail(last_at(pipe), &msg, vec![value]));
-                    e.push_str(" }}");
-                    self.emit(e);
-                    Expr::plain("none")
-                }
-            };
+            return self.assign(go, value, last_at(pipe));
         }
         let go = pipe.decl[0].idents[0].clone();
         let name = self.unique(&identifier(&go));
-        let ns = self.assigned.contains(&go);
+        let ns = self.is_ns(&go);
         let mut e = Expr::plain(format!("{{% set {name} = "));
         if ns {
             e.push_str("namespace(v=");
@@ -590,6 +632,28 @@ impl<'t> Lowerer<'t> {
         Expr::plain(read)
     }
 
+    /// `{% set $go = value %}` (Go's `setVar`); an undeclared variable fails at `at`.
+    /// Returns the variable's value as an expression.
+    fn assign(&mut self, go: &str, value: Expr, at: GoNode) -> Expr {
+        match self.lookup(go).cloned() {
+            Some(slot) if slot.ns => {
+                let mut e = Expr::plain(format!("{{% set {}.v = ", slot.jinja));
+                e.push(value);
+                e.push_str(" %}");
+                self.emit(e);
+                Expr::plain(slot.read())
+            }
+            _ => {
+                let msg = format!("undefined variable: {go}");
+                let mut e = Expr::plain("{{ ");
+                e.push(self.fail(at, &msg, vec![value]));
+                e.push_str(" }}");
+                self.emit(e);
+                Expr::plain("none")
+            }
+        }
+    }
+
     /// A pipeline as an expression: each command's value is the last argument of the next.
     /// `before` is the node Go is "at" when the pipeline starts (for parenthesised
     /// pipelines used as commands); by default the pipeline itself.
@@ -600,6 +664,8 @@ impl<'t> Lowerer<'t> {
         });
         let mut value: Option<Expr> = None;
         for cmd in &pipe.cmds {
+            // Go turns a nil interface into an invalid value after every command.
+            value = value.map(unbox);
             value = Some(self.command(cmd, value, &at));
             at = last_at_command(cmd);
         }
@@ -707,8 +773,14 @@ impl<'t> Lowerer<'t> {
 
         match name {
             "and" | "or" | "not" => {
+                // Go evaluates a piped value before the call, so its error stands even
+                // when the operands short-circuit.
+                let last = last.map(|l| self.evaluated_first(l));
+                self.lazy += usize::from(name != "not");
                 let mut operands: Vec<Expr> = args.iter().map(|a| self.arg(a)).collect();
-                operands.extend(last);
+                self.lazy -= usize::from(name != "not");
+                let forced = last.as_ref().and_then(|(_, f)| f.clone());
+                operands.extend(last.map(|(l, _)| l));
                 let mut e = Expr::plain("(");
                 if name == "not" {
                     e.push_str("not ");
@@ -720,7 +792,18 @@ impl<'t> Lowerer<'t> {
                     e.push(op);
                 }
                 e.push_str(")");
-                e
+                match forced {
+                    // `[x, y][1]` evaluates `x`, then gives `y`.
+                    Some(first) => {
+                        let mut f = Expr::plain("[");
+                        f.push(first);
+                        f.push_str(", ");
+                        f.push(e);
+                        f.push_str("][1]");
+                        f
+                    }
+                    None => e,
+                }
             }
             _ => {
                 let mut site = self.site(GoNode {
@@ -755,6 +838,15 @@ impl<'t> Lowerer<'t> {
         }
     }
 
+    /// A value that must be evaluated before what follows: named by a `set` where a
+    /// statement may be emitted, else returned again to be evaluated twice (`.1`).
+    fn evaluated_first(&mut self, value: Expr) -> (Expr, Option<Expr>) {
+        if self.lazy > 0 {
+            return (value.clone(), Some(value));
+        }
+        (self.set_temp("piped", value), None)
+    }
+
     /// An argument (Go's `evalArg`).
     fn arg(&mut self, arg: &Arg) -> Expr {
         match arg {
@@ -774,7 +866,8 @@ impl<'t> Lowerer<'t> {
                     self.fail(go_node(arg), &format!("{text} overflows int"), vec![])
                 }
             },
-            Arg::Pipe(p) => self.pipe_expr(p, None),
+            Arg::Pipe(p) if !p.decl.is_empty() => self.pipe_value(p),
+            Arg::Pipe(p) => unbox(self.pipe_expr(p, None)),
             Arg::Field { .. } | Arg::Chain { .. } | Arg::Variable(_) | Arg::Identifier { .. } => {
                 let cmd = Command {
                     pos: arg.pos(),
@@ -791,11 +884,27 @@ impl<'t> Lowerer<'t> {
 /// inner branch, when it can become an `elif`.
 fn flat_else_if(else_list: &List) -> Option<&Branch> {
     match else_list.nodes.as_slice() {
-        [Node::Branch(inner)] if inner.kind == BranchKind::If && inner.pipe.decl.is_empty() => {
+        [Node::Branch(inner)]
+            if inner.kind == BranchKind::If
+                && inner.pipe.decl.is_empty()
+                && !declares_nested(&inner.pipe) =>
+        {
             Some(inner)
         }
         _ => None,
     }
+}
+
+/// Whether a parenthesised pipeline inside `pipe` declares or assigns a variable.
+fn declares_nested(pipe: &Pipe) -> bool {
+    fn arg_declares(arg: &Arg) -> bool {
+        match arg {
+            Arg::Pipe(p) => !p.decl.is_empty() || declares_nested(p),
+            Arg::Chain { node, .. } => arg_declares(node),
+            _ => false,
+        }
+    }
+    pipe.cmds.iter().flat_map(|c| &c.args).any(arg_declares)
 }
 
 fn go_node(arg: &Arg) -> GoNode {
@@ -859,6 +968,39 @@ fn arg_uses_root(arg: &Arg) -> bool {
     }
 }
 
+/// `unbox(value)`: Go's conversion of a nil interface to an invalid value, which it
+/// applies to the result of every command of a pipeline.
+fn unbox(value: Expr) -> Expr {
+    if value.text == "none" {
+        return value;
+    }
+    Expr::call("unbox", vec![value], None)
+}
+
+/// Whether `list` holds a `{{break}}` of its own (not one inside a nested range).
+fn list_breaks(list: &List) -> bool {
+    list.nodes.iter().any(|node| match node {
+        Node::Break { .. } => true,
+        Node::Branch(b) if b.kind != BranchKind::Range => {
+            list_breaks(&b.list) || b.else_list.as_ref().is_some_and(list_breaks)
+        }
+        Node::Branch(b) => b.else_list.as_ref().is_some_and(list_breaks),
+        _ => false,
+    })
+}
+
+/// Whether some `{{range}}` in `list` assigns its variables with `=`.
+fn has_range_assign(list: &List) -> bool {
+    list.nodes.iter().any(|node| match node {
+        Node::Branch(b) => {
+            (b.kind == BranchKind::Range && b.pipe.is_assign)
+                || has_range_assign(&b.list)
+                || b.else_list.as_ref().is_some_and(has_range_assign)
+        }
+        _ => false,
+    })
+}
+
 /// Every Go variable name assigned with `=` somewhere in `list`.
 fn collect_assigned(list: &List, out: &mut HashSet<String>) {
     visit_pipes(list, &mut |p| {
@@ -898,15 +1040,25 @@ fn visit_pipes(list: &List, f: &mut dyn FnMut(&Pipe)) {
     }
 }
 
-/// A Jinja identifier made from a Go variable or template name.
+/// The Jinja name of a Go variable: `v_` and the mangled name. Generated names never
+/// start with `v_`, and [`mangle`] never yields `_` and a digit, which is how
+/// [`Lowerer::unique`] tells repeats apart, so no two Go variables share a name.
 fn identifier(go: &str) -> String {
-    let trimmed = go.trim_start_matches('$');
-    let mut s: String = trimmed
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert_str(0, "v_");
+    format!("v_{}", mangle(go.trim_start_matches('$')))
+}
+
+/// An injective spelling of `name` in ASCII letters, digits and `_`: `_` becomes `__`
+/// and any other character `_xHEX_`.
+fn mangle(name: &str) -> String {
+    let mut s = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() => s.push(c),
+            '_' => s.push_str("__"),
+            c => {
+                let _ = write!(s, "_x{:x}_", c as u32);
+            }
+        }
     }
     s
 }
