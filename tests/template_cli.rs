@@ -154,7 +154,7 @@ fn convert_prints_jinja_that_renders_the_same_bytes() {
         .args(["template", "convert", "p.tmpl"]);
     let jinja = converted.run().ok().to_string();
     assert!(
-        jinja.contains("{% for i, t in each(field(dot, \"Tools\")) %}"),
+        jinja.contains("{% for v_i, v_t in each(field(dot, \"Tools\")) %}"),
         "{jinja}"
     );
     let rendered = Test::new()
@@ -241,7 +241,7 @@ fn malformed_data_gives_line_and_column() {
         .args(["template", "render", "p.tmpl", "--data", "d.json"]);
     assert_eq!(
         t.run().fails(),
-        "asimi-prompt: d.json:2:7: invalid JSON: expected value\n"
+        "asimi-prompt: d.json:2:7: invalid JSON: invalid character '}' looking for beginning of value\n"
     );
     let t = Test::new()
         .file("p.tmpl", "x")

@@ -10,7 +10,9 @@ use minijinja::{Environment, Error, ErrorKind};
 use super::escape::{eval_args, html_escape, js_escape, query_escape};
 use super::gofmt::{print_value, sprint, sprintf, sprintln};
 use super::strconv::quote;
-use super::value::{as_complex, as_i128, complex, kind, nil, type_name, uint8, GoKind};
+use super::value::{
+    as_complex, as_i128, complex, kind, nil, reslice, slice_cap, type_name, uint8, GoKind,
+};
 
 /// Go's `missingkey` option: what `.key` gives when a map has no such key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -340,20 +342,23 @@ fn slice(args: &[Value]) -> Result<Value, Error> {
     if indexes.len() > 3 {
         return Err(err(format!("too many slice indexes: {}", indexes.len())));
     }
-    let len = match kind(item) {
+    let (len, cap) = match kind(item) {
         GoKind::String => {
             if indexes.len() == 3 {
                 return Err(err("cannot 3-index slice a string".into()));
             }
-            item.as_str().map_or(0, str::len)
+            let len = item.as_str().map_or(0, str::len);
+            (len, len)
         }
-        GoKind::Slice => item.len().unwrap_or(0),
+        GoKind::Slice => (
+            item.len().unwrap_or(0),
+            slice_cap(item).unwrap_or(0),
+        ),
         _ => return Err(err(format!("can't slice item of type {}", type_name(item)))),
     };
-    // JSON data has no spare capacity, so a slice's cap is its length.
-    let mut idx = [0, len, len];
+    let mut idx = [0, len, cap];
     for (i, index) in indexes.iter().enumerate() {
-        idx[i] = index_arg(index, len).map_err(err)?;
+        idx[i] = index_arg(index, cap).map_err(err)?;
     }
     if idx[0] > idx[1] {
         return Err(err(format!("invalid slice index: {} > {}", idx[0], idx[1])));
@@ -370,8 +375,7 @@ fn slice(args: &[Value]) -> Result<Value, Error> {
             Err(_) => Value::from(String::from_utf8_lossy(bytes).into_owned()),
         });
     }
-    let items: Vec<Value> = item.try_iter()?.skip(lo).take(hi - lo).collect();
-    Ok(Value::from(items))
+    Ok(reslice(item, lo, hi, idx[2]))
 }
 
 fn printf(args: &[Value]) -> Result<Value, Error> {

@@ -2,7 +2,7 @@
 //!
 //! The generated Jinja is meant to be read (it is what `template convert` prints), so it
 //! stays close to the Go original: `{{.Name}}` becomes `{{ field(dot, "Name") | show }}`,
-//! `{{range $i, $e := .L}}` becomes `{% for i, e in each(field(dot, "L")) %}`, and Go's
+//! `{{range $i, $e := .L}}` becomes `{% for v_i, v_e in each(field(dot, "L")) %}`, and Go's
 //! builtins keep their Go names. Go semantics that Jinja lacks live in those functions
 //! (see `template::builtins`).
 //!
