@@ -866,7 +866,9 @@ impl<'t> Lowerer<'t> {
                     self.fail(go_node(arg), &format!("{text} overflows int"), vec![])
                 }
             },
-            Arg::Pipe(p) if !p.decl.is_empty() => self.pipe_value(p),
+            // Under a short-circuit no statement can be emitted; Go may skip the
+            // declaration, and a later use of the variable then fails as in Go.
+            Arg::Pipe(p) if !p.decl.is_empty() && self.lazy == 0 => self.pipe_value(p),
             Arg::Pipe(p) => unbox(self.pipe_expr(p, None)),
             Arg::Field { .. } | Arg::Chain { .. } | Arg::Variable(_) | Arg::Identifier { .. } => {
                 let cmd = Command {
