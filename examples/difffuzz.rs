@@ -177,14 +177,22 @@ fn tokens(s: &str) -> Vec<String> {
 
 /// Greedy delta debugging: removes chunks of tokens, halving the chunk size, for as long
 /// as `keep` still holds, within a budget of `budget` checks.
-fn reduce_tokens(mut toks: Vec<String>, budget: &mut usize, keep: &mut dyn FnMut(&str) -> bool) -> Vec<String> {
+fn reduce_tokens(
+    mut toks: Vec<String>,
+    budget: &mut usize,
+    keep: &mut dyn FnMut(&str) -> bool,
+) -> Vec<String> {
     let mut chunk = toks.len().div_ceil(2).max(1);
     loop {
         let mut i = 0;
         let mut removed = false;
         while i < toks.len() && *budget > 0 {
             let end = (i + chunk).min(toks.len());
-            let candidate: String = toks[..i].iter().chain(&toks[end..]).map(String::as_str).collect();
+            let candidate: String = toks[..i]
+                .iter()
+                .chain(&toks[end..])
+                .map(String::as_str)
+                .collect();
             *budget -= 1;
             if keep(&candidate) {
                 toks.drain(i..end);
@@ -219,7 +227,10 @@ fn reduce_data(data: &str, budget: &mut usize, keep: &mut dyn FnMut(&str) -> boo
     let mut progress = true;
     while progress && *budget > 0 {
         progress = false;
-        let keys: Vec<String> = value.as_object().map(|m| m.keys().cloned().collect()).unwrap_or_default();
+        let keys: Vec<String> = value
+            .as_object()
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
         for k in keys {
             let mut candidate = value.clone();
             candidate.as_object_mut().map(|m| m.remove(&k));
@@ -248,7 +259,8 @@ fn reduce(go: &mut GoServer, m: &Mismatch) -> Mismatch {
     let mut keep_tmpl = |t: &str| classify(&go.render(t, &data), &asimi(t, &data)) == outcome;
     let toks = reduce_tokens(tokens(&m.template), &mut budget, &mut keep_tmpl);
     let template: String = toks.concat();
-    let mut keep_data = |d: &str| classify(&go.render(&template, d), &asimi(&template, d)) == outcome;
+    let mut keep_data =
+        |d: &str| classify(&go.render(&template, d), &asimi(&template, d)) == outcome;
     data = reduce_data(&m.data, &mut budget, &mut keep_data);
     let go_result = go.render(&template, &data);
     Mismatch {
@@ -267,19 +279,32 @@ fn allow_list(path: Option<&str>) -> Vec<(String, Regex)> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .filter_map(|l| l.split_once('\t'))
-        .map(|(name, re)| (name.to_string(), Regex::new(re).unwrap_or_else(|e| panic!("{name}: {e}"))))
+        .map(|(name, re)| {
+            (
+                name.to_string(),
+                Regex::new(re).unwrap_or_else(|e| panic!("{name}: {e}")),
+            )
+        })
         .collect()
 }
 
 fn main() {
     // Deeply nested generated templates need more than the main thread's stack.
     let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(run);
-    worker.expect("spawn the worker").join().expect("the worker panicked");
+    worker
+        .expect("spawn the worker")
+        .join()
+        .expect("the worker panicked");
 }
 
 fn run() {
     let args: Vec<String> = std::env::args().collect();
-    let opt = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let opt = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
     let go_path = opt("--go").expect("usage: difffuzz --go PATH [--allow FILE] [--reduce N]");
     let max_reduce: usize = opt("--reduce").map_or(50, |n| n.parse().expect("--reduce N"));
     let allow = allow_list(opt("--allow").as_deref());
@@ -318,8 +343,10 @@ fn run() {
     println!("data rejected by Go  {}", count(Outcome::DataRejected));
     println!("Go-rendered          {go_rendered}");
     println!("matched              {}", count(Outcome::Matched));
-    println!("mismatched           {mismatched} ({:.3}% of Go-rendered, limits excluded)",
-        100.0 * mismatched as f64 / (go_rendered - count(Outcome::Limit)).max(1) as f64);
+    println!(
+        "mismatched           {mismatched} ({:.3}% of Go-rendered, limits excluded)",
+        100.0 * mismatched as f64 / (go_rendered - count(Outcome::Limit)).max(1) as f64
+    );
     println!("  output differs     {}", count(Outcome::OutputDiffers));
     println!("  asimi-only failure {}", count(Outcome::AsimiOnlyFailure));
     println!("limit (w-tmpl)       {}", count(Outcome::Limit));
@@ -330,11 +357,15 @@ fn run() {
     let mut seen = BTreeMap::new();
     for m in &mismatches {
         let r = reduce(&mut go, m);
-        seen.entry((r.outcome, r.template.clone(), r.data.clone())).or_insert(r);
+        seen.entry((r.outcome, r.template.clone(), r.data.clone()))
+            .or_insert(r);
     }
     let mut new = 0;
     for r in seen.values() {
-        let known = allow.iter().find(|(_, re)| re.is_match(&r.template)).map(|(n, _)| n.as_str());
+        let known = allow
+            .iter()
+            .find(|(_, re)| re.is_match(&r.template))
+            .map(|(n, _)| n.as_str());
         if known.is_none() {
             new += 1;
         }

@@ -227,7 +227,10 @@ pub fn decode_json(text: &str, origin: &str) -> Result<Value, DataError> {
         let before = &text[..e.at.min(text.len())];
         let line = 1 + before.matches('\n').count();
         let col = 1 + before.len() - before.rfind('\n').map_or(0, |i| i + 1);
-        data_error(format!("{origin}:{line}:{col}: invalid JSON: {}", e.message))
+        data_error(format!(
+            "{origin}:{line}:{col}: invalid JSON: {}",
+            e.message
+        ))
     })
 }
 

@@ -53,10 +53,7 @@ impl Reader<'_> {
     fn unexpected<T>(&self, context: &str) -> Result<T, JsonError> {
         match self.peek() {
             None => self.err("unexpected end of JSON input"),
-            Some(c) => self.err(format!(
-                "invalid character {} {context}",
-                quote_char(c)
-            )),
+            Some(c) => self.err(format!("invalid character {} {context}", quote_char(c))),
         }
     }
 
@@ -320,5 +317,102 @@ fn quote_char(c: u8) -> String {
         b'"' => "'\"'".into(),
         c if c.is_ascii_graphic() || c == b' ' => format!("'{}'", c as char),
         c => format!("'\\x{c:02x}'"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::template::gofmt::sprint;
+    use crate::template::value::{appended_cap, kind, slice_cap, type_name, GoKind};
+
+    fn show(text: &str) -> String {
+        sprint(&[decode(text).unwrap()])
+    }
+
+    #[test]
+    fn numbers_follow_the_spelling_like_go() {
+        let v = decode("-0").unwrap();
+        assert_eq!((kind(&v), sprint(&[v.clone()])), (GoKind::Int, "0".into()));
+        assert_eq!(type_name(&decode("-0.0").unwrap()), "float64");
+        assert_eq!(show("-0.0"), "-0");
+        assert_eq!(
+            show("[1e400,-1E999,9223372036854775808]"),
+            "[+Inf -Inf 9.223372036854776e+18]"
+        );
+        assert_eq!(type_name(&decode("1E2").unwrap()), "float64");
+    }
+
+    #[test]
+    fn lone_surrogates_become_replacement_characters() {
+        assert_eq!(show(r#""a\ud800b""#), "a\u{fffd}b");
+        assert_eq!(
+            show(r#""\ud83d\ude00\udc00\ud800\u0041""#),
+            "😀\u{fffd}\u{fffd}A"
+        );
+        assert_eq!(show(r#""\ud800\ud83d\ude00""#), "\u{fffd}😀");
+    }
+
+    /// Nesting as deep as Go allows decodes, prints and drops on a 2 MiB test thread.
+    #[test]
+    fn nesting_to_go_limit_needs_no_deep_stack() {
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        let v = decode(&deep).unwrap();
+        assert_eq!(sprint(&[v.clone()]).len(), 2 * MAX_DEPTH);
+        drop(v);
+        let maps = format!("{}1{}", r#"{"a":"#.repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
+        assert!(decode(&maps).is_ok());
+        let too_deep = format!("[{deep}]");
+        assert_eq!(decode(&too_deep).unwrap_err().message, "exceeded max depth");
+    }
+
+    #[test]
+    fn errors_name_the_offset() {
+        let e = decode("{\"a\": }").unwrap_err();
+        assert_eq!(e.at, 6);
+        assert_eq!(
+            e.message,
+            "invalid character '}' looking for beginning of value"
+        );
+        assert!(decode("[1,]").is_err());
+        assert!(decode("01").is_err());
+        assert!(decode("\"\u{1}\"").is_err());
+        assert!(decode("1 2").is_err());
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last() {
+        assert_eq!(show(r#"{"a":1,"a":2}"#), "map[a:2]");
+    }
+
+    /// Capacities Go 1.19's decoder gives arrays of these lengths (printed by `cap` in a
+    /// Go program that unmarshals them).
+    #[test]
+    fn arrays_get_gos_append_capacity() {
+        let from_go = [
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (3, 4),
+            (4, 4),
+            (5, 8),
+            (9, 16),
+            (17, 32),
+            (100, 128),
+            (256, 256),
+            (257, 512),
+            (513, 848),
+            (849, 1280),
+            (1000, 1280),
+            (1281, 1792),
+            (1793, 2560),
+            (2561, 3584),
+            (5000, 5120),
+            (10000, 11264),
+        ];
+        for (len, cap) in from_go {
+            assert_eq!(appended_cap(len), cap, "len {len}");
+        }
+        assert_eq!(slice_cap(&decode("[1,2,3]").unwrap()), Some(4));
     }
 }

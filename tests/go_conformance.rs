@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 
 use asimi_prompt::data::{decode_json, to_value};
-use minijinja::Value;
 use asimi_prompt::template::{self, MissingKey, Syntax};
+use minijinja::Value;
 use serde_json::Value as Json;
 
 struct Case {
@@ -202,6 +202,6 @@ fn go_exec_tests_pass() {
 
 #[test]
 fn fixture_sizes() {
-    assert_eq!(load("cases.json").len(), 249);
+    assert_eq!(load("cases.json").len(), 250);
     assert_eq!(load("go-exec-tests.json").len(), 217);
 }

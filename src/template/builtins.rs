@@ -69,7 +69,10 @@ pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
         move |recv: Value, names: Vec<String>, _last: Rest<Value>| method(recv, &names, missing),
     );
     env.add_function("each", each);
-    env.add_function("unbox", |v: Value| if v.is_none() { Value::UNDEFINED } else { v });
+    env.add_function(
+        "unbox",
+        |v: Value| if v.is_none() { Value::UNDEFINED } else { v },
+    );
     env.add_function(
         "fail",
         |msg: String, _evaluated: Rest<Value>| -> Result<Value, Error> { Err(fault(msg)) },
@@ -259,7 +262,12 @@ fn index_arg(index: &Value, cap: usize) -> Result<usize, String> {
     let x = match kind(index) {
         GoKind::Int | GoKind::Uint8 => match as_i128(index).map(i64::try_from) {
             Some(Ok(x)) => x,
-            _ => return Err(format!("cannot index slice/array with type {}", type_name(index))),
+            _ => {
+                return Err(format!(
+                    "cannot index slice/array with type {}",
+                    type_name(index)
+                ))
+            }
         },
         GoKind::Invalid | GoKind::Nil => {
             return Err("cannot index slice/array with nil".into());
@@ -350,10 +358,7 @@ fn slice(args: &[Value]) -> Result<Value, Error> {
             let len = item.as_str().map_or(0, str::len);
             (len, len)
         }
-        GoKind::Slice => (
-            item.len().unwrap_or(0),
-            slice_cap(item).unwrap_or(0),
-        ),
+        GoKind::Slice => (item.len().unwrap_or(0), slice_cap(item).unwrap_or(0)),
         _ => return Err(err(format!("can't slice item of type {}", type_name(item)))),
     };
     let mut idx = [0, len, cap];

@@ -166,10 +166,15 @@ struct Printer<'a> {
     depth: usize,
 }
 
-/// Nesting beyond which collections print as `...` instead of recursing:
-/// JSON/YAML data never gets near it, but a self-referential custom object
-/// would otherwise overflow the stack.
-const MAX_DEPTH: usize = 200;
+/// Nesting beyond which collections print as `...` instead of recursing: JSON data
+/// reaches 10000 levels (Go's decoder limit), which print in full, but a
+/// self-referential custom object would recurse forever.
+const MAX_DEPTH: usize = 10_001;
+
+/// Stack kept free before printing one more level of nesting; below it
+/// `stacker` continues on a new segment of `STACK_SEGMENT` bytes.
+const STACK_RED_ZONE: usize = 64 * 1024;
+const STACK_SEGMENT: usize = 1024 * 1024;
 
 /// Go's `tooLarge`: widths and precisions are limited to ±1e6.
 fn too_large(x: i128) -> bool {
@@ -498,11 +503,13 @@ impl<'a> Printer<'a> {
             }
             Go::Slice | Go::Map => {
                 self.depth += 1;
-                if let Go::Slice = go {
-                    self.print_slice(v, verb);
-                } else {
-                    self.print_map(v, verb);
-                }
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                    if let Go::Slice = go {
+                        self.print_slice(v, verb);
+                    } else {
+                        self.print_map(v, verb);
+                    }
+                });
                 self.depth -= 1;
                 true
             }

@@ -168,9 +168,7 @@ pub fn uint8(b: u8) -> Value {
 pub fn is_true(v: &Value) -> bool {
     match kind(v) {
         GoKind::Invalid | GoKind::Nil => false,
-        GoKind::Bool | GoKind::Int | GoKind::Uint8 | GoKind::String | GoKind::Other => {
-            v.is_true()
-        }
+        GoKind::Bool | GoKind::Int | GoKind::Uint8 | GoKind::String | GoKind::Other => v.is_true(),
         // `v.is_true()` would say false for NaN; Go's `NaN != 0` is true.
         GoKind::Float => as_float(v).is_some_and(|f| f != 0.0),
         GoKind::Complex => as_complex(v).is_some_and(|(re, im)| re != 0.0 || im != 0.0),
@@ -285,7 +283,12 @@ impl Object for GoSlice {
 
     fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
         let i = key.as_usize().filter(|&i| i < self.len)?;
-        Some(self.backing.get(self.start + i).cloned().unwrap_or_else(nil))
+        Some(
+            self.backing
+                .get(self.start + i)
+                .cloned()
+                .unwrap_or_else(nil),
+        )
     }
 
     fn enumerate(self: &Arc<Self>) -> minijinja::value::Enumerator {
@@ -317,7 +320,9 @@ impl Object for GoMap {
     }
 
     fn enumerate(self: &Arc<Self>) -> minijinja::value::Enumerator {
-        minijinja::value::Enumerator::Values(self.0.keys().map(|k| Value::from(k.as_str())).collect())
+        minijinja::value::Enumerator::Values(
+            self.0.keys().map(|k| Value::from(k.as_str())).collect(),
+        )
     }
 
     fn enumerator_len(self: &Arc<Self>) -> Option<usize> {
@@ -356,11 +361,11 @@ fn drop_iteratively(mut work: Vec<Value>) {
 
 /// Go 1.19's malloc size classes up to 32 KiB (runtime/sizeclasses.go).
 const SIZE_CLASSES: &[usize] = &[
-    0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288,
-    320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536,
-    1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192,
-    9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576,
-    27264, 28672, 32768,
+    0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320,
+    352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792,
+    2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728,
+    10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672,
+    32768,
 ];
 
 /// The capacity Go 1.19's `append` leaves a `[]interface{}` with after appending `len`
@@ -418,7 +423,10 @@ pub fn slice_cap(v: &Value) -> Option<usize> {
 pub fn reslice(v: &Value, lo: usize, hi: usize, max: usize) -> Value {
     let (backing, start) = match v.downcast_object_ref::<GoSlice>() {
         Some(s) => (s.backing.clone(), s.start),
-        None => (Arc::new(v.try_iter().map(|i| i.collect()).unwrap_or_default()), 0),
+        None => (
+            Arc::new(v.try_iter().map(|i| i.collect()).unwrap_or_default()),
+            0,
+        ),
     };
     Value::from_object(GoSlice {
         backing,
