@@ -401,11 +401,13 @@ impl<'t> Lowerer<'t> {
         let mark = self.vars.len();
         let value = self.pipe_value(&b.pipe);
         let outer_dot = self.dot.clone();
-        let cond = if b.kind == BranchKind::With && b.pipe.decl.is_empty() {
-            self.set_temp("dot", value)
-        } else {
-            value
-        };
+        // Dot is the value, not the variable: a later `$x = ...` must not move it.
+        let cond =
+            if b.kind == BranchKind::With && (b.pipe.decl.is_empty() || value.text.contains('.')) {
+                self.set_temp("dot", value)
+            } else {
+                value
+            };
         let inner_dot = if b.kind == BranchKind::With {
             cond.text.clone()
         } else {
@@ -458,7 +460,7 @@ impl<'t> Lowerer<'t> {
         // ones hold it from the start, so the collection is named then.
         let named = pipe.is_assign || (!pipe.decl.is_empty() && b.else_list.is_some());
         let source = if named {
-            self.set_temp("items", collection)
+            self.set_temp("items", unbox(collection))
         } else {
             collection
         };
@@ -696,6 +698,9 @@ impl<'t> Lowerer<'t> {
                 if has_args {
                     return not_a_function(self, at.clone(), last);
                 }
+                if !inner.decl.is_empty() && self.lazy == 0 {
+                    return self.pipe_value(inner);
+                }
                 self.pipe_expr(inner, Some(at.clone()))
             }
             Arg::Variable(v) => {
@@ -776,9 +781,14 @@ impl<'t> Lowerer<'t> {
                 // Go evaluates a piped value before the call, so its error stands even
                 // when the operands short-circuit.
                 let last = last.map(|l| self.evaluated_first(l));
-                self.lazy += usize::from(name != "not");
-                let mut operands: Vec<Expr> = args.iter().map(|a| self.arg(a)).collect();
-                self.lazy -= usize::from(name != "not");
+                let mut operands = Vec::with_capacity(args.len() + 1);
+                for (i, a) in args.iter().enumerate() {
+                    // Every operand after the first may be skipped.
+                    let lazy = usize::from(i > 0);
+                    self.lazy += lazy;
+                    operands.push(self.arg(a));
+                    self.lazy -= lazy;
+                }
                 let forced = last.as_ref().and_then(|(_, f)| f.clone());
                 operands.extend(last.map(|(l, _)| l));
                 let mut e = Expr::plain("(");
@@ -831,7 +841,25 @@ impl<'t> Lowerer<'t> {
                         None => site.format = Some(ident.clone()),
                     }
                 }
-                let mut call_args: Vec<Expr> = args.iter().map(|a| self.arg(a)).collect();
+                // Go evaluates the piped value, then the arguments in order: when an
+                // argument declares or assigns a variable (a `set` emitted now), what is
+                // evaluated before it is named first so it sees the old value.
+                let declaring = match self.lazy {
+                    0 => args.iter().rposition(arg_declares),
+                    _ => None,
+                };
+                let last = match (last, declaring) {
+                    (Some(l), Some(_)) => Some(self.set_temp("piped", l)),
+                    (l, _) => l,
+                };
+                let mut call_args = Vec::with_capacity(args.len() + 1);
+                for (i, a) in args.iter().enumerate() {
+                    let value = self.arg(a);
+                    call_args.push(match declaring {
+                        Some(j) if i < j => self.set_temp("arg", value),
+                        _ => value,
+                    });
+                }
                 call_args.extend(last);
                 Expr::call(name, call_args, Some(site))
             }
@@ -899,14 +927,16 @@ fn flat_else_if(else_list: &List) -> Option<&Branch> {
 
 /// Whether a parenthesised pipeline inside `pipe` declares or assigns a variable.
 fn declares_nested(pipe: &Pipe) -> bool {
-    fn arg_declares(arg: &Arg) -> bool {
-        match arg {
-            Arg::Pipe(p) => !p.decl.is_empty() || declares_nested(p),
-            Arg::Chain { node, .. } => arg_declares(node),
-            _ => false,
-        }
-    }
     pipe.cmds.iter().flat_map(|c| &c.args).any(arg_declares)
+}
+
+/// Whether evaluating `arg` declares or assigns a variable.
+fn arg_declares(arg: &Arg) -> bool {
+    match arg {
+        Arg::Pipe(p) => !p.decl.is_empty() || declares_nested(p),
+        Arg::Chain { node, .. } => arg_declares(node),
+        _ => false,
+    }
 }
 
 fn go_node(arg: &Arg) -> GoNode {
