@@ -69,6 +69,13 @@ pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
         move |recv: Value, names: Vec<String>, _last: Rest<Value>| method(recv, &names, missing),
     );
     env.add_function("each", each);
+    env.add_function("boxed", |v: Value| {
+        if v.is_undefined() {
+            v
+        } else {
+            Value::from_object(Boxed)
+        }
+    });
     env.add_function(
         "unbox",
         |v: Value| if v.is_none() { Value::UNDEFINED } else { v },
@@ -257,8 +264,18 @@ fn length(item: &Value) -> Result<Value, Error> {
     Ok(Value::from(n))
 }
 
+/// A map value or range element handed to `slice` as an index: Go 1.19's `slice` does
+/// not look inside `interface {}` values as `index` does.
+#[derive(Debug)]
+struct Boxed;
+
+impl minijinja::value::Object for Boxed {}
+
 /// An index argument (funcs.go `indexArg`); `cap` bounds it inclusively, as Go does.
 fn index_arg(index: &Value, cap: usize) -> Result<usize, String> {
+    if index.downcast_object_ref::<Boxed>().is_some() {
+        return Err("cannot index slice/array with type interface {}".into());
+    }
     let x = match kind(index) {
         GoKind::Int | GoKind::Uint8 => match as_i128(index).map(i64::try_from) {
             Some(Ok(x)) => x,

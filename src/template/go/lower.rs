@@ -222,6 +222,9 @@ struct Lowerer<'t> {
     /// Whether every variable is held in a namespace: a `{{range $x = ...}}` assigns
     /// the element to whichever variable is on top of Go's stack, not to `$x`.
     all_ns: bool,
+    /// Jinja expressions that hold a range element: Go sees those as `interface {}`
+    /// values, which `slice` does not accept as indexes.
+    boxed: HashSet<String>,
     /// Above zero while lowering an expression Go may not evaluate (an `and`/`or`
     /// operand, an `else if` condition): no statement may be emitted for it.
     lazy: usize,
@@ -251,6 +254,7 @@ impl<'t> Lowerer<'t> {
             sites: Vec::new(),
             assigned,
             all_ns,
+            boxed: HashSet::new(),
             lazy: 0,
             names: HashMap::new(),
             macros: HashMap::new(),
@@ -494,8 +498,11 @@ impl<'t> Lowerer<'t> {
         let elem_target = match elem_go {
             Some(e) if fresh => self.unique(&identifier(e)),
             Some(_) => self.unique("elem"),
-            None => "dot".to_string(),
+            None => self.unique("dot"),
         };
+        if fresh {
+            self.boxed.insert(elem_target.clone());
+        }
         let mut e = Expr::plain(format!("{{% for {key_target}, {elem_target} in "));
         e.push(entries.clone());
         e.push_str(" %}");
@@ -507,6 +514,9 @@ impl<'t> Lowerer<'t> {
                 if let Some(go) = go {
                     self.declare_from(go, target.clone());
                 }
+            }
+            if let (Some(_), Some(slot)) = (elem_go, self.vars.last()) {
+                self.boxed.insert(slot.read());
             }
         } else {
             let top = self.vars.len();
@@ -777,44 +787,10 @@ impl<'t> Lowerer<'t> {
         }
 
         match name {
-            "and" | "or" | "not" => {
-                // Go evaluates a piped value before the call, so its error stands even
-                // when the operands short-circuit.
-                let last = last.map(|l| self.evaluated_first(l));
-                let mut operands = Vec::with_capacity(args.len() + 1);
-                for (i, a) in args.iter().enumerate() {
-                    // Every operand after the first may be skipped.
-                    let lazy = usize::from(i > 0);
-                    self.lazy += lazy;
-                    operands.push(self.arg(a));
-                    self.lazy -= lazy;
-                }
-                let forced = last.as_ref().and_then(|(_, f)| f.clone());
-                operands.extend(last.map(|(l, _)| l));
-                let mut e = Expr::plain("(");
-                if name == "not" {
-                    e.push_str("not ");
-                }
-                for (i, op) in operands.into_iter().enumerate() {
-                    if i > 0 {
-                        e.push_str(if name == "and" { " and " } else { " or " });
-                    }
-                    e.push(op);
-                }
-                e.push_str(")");
-                match forced {
-                    // `[x, y][1]` evaluates `x`, then gives `y`.
-                    Some(first) => {
-                        let mut f = Expr::plain("[");
-                        f.push(first);
-                        f.push_str(", ");
-                        f.push(e);
-                        f.push_str("][1]");
-                        f
-                    }
-                    None => e,
-                }
+            "and" | "or" if self.lazy == 0 && args[1..].iter().any(arg_declares) => {
+                self.logic_statements(name == "and", args, last)
             }
+            "and" | "or" | "not" => self.logic(name, args, last),
             _ => {
                 let mut site = self.site(GoNode {
                     pos: cmd.pos,
@@ -854,7 +830,10 @@ impl<'t> Lowerer<'t> {
                 };
                 let mut call_args = Vec::with_capacity(args.len() + 1);
                 for (i, a) in args.iter().enumerate() {
-                    let value = self.arg(a);
+                    let mut value = self.arg(a);
+                    if name == "slice" && i > 0 && self.is_boxed(a) {
+                        value = Expr::call("boxed", vec![value], None);
+                    }
                     call_args.push(match declaring {
                         Some(j) if i < j => self.set_temp("arg", value),
                         _ => value,
@@ -863,6 +842,88 @@ impl<'t> Lowerer<'t> {
                 call_args.extend(last);
                 Expr::call(name, call_args, Some(site))
             }
+        }
+    }
+
+    /// `and`/`or`/`not` as a Jinja expression, which short-circuits as Go does.
+    fn logic(&mut self, name: &str, args: &[Arg], last: Option<Expr>) -> Expr {
+        // Go evaluates a piped value before the call, so its error stands even
+        // when the operands short-circuit.
+        let last = last.map(|l| self.evaluated_first(l));
+        let mut operands = Vec::with_capacity(args.len() + 1);
+        for (i, a) in args.iter().enumerate() {
+            // Every operand after the first may be skipped.
+            let lazy = usize::from(i > 0);
+            self.lazy += lazy;
+            operands.push(self.arg(a));
+            self.lazy -= lazy;
+        }
+        let forced = last.as_ref().and_then(|(_, f)| f.clone());
+        operands.extend(last.map(|(l, _)| l));
+        let mut e = Expr::plain("(");
+        if name == "not" {
+            e.push_str("not ");
+        }
+        for (i, op) in operands.into_iter().enumerate() {
+            if i > 0 {
+                e.push_str(if name == "and" { " and " } else { " or " });
+            }
+            e.push(op);
+        }
+        e.push_str(")");
+        match forced {
+            // `[x, y][1]` evaluates `x`, then gives `y`.
+            Some(first) => {
+                let mut f = Expr::plain("[");
+                f.push(first);
+                f.push_str(", ");
+                f.push(e);
+                f.push_str("][1]");
+                f
+            }
+            None => e,
+        }
+    }
+
+    /// `and`/`or` whose later operands declare or assign variables, as statements: each
+    /// operand is lowered inside an `{% if %}` on the result so far, so its `set`s run
+    /// exactly when Go evaluates it.
+    fn logic_statements(&mut self, is_and: bool, args: &[Arg], last: Option<Expr>) -> Expr {
+        let last = last.map(|l| self.set_temp("piped", l));
+        let first = self.arg(&args[0]);
+        let acc = self.set_temp("cond", first);
+        let test = if is_and { "" } else { "not " };
+        let mut open = 0;
+        let rest: Vec<Option<&Arg>> = args[1..].iter().map(Some).collect();
+        let mut last = last;
+        let piped = last.is_some().then_some(None);
+        for op in rest.into_iter().chain(piped) {
+            let _ = write!(self.out, "{{% if {test}{} %}}", acc.text);
+            open += 1;
+            let value = match op {
+                Some(a) => self.arg(a),
+                None => last.take().unwrap_or_else(|| Expr::plain("none")),
+            };
+            let mut e = Expr::plain(format!("{{% set {} = ", acc.text));
+            e.push(value);
+            e.push_str(" %}");
+            self.emit(e);
+        }
+        self.out.push_str(&"{% endif %}".repeat(open));
+        acc
+    }
+
+    /// Whether Go holds `arg`'s value as an `interface {}`: a map value or a range
+    /// element, not yet through a pipeline.
+    fn is_boxed(&self, arg: &Arg) -> bool {
+        match arg {
+            Arg::Field { .. } | Arg::Chain { .. } => true,
+            Arg::Variable(v) if v.idents.len() > 1 => true,
+            Arg::Variable(v) => self
+                .lookup(&v.idents[0])
+                .is_some_and(|slot| self.boxed.contains(&slot.read())),
+            Arg::Dot { .. } => self.boxed.contains(&self.dot),
+            _ => false,
         }
     }
 
