@@ -36,16 +36,24 @@ enum Outcome {
     GoOnlyFailure,
     /// Go could not decode the data (not a template case).
     DataRejected,
+    /// asimi-prompt panicked, whatever Go did.
+    Panic,
 }
 
 impl Outcome {
     fn is_mismatch(self) -> bool {
         matches!(
             self,
-            Outcome::OutputDiffers | Outcome::AsimiOnlyFailure | Outcome::GoOnlyFailure
+            Outcome::OutputDiffers
+                | Outcome::AsimiOnlyFailure
+                | Outcome::GoOnlyFailure
+                | Outcome::Panic
         )
     }
 }
+
+/// What [`asimi`] reports for a panic (the hook that would print it is silenced).
+const PANIC: &str = "PANIC";
 
 /// Messages of the engine limits another change raises (issue 13 M).
 const LIMIT_MARKERS: &[&str] = &[
@@ -80,18 +88,17 @@ fn asimi(template: &str, data: &str) -> Result<String, String> {
     let render = || template::render_str(NAME, template, Syntax::Go, &data, MissingKey::Default);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(render)) {
         Ok(r) => r.map_err(|e| e.message),
-        Err(_) => Err("PANIC".to_string()),
+        Err(_) => Err(PANIC.to_string()),
     }
 }
 
 fn classify(go: &GoResult, ours: &Result<String, String>) -> Outcome {
     match (&go.output, ours) {
+        (_, Err(e)) if e == PANIC => Outcome::Panic,
         _ if go.data_error => Outcome::DataRejected,
         (Some(want), Ok(got)) if want == got => Outcome::Matched,
         (Some(_), Ok(_)) => Outcome::OutputDiffers,
-        (Some(_), Err(e)) if e != "PANIC" && LIMIT_MARKERS.iter().any(|m| e.contains(m)) => {
-            Outcome::Limit
-        }
+        (Some(_), Err(e)) if LIMIT_MARKERS.iter().any(|m| e.contains(m)) => Outcome::Limit,
         (Some(_), Err(_)) => Outcome::AsimiOnlyFailure,
         (None, Err(_)) => Outcome::BothFailed,
         (None, Ok(_)) => Outcome::GoOnlyFailure,
@@ -298,6 +305,7 @@ fn main() {
 }
 
 fn run() {
+    std::panic::set_hook(Box::new(|_| {}));
     let args: Vec<String> = std::env::args().collect();
     let opt = |flag: &str| {
         args.iter()
@@ -352,6 +360,7 @@ fn run() {
     println!("limit (w-tmpl)       {}", count(Outcome::Limit));
     println!("both failed          {}", count(Outcome::BothFailed));
     println!("Go-only failure      {}", count(Outcome::GoOnlyFailure));
+    println!("asimi panic          {}", count(Outcome::Panic));
 
     let mut go = GoServer::start(&go_path);
     let mut seen = BTreeMap::new();

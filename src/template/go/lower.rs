@@ -787,7 +787,7 @@ impl<'t> Lowerer<'t> {
         }
 
         match name {
-            "and" | "or" if self.lazy == 0 && args[1..].iter().any(arg_declares) => {
+            "and" | "or" if self.lazy == 0 && args.iter().skip(1).any(arg_declares) => {
                 self.logic_statements(name == "and", args, last)
             }
             "and" | "or" | "not" => self.logic(name, args, last),
