@@ -346,7 +346,8 @@ fn run() {
         + count(Outcome::OutputDiffers)
         + count(Outcome::AsimiOnlyFailure)
         + count(Outcome::Limit);
-    let mismatched = count(Outcome::OutputDiffers) + count(Outcome::AsimiOnlyFailure);
+    let mismatched =
+        count(Outcome::OutputDiffers) + count(Outcome::AsimiOnlyFailure) + count(Outcome::Panic);
     println!("generated            {generated}");
     println!("data rejected by Go  {}", count(Outcome::DataRejected));
     println!("Go-rendered          {go_rendered}");
