@@ -380,9 +380,9 @@ fn run() {
             new += 1;
         }
         println!(
-            "\n{} [{}]\n  template: {:?}\n  data:     {}\n  go:       {:?}\n  asimi:    {:?}",
+            "\n{} [{:?}]\n  template: {:?}\n  data:     {}\n  go:       {:?}\n  asimi:    {:?}",
             known.map_or("NEW".to_string(), |n| format!("known: {n}")),
-            format!("{:?}", r.outcome),
+            r.outcome,
             r.template,
             r.data,
             r.go,

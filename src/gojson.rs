@@ -333,7 +333,10 @@ mod tests {
     #[test]
     fn numbers_follow_the_spelling_like_go() {
         let v = decode("-0").unwrap();
-        assert_eq!((kind(&v), sprint(&[v.clone()])), (GoKind::Int, "0".into()));
+        assert_eq!(
+            (kind(&v), sprint(std::slice::from_ref(&v))),
+            (GoKind::Int, "0".into())
+        );
         assert_eq!(type_name(&decode("-0.0").unwrap()), "float64");
         assert_eq!(show("-0.0"), "-0");
         assert_eq!(
@@ -358,7 +361,7 @@ mod tests {
     fn nesting_to_go_limit_needs_no_deep_stack() {
         let deep = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         let v = decode(&deep).unwrap();
-        assert_eq!(sprint(&[v.clone()]).len(), 2 * MAX_DEPTH);
+        assert_eq!(sprint(std::slice::from_ref(&v)).len(), 2 * MAX_DEPTH);
         drop(v);
         let maps = format!("{}1{}", r#"{"a":"#.repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
         assert!(decode(&maps).is_ok());

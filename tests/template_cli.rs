@@ -323,7 +323,7 @@ fn json_data_follows_go_decoding() {
         )
         .file(
             "d.json",
-            &format!(r#"{{"X":-0,"Inf":1e400,"S":"a\ud800","L":[1,2,3],"Deep":{deep},"Y":1}}"#),
+            format!(r#"{{"X":-0,"Inf":1e400,"S":"a\ud800","L":[1,2,3],"Deep":{deep},"Y":1}}"#),
         )
         .file("o.yaml", "Y: 2\n")
         .args([
@@ -333,7 +333,7 @@ fn json_data_follows_go_decoding() {
     let too_deep = format!("[[{deep}]]");
     let t = Test::new()
         .file("p.tmpl", "x")
-        .file("d.json", &too_deep)
+        .file("d.json", too_deep)
         .args(["template", "render", "p.tmpl", "--data", "d.json"]);
     assert_eq!(
         t.run().fails(),
