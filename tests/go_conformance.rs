@@ -202,6 +202,6 @@ fn go_exec_tests_pass() {
 
 #[test]
 fn fixture_sizes() {
-    assert_eq!(load("cases.json").len(), 263);
+    assert_eq!(load("cases.json").len(), 266);
     assert_eq!(load("go-exec-tests.json").len(), 217);
 }

@@ -69,6 +69,13 @@ pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
         move |recv: Value, names: Vec<String>, _last: Rest<Value>| method(recv, &names, missing),
     );
     env.add_function("each", each);
+    env.add_function("undeclared", || Value::from_object(Undeclared));
+    env.add_function("declared", |v: Value, msg: String| {
+        match v.downcast_object_ref::<Undeclared>() {
+            Some(_) => Err(fault(msg)),
+            None => Ok(v),
+        }
+    });
     env.add_function("boxed", |v: Value| {
         if v.is_undefined() {
             v
@@ -263,6 +270,12 @@ fn length(item: &Value) -> Result<Value, Error> {
     };
     Ok(Value::from(n))
 }
+
+/// What a variable holds when the `and`/`or` operand that declares it did not run.
+#[derive(Debug)]
+struct Undeclared;
+
+impl minijinja::value::Object for Undeclared {}
 
 /// A map value or range element handed to `slice` as an index: Go 1.19's `slice` does
 /// not look inside `interface {}` values as `index` does.

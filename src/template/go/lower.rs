@@ -225,6 +225,9 @@ struct Lowerer<'t> {
     /// Jinja expressions that hold a range element: Go sees those as `interface {}`
     /// values, which `slice` does not accept as indexes.
     boxed: HashSet<String>,
+    /// Jinja names of variables that a skipped `and`/`or` operand may have left
+    /// undeclared: reading one checks first.
+    maybe_undeclared: HashSet<String>,
     /// Above zero while lowering an expression Go may not evaluate (an `and`/`or`
     /// operand, an `else if` condition): no statement may be emitted for it.
     lazy: usize,
@@ -255,6 +258,7 @@ impl<'t> Lowerer<'t> {
             assigned,
             all_ns,
             boxed: HashSet::new(),
+            maybe_undeclared: HashSet::new(),
             lazy: 0,
             names: HashMap::new(),
             macros: HashMap::new(),
@@ -719,14 +723,15 @@ impl<'t> Lowerer<'t> {
                     let msg = format!("undefined variable: {}", v.idents[0]);
                     return self.fail(node, &msg, last.into_iter().collect());
                 };
+                let value = self.read_var(&slot, node.clone());
                 if v.idents.len() == 1 {
                     if has_args {
                         return not_a_function(self, node, last);
                     }
-                    return Expr::plain(slot.read());
+                    return value;
                 }
                 let names = v.idents[1..].iter().map(|s| s.as_str()).collect::<Vec<_>>();
-                self.field_access(Expr::plain(slot.read()), &names, node, has_args, last)
+                self.field_access(value, &names, node, has_args, last)
             }
             Arg::Nil { .. } => {
                 let node = go_node(first);
@@ -892,14 +897,24 @@ impl<'t> Lowerer<'t> {
         let last = last.map(|l| self.set_temp("piped", l));
         let first = self.arg(&args[0]);
         let acc = self.set_temp("cond", first);
+        // How many operands ran, for the variables declared in the others.
+        let reached = self.set_temp("reached", Expr::plain("0"));
         let test = if is_and { "" } else { "not " };
         let mut open = 0;
         let rest: Vec<Option<&Arg>> = args[1..].iter().map(Some).collect();
         let mut last = last;
         let piped = last.is_some().then_some(None);
-        for op in rest.into_iter().chain(piped) {
-            let _ = write!(self.out, "{{% if {test}{} %}}", acc.text);
+        let mut declared = Vec::new();
+        for (i, op) in rest.into_iter().chain(piped).enumerate() {
+            let _ = write!(
+                self.out,
+                "{{% if {test}{} %}}{{% set {} = {} %}}",
+                acc.text,
+                reached.text,
+                i + 1
+            );
             open += 1;
+            let mark = self.vars.len();
             let value = match op {
                 Some(a) => self.arg(a),
                 None => last.take().unwrap_or_else(|| Expr::plain("none")),
@@ -908,9 +923,50 @@ impl<'t> Lowerer<'t> {
             e.push(value);
             e.push_str(" %}");
             self.emit(e);
+            declared.extend((mark..self.vars.len()).map(|v| (i + 1, v)));
         }
         self.out.push_str(&"{% endif %}".repeat(open));
+        // Where Go skipped a declaration, an older variable of the name stays visible.
+        for (operand, v) in declared {
+            let slot = self.vars[v].clone();
+            let older = self.vars[..v].iter().rev().find(|s| s.go == slot.go);
+            let value = match older {
+                Some(older) => older.jinja.clone(),
+                None => {
+                    self.maybe_undeclared.insert(slot.jinja.clone());
+                    "undeclared()".to_string()
+                }
+            };
+            let _ = write!(
+                self.out,
+                "{{% if {} < {operand} %}}{{% set {} = {value} %}}{{% endif %}}",
+                reached.text, slot.jinja
+            );
+        }
         acc
+    }
+
+    /// Reads a Go variable; one a skipped operand may have left undeclared fails then.
+    fn read_var(&self, slot: &Slot, node: GoNode) -> Expr {
+        if !self.maybe_undeclared.contains(&slot.jinja) {
+            return Expr::plain(slot.read());
+        }
+        let msg = format!("undefined variable: {}", slot.go);
+        let check = Expr::call(
+            "declared",
+            vec![
+                Expr::plain(slot.jinja.clone()),
+                Expr::plain(jinja_string(&msg)),
+            ],
+            Some(self.site(node)),
+        );
+        if slot.ns {
+            let mut e = check;
+            e.push_str(".v");
+            e
+        } else {
+            check
+        }
     }
 
     /// Whether Go holds `arg`'s value as an `interface {}`: a map value or a range

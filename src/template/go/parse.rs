@@ -2973,6 +2973,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 263 + 217);
+        assert_eq!(checked, 266 + 217);
     }
 }
