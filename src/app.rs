@@ -760,14 +760,8 @@ fn render(args: RenderArgs, cwd: Option<PathBuf>, out: &mut dyn Write) -> anyhow
     enter(cwd)?;
     let (name, source) = read_template(&args.file)?;
     let syntax = args.syntax.resolve(&name);
-    let json = data::load(&args.data, &args.set)?;
-    let rendered = template::render_str(
-        &name,
-        &source,
-        syntax,
-        &data::to_value(&json),
-        args.missingkey,
-    )?;
+    let data = data::load_value(&args.data, &args.set)?;
+    let rendered = template::render_str(&name, &source, syntax, &data, args.missingkey)?;
     out.write_all(rendered.as_bytes())?;
     Ok(Outcome::Ok)
 }

@@ -198,6 +198,64 @@ pub fn load(files: &[String], settings: &[String]) -> Result<Json, DataError> {
     Ok(data)
 }
 
+/// Reads and merges data files and settings as [`load`] does, into the value a template
+/// sees. JSON files are decoded the way Go's `encoding/json` decodes them (see
+/// [`crate::gojson`]), so `-0`, `1e400`, lone surrogate escapes and nesting up to
+/// 10000 levels give what Go gives.
+pub fn load_value(files: &[String], settings: &[String]) -> Result<Value, DataError> {
+    let mut data = crate::template::value::nil();
+    for file in files {
+        let path = Path::new(file);
+        let parsed = if file != "-" && Format::for_path(path) == Format::Json {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                data_error(format!("cannot read data file '{file}': {}", io_reason(&e)))
+            })?;
+            decode_json(&text, file)?
+        } else {
+            to_value(&load(std::slice::from_ref(file), &[])?)
+        };
+        data = merge_value(data, parsed);
+    }
+    for setting in settings {
+        data = merge_value(data, to_value(&parse_setting(setting)?));
+    }
+    Ok(data)
+}
+
+/// Decodes JSON `text` (from `origin`, for messages) in Go's data model.
+pub fn decode_json(text: &str, origin: &str) -> Result<Value, DataError> {
+    crate::gojson::decode(text).map_err(|e| {
+        let before = &text[..e.at.min(text.len())];
+        let line = 1 + before.matches('\n').count();
+        let col = 1 + before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+        data_error(format!(
+            "{origin}:{line}:{col}: invalid JSON: {}",
+            e.message
+        ))
+    })
+}
+
+/// [`merge`] for template values: maps merge key by key, anything else replaces.
+fn merge_value(base: Value, overlay: Value) -> Value {
+    use minijinja::value::ValueKind::Map as MapKind;
+    if base.kind() != MapKind || overlay.kind() != MapKind {
+        return overlay;
+    }
+    let mut out: BTreeMap<String, Value> = BTreeMap::new();
+    for (k, v) in crate::template::value::sorted_map_entries(&base).unwrap_or_default() {
+        out.insert(k.to_string(), v);
+    }
+    for (k, v) in crate::template::value::sorted_map_entries(&overlay).unwrap_or_default() {
+        let key = k.to_string();
+        let merged = match out.remove(&key) {
+            Some(old) => merge_value(old, v),
+            None => v,
+        };
+        out.insert(key, merged);
+    }
+    Value::from(out)
+}
+
 /// A short reason for an I/O error, without Rust's "(os error N)" suffix.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
@@ -226,7 +284,9 @@ pub fn to_value(json: &Json) -> Value {
             None => Value::from(n.as_f64().unwrap_or(f64::NAN)),
         },
         Json::String(s) => Value::from(s.as_str()),
-        Json::Array(items) => Value::from(items.iter().map(to_value).collect::<Vec<_>>()),
+        Json::Array(items) => {
+            crate::template::value::slice_with_cap(items.iter().map(to_value).collect())
+        }
         Json::Object(map) => Value::from(
             map.iter()
                 .map(|(k, v)| (k.clone(), to_value(v)))

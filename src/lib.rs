@@ -11,6 +11,7 @@ pub mod data;
 pub mod documents;
 pub mod facts;
 pub mod goal;
+pub mod gojson;
 pub mod model;
 pub mod output;
 pub mod paths;

@@ -6,14 +6,15 @@
 
 use std::collections::BTreeSet;
 
-use asimi_prompt::data::to_value;
+use asimi_prompt::data::{decode_json, to_value};
 use asimi_prompt::template::{self, MissingKey, Syntax};
+use minijinja::Value;
 use serde_json::Value as Json;
 
 struct Case {
     name: String,
     template: String,
-    data: Json,
+    data: Value,
     missingkey: MissingKey,
     expected: Result<String, String>,
 }
@@ -38,7 +39,10 @@ fn load(file: &str) -> Vec<Case> {
             Case {
                 name: c["name"].as_str().unwrap().to_string(),
                 template: c["template"].as_str().unwrap().to_string(),
-                data: c.get("data").cloned().unwrap_or(Json::Null),
+                data: match c.get("data_json").and_then(Json::as_str) {
+                    Some(text) => decode_json(text, "data_json").unwrap(),
+                    None => to_value(&c.get("data").cloned().unwrap_or(Json::Null)),
+                },
                 missingkey,
                 expected,
             }
@@ -88,12 +92,11 @@ fn check(case: &Case, got: Result<String, String>) -> Result<(), String> {
 }
 
 fn run(case: &Case) -> Result<String, String> {
-    let data = to_value(&case.data);
     template::render_str(
         &go_name(case),
         &case.template,
         Syntax::Go,
-        &data,
+        &case.data,
         case.missingkey,
     )
     .map_err(|e| e.message)
@@ -104,12 +107,11 @@ fn run(case: &Case) -> Result<String, String> {
 fn round_trip(case: &Case) -> Result<String, String> {
     let name = go_name(case);
     let jinja = template::convert(&name, &case.template).map_err(|e| e.message)?;
-    let data = to_value(&case.data);
     template::render_str(
         &format!("{name}.j2"),
         &jinja,
         Syntax::Jinja,
-        &data,
+        &case.data,
         case.missingkey,
     )
     .map_err(|e| e.message)
@@ -200,7 +202,7 @@ fn go_exec_tests_pass() {
 
 #[test]
 fn fixture_sizes() {
-    assert_eq!(load("cases.json").len(), 207);
+    assert_eq!(load("cases.json").len(), 266);
     assert_eq!(load("go-exec-tests.json").len(), 217);
 }
 

@@ -154,7 +154,7 @@ fn convert_prints_jinja_that_renders_the_same_bytes() {
         .args(["template", "convert", "p.tmpl"]);
     let jinja = converted.run().ok().to_string();
     assert!(
-        jinja.contains("{% for i, t in each(field(dot, \"Tools\")) %}"),
+        jinja.contains("{% for v_i, v_t in each(field(dot, \"Tools\")) %}"),
         "{jinja}"
     );
     let rendered = Test::new()
@@ -241,7 +241,7 @@ fn malformed_data_gives_line_and_column() {
         .args(["template", "render", "p.tmpl", "--data", "d.json"]);
     assert_eq!(
         t.run().fails(),
-        "asimi-prompt: d.json:2:7: invalid JSON: expected value\n"
+        "asimi-prompt: d.json:2:7: invalid JSON: invalid character '}' looking for beginning of value\n"
     );
     let t = Test::new()
         .file("p.tmpl", "x")
@@ -308,4 +308,35 @@ fn help_describes_the_commands() {
     for flag in ["--syntax", "--data", "--set", "--missingkey"] {
         assert!(help.contains(flag), "{flag} missing from help:\n{help}");
     }
+}
+
+/// JSON data decodes as Go's encoding/json does (issue 13 B, N and slice capacity), and
+/// YAML files and settings merge over it.
+#[test]
+fn json_data_follows_go_decoding() {
+    // Go's limit is 10000 levels, the object around it included.
+    let deep = format!("{}{}", "[".repeat(9_999), "]".repeat(9_999));
+    let t = Test::new()
+        .file(
+            "p.tmpl",
+            "{{.X}} {{printf \"%T\" .X}} {{.Inf}} {{.S}} {{len .Deep}} {{slice .L 0 4}} {{.Y}}",
+        )
+        .file(
+            "d.json",
+            format!(r#"{{"X":-0,"Inf":1e400,"S":"a\ud800","L":[1,2,3],"Deep":{deep},"Y":1}}"#),
+        )
+        .file("o.yaml", "Y: 2\n")
+        .args([
+            "template", "render", "p.tmpl", "--data", "d.json", "--data", "o.yaml",
+        ]);
+    assert_eq!(t.run().ok(), "0 int +Inf a\u{fffd} 1 [1 2 3 <nil>] 2");
+    let too_deep = format!("[[{deep}]]");
+    let t = Test::new()
+        .file("p.tmpl", "x")
+        .file("d.json", too_deep)
+        .args(["template", "render", "p.tmpl", "--data", "d.json"]);
+    assert_eq!(
+        t.run().fails(),
+        "asimi-prompt: d.json:1:10001: invalid JSON: exceeded max depth\n"
+    );
 }

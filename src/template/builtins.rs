@@ -10,7 +10,9 @@ use minijinja::{Environment, Error, ErrorKind};
 use super::escape::{eval_args, html_escape, js_escape, query_escape};
 use super::gofmt::{print_value, sprint, sprintf, sprintln};
 use super::strconv::quote;
-use super::value::{as_complex, complex, kind, nil, type_name, GoKind};
+use super::value::{
+    as_complex, as_i128, complex, kind, nil, reslice, slice_cap, type_name, uint8, GoKind,
+};
 
 /// Go's `missingkey` option: what `.key` gives when a map has no such key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -67,6 +69,24 @@ pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
         move |recv: Value, names: Vec<String>, _last: Rest<Value>| method(recv, &names, missing),
     );
     env.add_function("each", each);
+    env.add_function("undeclared", || Value::from_object(Undeclared));
+    env.add_function("declared", |v: Value, msg: String| {
+        match v.downcast_object_ref::<Undeclared>() {
+            Some(_) => Err(fault(msg)),
+            None => Ok(v),
+        }
+    });
+    env.add_function("boxed", |v: Value| {
+        if v.is_undefined() {
+            v
+        } else {
+            Value::from_object(Boxed)
+        }
+    });
+    env.add_function(
+        "unbox",
+        |v: Value| if v.is_none() { Value::UNDEFINED } else { v },
+    );
     env.add_function(
         "fail",
         |msg: String, _evaluated: Rest<Value>| -> Result<Value, Error> { Err(fault(msg)) },
@@ -251,10 +271,34 @@ fn length(item: &Value) -> Result<Value, Error> {
     Ok(Value::from(n))
 }
 
+/// What a variable holds when the `and`/`or` operand that declares it did not run.
+#[derive(Debug)]
+struct Undeclared;
+
+impl minijinja::value::Object for Undeclared {}
+
+/// A map value or range element handed to `slice` as an index: Go 1.19's `slice` does
+/// not look inside `interface {}` values as `index` does.
+#[derive(Debug)]
+struct Boxed;
+
+impl minijinja::value::Object for Boxed {}
+
 /// An index argument (funcs.go `indexArg`); `cap` bounds it inclusively, as Go does.
 fn index_arg(index: &Value, cap: usize) -> Result<usize, String> {
+    if index.downcast_object_ref::<Boxed>().is_some() {
+        return Err("cannot index slice/array with type interface {}".into());
+    }
     let x = match kind(index) {
-        GoKind::Int => i64::try_from(index.clone()).map_err(|e| e.to_string())?,
+        GoKind::Int | GoKind::Uint8 => match as_i128(index).map(i64::try_from) {
+            Some(Ok(x)) => x,
+            _ => {
+                return Err(format!(
+                    "cannot index slice/array with type {}",
+                    type_name(index)
+                ))
+            }
+        },
         GoKind::Invalid | GoKind::Nil => {
             return Err("cannot index slice/array with nil".into());
         }
@@ -295,7 +339,7 @@ fn index(args: &[Value]) -> Result<Value, Error> {
                 let s = item.as_str().unwrap_or("");
                 let i = index_arg(idx, s.len()).map_err(err)?;
                 match s.as_bytes().get(i) {
-                    Some(b) => Value::from(*b),
+                    Some(b) => uint8(*b),
                     None => return Err(err("reflect: string index out of range".into())),
                 }
             }
@@ -336,20 +380,20 @@ fn slice(args: &[Value]) -> Result<Value, Error> {
     if indexes.len() > 3 {
         return Err(err(format!("too many slice indexes: {}", indexes.len())));
     }
-    let len = match kind(item) {
+    let (len, cap) = match kind(item) {
         GoKind::String => {
             if indexes.len() == 3 {
                 return Err(err("cannot 3-index slice a string".into()));
             }
-            item.as_str().map_or(0, str::len)
+            let len = item.as_str().map_or(0, str::len);
+            (len, len)
         }
-        GoKind::Slice => item.len().unwrap_or(0),
+        GoKind::Slice => (item.len().unwrap_or(0), slice_cap(item).unwrap_or(0)),
         _ => return Err(err(format!("can't slice item of type {}", type_name(item)))),
     };
-    // JSON data has no spare capacity, so a slice's cap is its length.
-    let mut idx = [0, len, len];
+    let mut idx = [0, len, cap];
     for (i, index) in indexes.iter().enumerate() {
-        idx[i] = index_arg(index, len).map_err(err)?;
+        idx[i] = index_arg(index, cap).map_err(err)?;
     }
     if idx[0] > idx[1] {
         return Err(err(format!("invalid slice index: {} > {}", idx[0], idx[1])));
@@ -366,8 +410,7 @@ fn slice(args: &[Value]) -> Result<Value, Error> {
             Err(_) => Value::from(String::from_utf8_lossy(bytes).into_owned()),
         });
     }
-    let items: Vec<Value> = item.try_iter()?.skip(lo).take(hi - lo).collect();
-    Ok(Value::from(items))
+    Ok(reslice(item, lo, hi, idx[2]))
 }
 
 fn printf(args: &[Value]) -> Result<Value, Error> {
@@ -426,7 +469,8 @@ enum Basic {
 fn basic(v: &Value) -> Basic {
     match kind(v) {
         GoKind::Bool => Basic::Bool,
-        GoKind::Int => Basic::Int,
+        // Go compares ints and uints by value.
+        GoKind::Int | GoKind::Uint8 => Basic::Int,
         GoKind::Float => Basic::Float,
         GoKind::Complex => Basic::Complex,
         GoKind::String => Basic::String,
@@ -525,8 +569,8 @@ fn compare(op: Ordering, a: &Value, b: &Value) -> Result<bool, String> {
     }
 }
 
-fn as_i64(v: &Value) -> Option<i64> {
-    i64::try_from(v.clone()).ok()
+fn as_i64(v: &Value) -> Option<i128> {
+    as_i128(v)
 }
 
 fn as_f64(v: &Value) -> Option<f64> {

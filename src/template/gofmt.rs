@@ -109,6 +109,7 @@ enum Go<'v> {
     Nil,
     Bool(bool),
     Int(i128),
+    Uint(u8),
     Float(f64),
     Complex(f64, f64),
     Str(&'v str),
@@ -122,6 +123,7 @@ fn classify(v: &Value) -> Go<'_> {
         GoKind::Invalid | GoKind::Nil => Go::Nil,
         GoKind::Bool => Go::Bool(v.is_true()),
         GoKind::Int => Go::Int(value::as_i128(v).unwrap_or_default()),
+        GoKind::Uint8 => Go::Uint(v.downcast_object_ref::<value::Uint8>().map_or(0, |b| b.0)),
         GoKind::Float => Go::Float(value::as_float(v).unwrap_or_default()),
         GoKind::Complex => {
             let (re, im) = value::as_complex(v).unwrap_or_default();
@@ -164,10 +166,15 @@ struct Printer<'a> {
     depth: usize,
 }
 
-/// Nesting beyond which collections print as `...` instead of recursing:
-/// JSON/YAML data never gets near it, but a self-referential custom object
-/// would otherwise overflow the stack.
-const MAX_DEPTH: usize = 200;
+/// Nesting beyond which collections print as `...` instead of recursing: JSON data
+/// reaches 10000 levels (Go's decoder limit), which print in full, but a
+/// self-referential custom object would recurse forever.
+const MAX_DEPTH: usize = 10_001;
+
+/// Stack kept free before printing one more level of nesting; below it
+/// `stacker` continues on a new segment of `STACK_SEGMENT` bytes.
+const STACK_RED_ZONE: usize = 64 * 1024;
+const STACK_SEGMENT: usize = 1024 * 1024;
 
 /// An f64 has at most 1074 digits after the decimal point (2^-1074 is the smallest).
 const MAX_FRACTION_DIGITS: usize = 1074;
@@ -456,6 +463,9 @@ impl<'a> Printer<'a> {
             (_, 'T') => self.fmt_s(value::type_name(arg)),
             // There are no addresses to print: see the module docs.
             (_, 'p') => self.bad_verb(arg, &go, verb),
+            // Go's `handleMethods`: `%w` outside Errorf is a bad verb for the whole
+            // operand when it is not a basic type, before any element-wise printing.
+            (Go::Slice | Go::Map, 'w') => self.bad_verb(arg, &go, verb),
             _ => self.print_concrete(arg, &go, verb),
         }
     }
@@ -479,6 +489,14 @@ impl<'a> Printer<'a> {
             }
             Go::Bool(b) => self.fmt_bool(b, verb),
             Go::Int(n) => self.fmt_integer(n, verb),
+            // Go's `fmt0x64`: `%#v` shows an unsigned integer in hex.
+            Go::Uint(n) if verb == 'v' && self.f.sharp_v => {
+                let sharp = std::mem::replace(&mut self.f.sharp, true);
+                self.fmt_int(i128::from(n), 16, 'v', LOWER_HEX);
+                self.f.sharp = sharp;
+                true
+            }
+            Go::Uint(n) => self.fmt_integer(i128::from(n), verb),
             Go::Float(x) => self.fmt_float(x, verb),
             Go::Complex(re, im) => self.fmt_complex(re, im, verb),
             Go::Str(s) => self.fmt_string(s, verb),
@@ -488,11 +506,13 @@ impl<'a> Printer<'a> {
             }
             Go::Slice | Go::Map => {
                 self.depth += 1;
-                if let Go::Slice = go {
-                    self.print_slice(v, verb);
-                } else {
-                    self.print_map(v, verb);
-                }
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                    if let Go::Slice = go {
+                        self.print_slice(v, verb);
+                    } else {
+                        self.print_map(v, verb);
+                    }
+                });
                 self.depth -= 1;
                 true
             }

@@ -22,6 +22,7 @@
 //! their exact value when printed; Go would not have such an `int`.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -37,6 +38,8 @@ pub enum GoKind {
     Bool,
     /// Go `int`.
     Int,
+    /// Go `uint8` (a byte): what `index` gives for a string.
+    Uint8,
     /// Go `float64`.
     Float,
     /// Go `complex128`.
@@ -65,6 +68,7 @@ pub fn kind(v: &Value) -> GoKind {
         ValueKind::Seq | ValueKind::Iterable => GoKind::Slice,
         ValueKind::Map => GoKind::Map,
         ValueKind::Plain if v.downcast_object_ref::<Complex>().is_some() => GoKind::Complex,
+        ValueKind::Plain if v.downcast_object_ref::<Uint8>().is_some() => GoKind::Uint8,
         _ => GoKind::Other,
     }
 }
@@ -78,6 +82,7 @@ pub fn type_name(v: &Value) -> &'static str {
         GoKind::Invalid | GoKind::Nil => "<nil>",
         GoKind::Bool => "bool",
         GoKind::Int => "int",
+        GoKind::Uint8 => "uint8",
         GoKind::Float => "float64",
         GoKind::Complex => "complex128",
         GoKind::String => "string",
@@ -127,6 +132,35 @@ pub fn as_complex(v: &Value) -> Option<(f64, f64)> {
     v.downcast_object_ref::<Complex>().map(|c| (c.re, c.im))
 }
 
+/// A Go `uint8`: a byte of a string, as `index "abc" 0` gives it.  It
+/// displays as its decimal value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Uint8(pub u8);
+
+impl Object for Uint8 {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Plain
+    }
+
+    fn is_true(self: &Arc<Self>) -> bool {
+        self.0 != 0
+    }
+
+    fn custom_cmp(self: &Arc<Self>, other: &minijinja::value::DynObject) -> Option<Ordering> {
+        let other = other.downcast_ref::<Uint8>()?;
+        Some(self.0.cmp(&other.0))
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Wraps a Go `uint8` in a [`Value`].
+pub fn uint8(b: u8) -> Value {
+    Value::from_object(Uint8(b))
+}
+
 /// Go's `isTrue` from text/template's exec.go: false for invalid and nil
 /// values, zero numbers (NaN is true, as in Go) and empty strings, slices and
 /// maps.  [`GoKind::Other`] values follow minijinja's own truthiness, which
@@ -134,7 +168,7 @@ pub fn as_complex(v: &Value) -> Option<(f64, f64)> {
 pub fn is_true(v: &Value) -> bool {
     match kind(v) {
         GoKind::Invalid | GoKind::Nil => false,
-        GoKind::Bool | GoKind::Int | GoKind::String | GoKind::Other => v.is_true(),
+        GoKind::Bool | GoKind::Int | GoKind::Uint8 | GoKind::String | GoKind::Other => v.is_true(),
         // `v.is_true()` would say false for NaN; Go's `NaN != 0` is true.
         GoKind::Float => as_float(v).is_some_and(|f| f != 0.0),
         GoKind::Complex => as_complex(v).is_some_and(|(re, im)| re != 0.0 || im != 0.0),
@@ -162,6 +196,9 @@ pub fn as_int(v: &Value) -> Option<i64> {
 /// The value of a Go `int`, widened so that u64 and i128 values stay exact.
 /// A u128 beyond `i128::MAX` saturates.
 pub fn as_i128(v: &Value) -> Option<i128> {
+    if let Some(b) = v.downcast_object_ref::<Uint8>() {
+        return Some(i128::from(b.0));
+    }
     if !v.is_integer() {
         return None;
     }
@@ -228,6 +265,177 @@ fn compare_keys(a: &Value, b: &Value) -> Ordering {
     }
 }
 
+/// A Go slice with spare capacity: `len` elements of `backing` from `start`, and
+/// `cap` reachable by `slice` (elements past the backing vector are nil, as in the
+/// zeroed array Go's `append` grows into).
+#[derive(Debug)]
+pub struct GoSlice {
+    backing: Arc<Vec<Value>>,
+    start: usize,
+    len: usize,
+    cap: usize,
+}
+
+impl Object for GoSlice {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Seq
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let i = key.as_usize().filter(|&i| i < self.len)?;
+        Some(
+            self.backing
+                .get(self.start + i)
+                .cloned()
+                .unwrap_or_else(nil),
+        )
+    }
+
+    fn enumerate(self: &Arc<Self>) -> minijinja::value::Enumerator {
+        minijinja::value::Enumerator::Seq(self.len)
+    }
+}
+
+/// Dropping nested slices and maps one level at a time would recurse as deep as the
+/// data (Go accepts 10000 levels of JSON), so their elements are dropped from a work list.
+impl Drop for GoSlice {
+    fn drop(&mut self) {
+        if let Some(items) = Arc::get_mut(&mut self.backing) {
+            drop_iteratively(std::mem::take(items));
+        }
+    }
+}
+
+/// A Go `map[string]interface{}` decoded from data.
+#[derive(Debug, Default)]
+pub struct GoMap(pub BTreeMap<String, Value>);
+
+impl Object for GoMap {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Map
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        self.0.get(key.as_str()?).cloned()
+    }
+
+    fn enumerate(self: &Arc<Self>) -> minijinja::value::Enumerator {
+        minijinja::value::Enumerator::Values(
+            self.0.keys().map(|k| Value::from(k.as_str())).collect(),
+        )
+    }
+
+    fn enumerator_len(self: &Arc<Self>) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+impl Drop for GoMap {
+    fn drop(&mut self) {
+        drop_iteratively(std::mem::take(&mut self.0).into_values().collect());
+    }
+}
+
+/// A decoded JSON object.
+pub fn go_map(entries: BTreeMap<String, Value>) -> Value {
+    Value::from_object(GoMap(entries))
+}
+
+/// Drops `work` and everything it holds without recursion: the children of a slice or
+/// map that nothing else shares are moved onto the list before their parent goes.
+fn drop_iteratively(mut work: Vec<Value>) {
+    while let Some(v) = work.pop() {
+        if let Some(mut s) = v.downcast_object::<GoSlice>() {
+            drop(v);
+            if let Some(items) = Arc::get_mut(&mut s).and_then(|s| Arc::get_mut(&mut s.backing)) {
+                work.append(items);
+            }
+        } else if let Some(mut m) = v.downcast_object::<GoMap>() {
+            drop(v);
+            if let Some(m) = Arc::get_mut(&mut m) {
+                work.extend(std::mem::take(&mut m.0).into_values());
+            }
+        }
+    }
+}
+
+/// Go 1.19's malloc size classes up to 32 KiB (runtime/sizeclasses.go).
+const SIZE_CLASSES: &[usize] = &[
+    0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320,
+    352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792,
+    2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728,
+    10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672,
+    32768,
+];
+
+/// The capacity Go 1.19's `append` leaves a `[]interface{}` with after appending `len`
+/// elements one by one to an empty slice, as encoding/json builds arrays (runtime
+/// `growslice` with 16-byte elements, rounded up to a malloc size class).
+pub fn appended_cap(len: usize) -> usize {
+    const ELEM: usize = 16;
+    const PAGE: usize = 8192;
+    let mut cap = 0usize;
+    while cap < len {
+        let want = cap + 1;
+        let mut new = if want > cap * 2 {
+            want
+        } else if cap < 256 {
+            cap * 2
+        } else {
+            let mut n = cap;
+            while n < want {
+                n += (n + 3 * 256) / 4;
+            }
+            n
+        };
+        let bytes = new * ELEM;
+        let rounded = match SIZE_CLASSES.iter().find(|&&c| c >= bytes) {
+            Some(&c) => c,
+            None => bytes.div_ceil(PAGE) * PAGE,
+        };
+        new = rounded / ELEM;
+        cap = new;
+    }
+    cap
+}
+
+/// A decoded JSON array: a Go slice with the capacity Go's decoder leaves it.
+pub fn slice_with_cap(items: Vec<Value>) -> Value {
+    let len = items.len();
+    Value::from_object(GoSlice {
+        backing: Arc::new(items),
+        start: 0,
+        len,
+        cap: appended_cap(len),
+    })
+}
+
+/// The capacity of a Go slice value (its length unless it is a [`GoSlice`]).
+pub fn slice_cap(v: &Value) -> Option<usize> {
+    match v.downcast_object_ref::<GoSlice>() {
+        Some(s) => Some(s.cap),
+        None => go_len(v),
+    }
+}
+
+/// Go's `x[lo:hi:max]` on a slice value; the caller has checked the bounds against
+/// [`slice_cap`].
+pub fn reslice(v: &Value, lo: usize, hi: usize, max: usize) -> Value {
+    let (backing, start) = match v.downcast_object_ref::<GoSlice>() {
+        Some(s) => (s.backing.clone(), s.start),
+        None => (
+            Arc::new(v.try_iter().map(|i| i.collect()).unwrap_or_default()),
+            0,
+        ),
+    };
+    Value::from_object(GoSlice {
+        backing,
+        start: start + lo,
+        len: hi - lo,
+        cap: max - lo,
+    })
+}
+
 /// Go's nil interface value (minijinja's none).
 pub fn nil() -> Value {
     Value::from(())
@@ -236,7 +444,6 @@ pub fn nil() -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn json(s: &str) -> Value {
         let v: serde_json::Value = serde_json::from_str(s).unwrap();

@@ -2,7 +2,7 @@
 //!
 //! The generated Jinja is meant to be read (it is what `template convert` prints), so it
 //! stays close to the Go original: `{{.Name}}` becomes `{{ field(dot, "Name") | show }}`,
-//! `{{range $i, $e := .L}}` becomes `{% for i, e in each(field(dot, "L")) %}`, and Go's
+//! `{{range $i, $e := .L}}` becomes `{% for v_i, v_e in each(field(dot, "L")) %}`, and Go's
 //! builtins keep their Go names. Go semantics that Jinja lacks live in those functions
 //! (see `template::builtins`).
 //!
@@ -229,6 +229,18 @@ struct Lowerer<'t> {
     sites: Vec<(usize, Site)>,
     /// Go variable names that some action assigns with `=`.
     assigned: HashSet<String>,
+    /// Whether every variable is held in a namespace: a `{{range $x = ...}}` assigns
+    /// the element to whichever variable is on top of Go's stack, not to `$x`.
+    all_ns: bool,
+    /// Jinja expressions that hold a range element: Go sees those as `interface {}`
+    /// values, which `slice` does not accept as indexes.
+    boxed: HashSet<String>,
+    /// Jinja names of variables that a skipped `and`/`or` operand may have left
+    /// undeclared: reading one checks first.
+    maybe_undeclared: HashSet<String>,
+    /// Above zero while lowering an expression Go may not evaluate (an `and`/`or`
+    /// operand, an `else if` condition): no statement may be emitted for it.
+    lazy: usize,
     /// How many Jinja names were made from each base, for unique names.
     names: HashMap<String, usize>,
     /// Go template name → Jinja macro name.
@@ -246,15 +258,20 @@ struct Lowerer<'t> {
 impl<'t> Lowerer<'t> {
     fn new(tree: &'t Tree) -> Self {
         let mut assigned = HashSet::new();
-        collect_assigned(&tree.root, &mut assigned);
-        for d in &tree.defines {
-            collect_assigned(&d.body, &mut assigned);
+        let mut all_ns = false;
+        for list in std::iter::once(&tree.root).chain(tree.defines.iter().map(|d| &d.body)) {
+            collect_assigned(list, &mut assigned);
+            all_ns |= has_range_assign(list);
         }
         Lowerer {
             source_name: &tree.name,
             out: String::new(),
             sites: Vec::new(),
             assigned,
+            all_ns,
+            boxed: HashSet::new(),
+            maybe_undeclared: HashSet::new(),
+            lazy: 0,
             names: HashMap::new(),
             macros: HashMap::new(),
             template: tree.name.clone(),
@@ -271,7 +288,7 @@ impl<'t> Lowerer<'t> {
             quote(self.source_name)
         );
         for d in &tree.defines {
-            let name = self.unique(&format!("tpl_{}", identifier(&d.name)));
+            let name = self.unique(&format!("t_{}", mangle(&d.name)));
             self.macros.insert(d.name.clone(), name);
         }
         for d in &tree.defines {
@@ -290,7 +307,15 @@ impl<'t> Lowerer<'t> {
     fn body(&mut self, list: &List) {
         let saved = std::mem::take(&mut self.vars);
         self.dot = "dot".into();
-        if uses_root(list) {
+        if self.is_ns("$") {
+            let root = self.unique("root");
+            let _ = write!(self.out, "{{% set {root} = namespace(v=dot) %}}");
+            self.vars.push(Slot {
+                go: "$".into(),
+                jinja: root,
+                ns: true,
+            });
+        } else if uses_root(list) {
             let root = self.unique("root");
             let _ = write!(self.out, "{{% set {root} = dot %}}");
             self.vars.push(Slot {
@@ -342,6 +367,10 @@ impl<'t> Lowerer<'t> {
         Expr::call("fail", args, Some(self.site(node)))
     }
 
+    fn is_ns(&self, go: &str) -> bool {
+        self.all_ns || self.assigned.contains(go)
+    }
+
     fn lookup(&self, go: &str) -> Option<&Slot> {
         self.vars.iter().rev().find(|s| s.go == go)
     }
@@ -379,7 +408,8 @@ impl<'t> Lowerer<'t> {
         let bytes = text.as_bytes();
         let mut start = 0;
         for i in 0..bytes.len() {
-            if bytes[i] == b'{' && matches!(bytes.get(i + 1), Some(b'{' | b'%' | b'#')) {
+            // A brace at the end may meet the `{{`/`{%` the next action opens.
+            if bytes[i] == b'{' && matches!(bytes.get(i + 1), None | Some(b'{' | b'%' | b'#')) {
                 self.out.push_str(&text[start..i]);
                 self.out.push_str("{{ \"{\" }}");
                 start = i + 1;
@@ -392,11 +422,13 @@ impl<'t> Lowerer<'t> {
         let mark = self.vars.len();
         let value = self.pipe_value(&b.pipe);
         let outer_dot = self.dot.clone();
-        let cond = if b.kind == BranchKind::With && b.pipe.decl.is_empty() {
-            self.set_temp("dot", value)
-        } else {
-            value
-        };
+        // Dot is the value, not the variable: a later `$x = ...` must not move it.
+        let cond =
+            if b.kind == BranchKind::With && (b.pipe.decl.is_empty() || value.text.contains('.')) {
+                self.set_temp("dot", value)
+            } else {
+                value
+            };
         let inner_dot = if b.kind == BranchKind::With {
             cond.text.clone()
         } else {
@@ -411,7 +443,9 @@ impl<'t> Lowerer<'t> {
         // `{{else if}}` chains stay flat as `elif` (minijinja limits nesting depth) when
         // the inner condition declares no variables.
         while let Some(inner) = else_list.and_then(flat_else_if) {
+            self.lazy += 1;
             let cond = self.pipe_expr(&inner.pipe, None);
+            self.lazy -= 1;
             let mut e = Expr::plain("{% elif ");
             e.push(cond);
             e.push_str(" %}");
@@ -444,13 +478,19 @@ impl<'t> Lowerer<'t> {
         let collection = self.pipe_expr(pipe, None);
         let at = last_at(pipe);
         let outer_dot = self.dot.clone();
-        // Declared variables hold the whole collection in the else branch, so the
-        // collection is named when the else branch can see them.
-        let source = if !pipe.decl.is_empty() && b.else_list.is_some() {
-            self.set_temp("items", collection)
+        // Declared variables hold the whole collection in the else branch, and assigned
+        // ones hold it from the start, so the collection is named then.
+        let named = pipe.is_assign || (!pipe.decl.is_empty() && b.else_list.is_some());
+        let source = if named {
+            self.set_temp("items", unbox(collection))
         } else {
             collection
         };
+        if pipe.is_assign {
+            for v in &pipe.decl {
+                self.assign(&v.idents[0], source.clone(), at.clone());
+            }
+        }
         let each = Expr::call("each", vec![source.clone()], Some(self.site(at)));
         // minijinja's `{% for %}...{% else %}` also runs the else branch after a `break`
         // in the first iteration, so an else branch tests the entries itself.
@@ -459,27 +499,50 @@ impl<'t> Lowerer<'t> {
             None => each,
         };
 
-        // Go sets the last declared variable to the element and the first to the key.
+        // Go sets the top variable on its stack to the element and the one below to the
+        // key: the declared ones, or for `=` whichever were declared last.
         let decls: Vec<&str> = pipe.decl.iter().map(|v| v.idents[0].as_str()).collect();
+        let fresh = !pipe.is_assign;
         let (key_go, elem_go) = match decls.as_slice() {
             [] => (None, None),
             [e] => (None, Some(*e)),
             [k, e, ..] => (Some(*k), Some(*e)),
         };
-        let key_target = key_go.map_or("_".to_string(), |k| self.unique(&identifier(k)));
-        let elem_target = match elem_go {
-            Some(e) => self.unique(&identifier(e)),
-            None => "dot".to_string(),
+        let key_target = match key_go {
+            Some(k) if fresh => self.unique(&identifier(k)),
+            Some(_) => self.unique("key"),
+            None => "_".to_string(),
         };
+        let elem_target = match elem_go {
+            Some(e) if fresh => self.unique(&identifier(e)),
+            Some(_) => self.unique("elem"),
+            None => self.unique("dot"),
+        };
+        if fresh {
+            self.boxed.insert(elem_target.clone());
+        }
         let mut e = Expr::plain(format!("{{% for {key_target}, {elem_target} in "));
         e.push(entries.clone());
         e.push_str(" %}");
         self.emit(e);
 
         let body_mark = self.vars.len();
-        for (go, target) in [(key_go, &key_target), (elem_go, &elem_target)] {
-            if let Some(go) = go {
-                self.declare_from(go, target.clone());
+        if fresh {
+            for (go, target) in [(key_go, &key_target), (elem_go, &elem_target)] {
+                if let Some(go) = go {
+                    self.declare_from(go, target.clone());
+                }
+            }
+            if let (Some(_), Some(slot)) = (elem_go, self.vars.last()) {
+                self.boxed.insert(slot.read());
+            }
+        } else {
+            let top = self.vars.len();
+            let targets = [(1, elem_go, &elem_target), (2, key_go, &key_target)];
+            for (depth, go, target) in targets {
+                if let (Some(_), Some(slot)) = (go, top.checked_sub(depth).map(|i| &self.vars[i])) {
+                    let _ = write!(self.out, "{{% set {}.v = {target} %}}", slot.jinja);
+                }
             }
         }
         self.branch_list(&b.list, &elem_target);
@@ -488,10 +551,20 @@ impl<'t> Lowerer<'t> {
 
         if let Some(else_list) = &b.else_list {
             let _ = write!(self.out, "{{% if not {} %}}", entries.text);
-            for go in decls.iter() {
-                self.declare_from(go, source.text.clone());
+            if fresh {
+                for go in decls.iter() {
+                    self.declare_from(go, source.text.clone());
+                }
+            }
+            // A `{{break}}` in the else branch ends only this range statement.
+            let wrap = list_breaks(else_list);
+            if wrap {
+                self.out.push_str("{% for _ in [0] %}");
             }
             self.branch_list(else_list, &outer_dot);
+            if wrap {
+                self.out.push_str("{% endfor %}");
+            }
             self.out.push_str("{% endif %}");
         }
         self.dot = outer_dot;
@@ -511,7 +584,7 @@ impl<'t> Lowerer<'t> {
     /// Declares Go variable `go` holding the Jinja expression `value`, wrapping it in a
     /// namespace when it is reassigned somewhere.
     fn declare_from(&mut self, go: &str, value: String) {
-        if self.assigned.contains(go) {
+        if self.is_ns(go) {
             let name = self.unique(&identifier(go));
             let _ = write!(self.out, "{{% set {name} = namespace(v={value}) %}}");
             self.vars.push(Slot {
@@ -545,7 +618,7 @@ impl<'t> Lowerer<'t> {
             return;
         };
         let args = match pipe {
-            Some(p) => vec![self.pipe_value(p)],
+            Some(p) => vec![unbox(self.pipe_value(p))],
             None => vec![],
         };
         let mut e = Expr::plain("{{ ");
@@ -562,29 +635,14 @@ impl<'t> Lowerer<'t> {
         if pipe.decl.is_empty() {
             return value;
         }
+        let value = unbox(value);
         if pipe.is_assign {
             let go = pipe.decl[0].idents[0].as_str();
-            return match self.lookup(go).cloned() {
-                Some(slot) if slot.ns => {
-                    let mut e = Expr::plain(format!("{{% set {}.v = ", slot.jinja));
-                    e.push(value);
-                    e.push_str(" %}");
-                    self.emit(e);
-                    Expr::plain(slot.read())
-                }
-                _ => {
-                    let msg = format!("undefined variable: {go}");
-                    let mut e = Expr::plain("{{ ");
-                    e.push(self.fail(last_at(pipe), &msg, vec![value]));
-                    e.push_str(" }}");
-                    self.emit(e);
-                    Expr::plain("none")
-                }
-            };
+            return self.assign(go, value, last_at(pipe));
         }
         let go = pipe.decl[0].idents[0].clone();
         let name = self.unique(&identifier(&go));
-        let ns = self.assigned.contains(&go);
+        let ns = self.is_ns(&go);
         let mut e = Expr::plain(format!("{{% set {name} = "));
         if ns {
             e.push_str("namespace(v=");
@@ -605,6 +663,28 @@ impl<'t> Lowerer<'t> {
         Expr::plain(read)
     }
 
+    /// `{% set $go = value %}` (Go's `setVar`); an undeclared variable fails at `at`.
+    /// Returns the variable's value as an expression.
+    fn assign(&mut self, go: &str, value: Expr, at: GoNode) -> Expr {
+        match self.lookup(go).cloned() {
+            Some(slot) if slot.ns => {
+                let mut e = Expr::plain(format!("{{% set {}.v = ", slot.jinja));
+                e.push(value);
+                e.push_str(" %}");
+                self.emit(e);
+                Expr::plain(slot.read())
+            }
+            _ => {
+                let msg = format!("undefined variable: {go}");
+                let mut e = Expr::plain("{{ ");
+                e.push(self.fail(at, &msg, vec![value]));
+                e.push_str(" }}");
+                self.emit(e);
+                Expr::plain("none")
+            }
+        }
+    }
+
     /// A pipeline as an expression: each command's value is the last argument of the next.
     /// `before` is the node Go is "at" when the pipeline starts (for parenthesised
     /// pipelines used as commands); by default the pipeline itself.
@@ -617,6 +697,8 @@ impl<'t> Lowerer<'t> {
         let split = std::mem::take(&mut self.statement);
         let mut value: Option<Expr> = None;
         for (i, cmd) in pipe.cmds.iter().enumerate() {
+            // Go turns a nil interface into an invalid value after every command.
+            value = value.map(unbox);
             if split && i > 0 && i % NESTED_STAGES == 0 {
                 value = value.map(|v| self.set_temp("stage", v));
             }
@@ -650,6 +732,9 @@ impl<'t> Lowerer<'t> {
                 if has_args {
                     return not_a_function(self, at.clone(), last);
                 }
+                if !inner.decl.is_empty() && self.lazy == 0 {
+                    return self.pipe_value(inner);
+                }
                 self.pipe_expr(inner, Some(at.clone()))
             }
             Arg::Variable(v) => {
@@ -658,14 +743,15 @@ impl<'t> Lowerer<'t> {
                     let msg = format!("undefined variable: {}", v.idents[0]);
                     return self.fail(node, &msg, last.into_iter().collect());
                 };
+                let value = self.read_var(&slot, node.clone());
                 if v.idents.len() == 1 {
                     if has_args {
                         return not_a_function(self, node, last);
                     }
-                    return Expr::plain(slot.read());
+                    return value;
                 }
                 let names = v.idents[1..].iter().map(|s| s.as_str()).collect::<Vec<_>>();
-                self.field_access(Expr::plain(slot.read()), &names, node, has_args, last)
+                self.field_access(value, &names, node, has_args, last)
             }
             Arg::Nil { .. } => {
                 let node = go_node(first);
@@ -726,22 +812,10 @@ impl<'t> Lowerer<'t> {
         }
 
         match name {
-            "and" | "or" | "not" => {
-                let mut operands: Vec<Expr> = args.iter().map(|a| self.arg(a)).collect();
-                operands.extend(last);
-                let mut e = Expr::plain("(");
-                if name == "not" {
-                    e.push_str("not ");
-                }
-                for (i, op) in operands.into_iter().enumerate() {
-                    if i > 0 {
-                        e.push_str(if name == "and" { " and " } else { " or " });
-                    }
-                    e.push(op);
-                }
-                e.push_str(")");
-                e
+            "and" | "or" if self.lazy == 0 && args.iter().skip(1).any(arg_declares) => {
+                self.logic_statements(name == "and", args, last)
             }
+            "and" | "or" | "not" => self.logic(name, args, last),
             _ => {
                 let mut site = self.site(GoNode {
                     pos: cmd.pos,
@@ -768,11 +842,174 @@ impl<'t> Lowerer<'t> {
                         None => site.format = Some(ident.clone()),
                     }
                 }
-                let mut call_args: Vec<Expr> = args.iter().map(|a| self.arg(a)).collect();
+                // Go evaluates the piped value, then the arguments in order: when an
+                // argument declares or assigns a variable (a `set` emitted now), what is
+                // evaluated before it is named first so it sees the old value.
+                let declaring = match self.lazy {
+                    0 => args.iter().rposition(arg_declares),
+                    _ => None,
+                };
+                let last = match (last, declaring) {
+                    (Some(l), Some(_)) => Some(self.set_temp("piped", l)),
+                    (l, _) => l,
+                };
+                let mut call_args = Vec::with_capacity(args.len() + 1);
+                for (i, a) in args.iter().enumerate() {
+                    let mut value = self.arg(a);
+                    if name == "slice" && i > 0 && self.is_boxed(a) {
+                        value = Expr::call("boxed", vec![value], None);
+                    }
+                    call_args.push(match declaring {
+                        Some(j) if i < j => self.set_temp("arg", value),
+                        _ => value,
+                    });
+                }
                 call_args.extend(last);
                 Expr::call(name, call_args, Some(site))
             }
         }
+    }
+
+    /// `and`/`or`/`not` as a Jinja expression, which short-circuits as Go does.
+    fn logic(&mut self, name: &str, args: &[Arg], last: Option<Expr>) -> Expr {
+        // Go evaluates a piped value before the call, so its error stands even
+        // when the operands short-circuit.
+        let last = last.map(|l| self.evaluated_first(l));
+        let mut operands = Vec::with_capacity(args.len() + 1);
+        for (i, a) in args.iter().enumerate() {
+            // Every operand after the first may be skipped.
+            let lazy = usize::from(i > 0);
+            self.lazy += lazy;
+            operands.push(self.arg(a));
+            self.lazy -= lazy;
+        }
+        let forced = last.as_ref().and_then(|(_, f)| f.clone());
+        operands.extend(last.map(|(l, _)| l));
+        let mut e = Expr::plain("(");
+        if name == "not" {
+            e.push_str("not ");
+        }
+        for (i, op) in operands.into_iter().enumerate() {
+            if i > 0 {
+                e.push_str(if name == "and" { " and " } else { " or " });
+            }
+            e.push(op);
+        }
+        e.push_str(")");
+        match forced {
+            // `[x, y][1]` evaluates `x`, then gives `y`.
+            Some(first) => {
+                let mut f = Expr::plain("[");
+                f.push(first);
+                f.push_str(", ");
+                f.push(e);
+                f.push_str("][1]");
+                f
+            }
+            None => e,
+        }
+    }
+
+    /// `and`/`or` whose later operands declare or assign variables, as statements: each
+    /// operand is lowered inside an `{% if %}` on the result so far, so its `set`s run
+    /// exactly when Go evaluates it.
+    fn logic_statements(&mut self, is_and: bool, args: &[Arg], last: Option<Expr>) -> Expr {
+        let last = last.map(|l| self.set_temp("piped", l));
+        let first = self.arg(&args[0]);
+        let acc = self.set_temp("cond", first);
+        // How many operands ran, for the variables declared in the others.
+        let reached = self.set_temp("reached", Expr::plain("0"));
+        let test = if is_and { "" } else { "not " };
+        let mut open = 0;
+        let rest: Vec<Option<&Arg>> = args[1..].iter().map(Some).collect();
+        let mut last = last;
+        let piped = last.is_some().then_some(None);
+        let mut declared = Vec::new();
+        for (i, op) in rest.into_iter().chain(piped).enumerate() {
+            let _ = write!(
+                self.out,
+                "{{% if {test}{} %}}{{% set {} = {} %}}",
+                acc.text,
+                reached.text,
+                i + 1
+            );
+            open += 1;
+            let mark = self.vars.len();
+            let value = match op {
+                Some(a) => self.arg(a),
+                None => last.take().unwrap_or_else(|| Expr::plain("none")),
+            };
+            let mut e = Expr::plain(format!("{{% set {} = ", acc.text));
+            e.push(value);
+            e.push_str(" %}");
+            self.emit(e);
+            declared.extend((mark..self.vars.len()).map(|v| (i + 1, v)));
+        }
+        self.out.push_str(&"{% endif %}".repeat(open));
+        // Where Go skipped a declaration, an older variable of the name stays visible.
+        for (operand, v) in declared {
+            let slot = self.vars[v].clone();
+            let older = self.vars[..v].iter().rev().find(|s| s.go == slot.go);
+            let value = match older {
+                Some(older) => older.jinja.clone(),
+                None => {
+                    self.maybe_undeclared.insert(slot.jinja.clone());
+                    "undeclared()".to_string()
+                }
+            };
+            let _ = write!(
+                self.out,
+                "{{% if {} < {operand} %}}{{% set {} = {value} %}}{{% endif %}}",
+                reached.text, slot.jinja
+            );
+        }
+        acc
+    }
+
+    /// Reads a Go variable; one a skipped operand may have left undeclared fails then.
+    fn read_var(&self, slot: &Slot, node: GoNode) -> Expr {
+        if !self.maybe_undeclared.contains(&slot.jinja) {
+            return Expr::plain(slot.read());
+        }
+        let msg = format!("undefined variable: {}", slot.go);
+        let check = Expr::call(
+            "declared",
+            vec![
+                Expr::plain(slot.jinja.clone()),
+                Expr::plain(jinja_string(&msg)),
+            ],
+            Some(self.site(node)),
+        );
+        if slot.ns {
+            let mut e = check;
+            e.push_str(".v");
+            e
+        } else {
+            check
+        }
+    }
+
+    /// Whether Go holds `arg`'s value as an `interface {}`: a map value or a range
+    /// element, not yet through a pipeline.
+    fn is_boxed(&self, arg: &Arg) -> bool {
+        match arg {
+            Arg::Field { .. } | Arg::Chain { .. } => true,
+            Arg::Variable(v) if v.idents.len() > 1 => true,
+            Arg::Variable(v) => self
+                .lookup(&v.idents[0])
+                .is_some_and(|slot| self.boxed.contains(&slot.read())),
+            Arg::Dot { .. } => self.boxed.contains(&self.dot),
+            _ => false,
+        }
+    }
+
+    /// A value that must be evaluated before what follows: named by a `set` where a
+    /// statement may be emitted, else returned again to be evaluated twice (`.1`).
+    fn evaluated_first(&mut self, value: Expr) -> (Expr, Option<Expr>) {
+        if self.lazy > 0 {
+            return (value.clone(), Some(value));
+        }
+        (self.set_temp("piped", value), None)
     }
 
     /// An argument (Go's `evalArg`).
@@ -794,7 +1031,10 @@ impl<'t> Lowerer<'t> {
                     self.fail(go_node(arg), &format!("{text} overflows int"), vec![])
                 }
             },
-            Arg::Pipe(p) => self.pipe_expr(p, None),
+            // Under a short-circuit no statement can be emitted; Go may skip the
+            // declaration, and a later use of the variable then fails as in Go.
+            Arg::Pipe(p) if !p.decl.is_empty() && self.lazy == 0 => self.pipe_value(p),
+            Arg::Pipe(p) => unbox(self.pipe_expr(p, None)),
             Arg::Field { .. } | Arg::Chain { .. } | Arg::Variable(_) | Arg::Identifier { .. } => {
                 let cmd = Command {
                     pos: arg.pos(),
@@ -811,10 +1051,28 @@ impl<'t> Lowerer<'t> {
 /// inner branch, when it can become an `elif`.
 fn flat_else_if(else_list: &List) -> Option<&Branch> {
     match else_list.nodes.as_slice() {
-        [Node::Branch(inner)] if inner.kind == BranchKind::If && inner.pipe.decl.is_empty() => {
+        [Node::Branch(inner)]
+            if inner.kind == BranchKind::If
+                && inner.pipe.decl.is_empty()
+                && !declares_nested(&inner.pipe) =>
+        {
             Some(inner)
         }
         _ => None,
+    }
+}
+
+/// Whether a parenthesised pipeline inside `pipe` declares or assigns a variable.
+fn declares_nested(pipe: &Pipe) -> bool {
+    pipe.cmds.iter().flat_map(|c| &c.args).any(arg_declares)
+}
+
+/// Whether evaluating `arg` declares or assigns a variable.
+fn arg_declares(arg: &Arg) -> bool {
+    match arg {
+        Arg::Pipe(p) => !p.decl.is_empty() || declares_nested(p),
+        Arg::Chain { node, .. } => arg_declares(node),
+        _ => false,
     }
 }
 
@@ -879,6 +1137,39 @@ fn arg_uses_root(arg: &Arg) -> bool {
     }
 }
 
+/// `unbox(value)`: Go's conversion of a nil interface to an invalid value, which it
+/// applies to the result of every command of a pipeline.
+fn unbox(value: Expr) -> Expr {
+    if value.text == "none" {
+        return value;
+    }
+    Expr::call("unbox", vec![value], None)
+}
+
+/// Whether `list` holds a `{{break}}` of its own (not one inside a nested range).
+fn list_breaks(list: &List) -> bool {
+    list.nodes.iter().any(|node| match node {
+        Node::Break { .. } => true,
+        Node::Branch(b) if b.kind != BranchKind::Range => {
+            list_breaks(&b.list) || b.else_list.as_ref().is_some_and(list_breaks)
+        }
+        Node::Branch(b) => b.else_list.as_ref().is_some_and(list_breaks),
+        _ => false,
+    })
+}
+
+/// Whether some `{{range}}` in `list` assigns its variables with `=`.
+fn has_range_assign(list: &List) -> bool {
+    list.nodes.iter().any(|node| match node {
+        Node::Branch(b) => {
+            (b.kind == BranchKind::Range && b.pipe.is_assign)
+                || has_range_assign(&b.list)
+                || b.else_list.as_ref().is_some_and(has_range_assign)
+        }
+        _ => false,
+    })
+}
+
 /// Every Go variable name assigned with `=` somewhere in `list`.
 fn collect_assigned(list: &List, out: &mut HashSet<String>) {
     visit_pipes(list, &mut |p| {
@@ -918,15 +1209,25 @@ fn visit_pipes(list: &List, f: &mut dyn FnMut(&Pipe)) {
     }
 }
 
-/// A Jinja identifier made from a Go variable or template name.
+/// The Jinja name of a Go variable: `v_` and the mangled name. Generated names never
+/// start with `v_`, and [`mangle`] never yields `_` and a digit, which is how
+/// [`Lowerer::unique`] tells repeats apart, so no two Go variables share a name.
 fn identifier(go: &str) -> String {
-    let trimmed = go.trim_start_matches('$');
-    let mut s: String = trimmed
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert_str(0, "v_");
+    format!("v_{}", mangle(go.trim_start_matches('$')))
+}
+
+/// An injective spelling of `name` in ASCII letters, digits and `_`: `_` becomes `__`
+/// and any other character `_xHEX_`.
+fn mangle(name: &str) -> String {
+    let mut s = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() => s.push(c),
+            '_' => s.push_str("__"),
+            c => {
+                let _ = write!(s, "_x{:x}_", c as u32);
+            }
+        }
     }
     s
 }

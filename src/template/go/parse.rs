@@ -3028,6 +3028,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 207 + 217);
+        assert_eq!(checked, 266 + 217);
     }
 }
