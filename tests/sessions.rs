@@ -265,6 +265,7 @@ fn context_table() {
     let expect = "\
 active        37     1137  -       2 files, prompt
 total       1137
+limit     178667  (context window 200000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1137 of 1137 tokens read (100%), through the moving marker; 0 written, 0 uncached; cost 0.10x of no caching
 ";
