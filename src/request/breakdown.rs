@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::assemble::{self, Assembly, Block, Message};
 use super::cache::Placement;
-use super::reuse::{Prediction, Rule};
 use super::providers::{carries_marker, Provider};
+use super::reuse::{Prediction, Rule};
 use super::tier::Tier;
 use super::tokens::Tokenizer;
 
