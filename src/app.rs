@@ -91,6 +91,15 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
         ascii: prompt.base.ascii,
         skills: prompt.skill.clone(),
         sanity: prompt.sanity,
+        hermetic: prompt.base.hermetic(),
+    }
+}
+
+/// `--check` and `--update` compare against a committed file, so they are hermetic
+/// unless `--no-hermetic` says otherwise: the file must match on any checkout.
+fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
+    if check.check.is_some() && !base.no_hermetic {
+        base.hermetic = true;
     }
 }
 
@@ -144,7 +153,9 @@ fn system(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let (settings, built) = build(&args.prompt, cwd, env)?;
+    let mut prompt = args.prompt;
+    hermetic_for_check(&mut prompt.base, &args.check);
+    let (settings, built) = build(&prompt, cwd, env)?;
     warn(&built, err)?;
     if let Some(target) = write_target(&settings.write_system_md, &settings)? {
         write_system_md(&built, &target)?;
@@ -301,10 +312,11 @@ fn export(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let prompt = PromptArgs {
+    let mut prompt = PromptArgs {
         base: args.prompt,
         ..PromptArgs::default()
     };
+    hermetic_for_check(&mut prompt.base, &args.check);
     let (settings, built) = build(&prompt, cwd, env)?;
     warn(&built, err)?;
     let content = if args.template {

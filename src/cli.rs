@@ -31,6 +31,7 @@ Environment:
   ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
   ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
   ASIMI_TEMPLATE_FUEL     The execution budget of each template render (like --template-fuel).
+  ASIMI_HERMETIC          1/true: read no user config, home or environment (like --hermetic).
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
 
@@ -144,6 +145,26 @@ pub struct BaseArgs {
     /// Set a value in .Vars: a YAML scalar; dotted keys nest.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Read no user config, memory, home or environment; render the working directory
+    /// and project root repo-relative and other machine facts blank unless pinned with
+    /// --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config
+    /// hermetic; the default with --check.
+    #[arg(long, overrides_with = "no_hermetic")]
+    pub hermetic: bool,
+    /// Not hermetic, even with --check.
+    #[arg(long, overrides_with = "hermetic")]
+    pub no_hermetic: bool,
+}
+
+impl BaseArgs {
+    /// `--hermetic` or `--no-hermetic`, whichever came last; `None` if neither.
+    pub fn hermetic(&self) -> Option<bool> {
+        match (self.hermetic, self.no_hermetic) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
 }
 
 /// Options that shape the system prompt: the base's, and the other sections' (`export`

@@ -461,6 +461,30 @@ fn read_system_md(path: &Path) -> Result<String, PromptError> {
     crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
 }
 
+/// The machine facts of a hermetic run, the same on every checkout: the working directory
+/// relative to the project root, the root as `.`, the rest blank, unless `--set` pins one
+/// (a top-level key named as in [`crate::settings::HERMETIC_PINS`]).
+fn hermetic_env(settings: &Settings, vars: &serde_json::Value) -> EnvInfo {
+    let pin = |name: &str| -> Option<String> {
+        vars.get(name).map(|v| match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+    };
+    let [os, shell, cwd, root, home, branch] = crate::settings::HERMETIC_PINS.map(pin);
+    let here = paths::display(&paths::relative_to(&settings.cwd, &settings.project_root));
+    let dot = || ".".to_string();
+    EnvInfo {
+        os: os.unwrap_or_default(),
+        shell: shell.unwrap_or_default(),
+        cwd: cwd.unwrap_or(if here.is_empty() { dot() } else { here }),
+        project_root: root.unwrap_or_else(dot),
+        home: home.unwrap_or_default(),
+        branch: branch.unwrap_or_default(),
+        source_date_epoch: settings.source_date_epoch,
+    }
+}
+
 fn prompt_context(
     settings: &Settings,
     model: &ModelInfo,
@@ -508,18 +532,22 @@ fn prompt_context(
                 content: f.content,
             })
             .collect(),
-        env: EnvInfo {
-            os: std::env::consts::OS.to_string(),
-            shell: settings.shell.clone(),
-            cwd: display(&settings.cwd),
-            project_root: display(&settings.project_root),
-            home: settings.home.as_deref().map(display).unwrap_or_default(),
-            branch: settings
-                .repo
-                .as_ref()
-                .map(|r| r.branch.clone())
-                .unwrap_or_default(),
-            source_date_epoch: settings.source_date_epoch,
+        env: if settings.hermetic {
+            hermetic_env(settings, &vars)
+        } else {
+            EnvInfo {
+                os: std::env::consts::OS.to_string(),
+                shell: settings.shell.clone(),
+                cwd: display(&settings.cwd),
+                project_root: display(&settings.project_root),
+                home: settings.home.as_deref().map(display).unwrap_or_default(),
+                branch: settings
+                    .repo
+                    .as_ref()
+                    .map(|r| r.branch.clone())
+                    .unwrap_or_default(),
+                source_date_epoch: settings.source_date_epoch,
+            }
         },
         instructions: settings.instructions.trim().to_string(),
         mode_instructions: String::new(),
