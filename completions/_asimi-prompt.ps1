@@ -109,7 +109,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
-            [CompletionResult]::new('--template', '--template', [CompletionResultType]::ParameterName, 'Write the base template''s source instead of the rendered text')
+            [CompletionResult]::new('--template', '--template', [CompletionResultType]::ParameterName, 'Write the base template''s source instead of the rendered text, so that --mode, --context-window and environment facts stay live (name the file *.tmpl)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Overwrite a file whose content differs')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -104,7 +104,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
-            cand --template 'Write the base template''s source instead of the rendered text'
+            cand --template 'Write the base template''s source instead of the rendered text, so that --mode, --context-window and environment facts stay live (name the file *.tmpl)'
             cand --force 'Overwrite a file whose content differs'
             cand --update 'With --check, rewrite FILE instead of failing'
             cand -h 'Print help (see more with ''--help'')'

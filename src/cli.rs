@@ -78,6 +78,10 @@ pub enum Command {
     #[command(after_help = "\
 Without PATH, writes where ASIMI_SYSTEM_MD points, or ~/.gemini/system.md.
 
+Keep it live with --template: a plain export is frozen text (its mode, tier, tool names,
+branch and working directory stay as they were), while a .tmpl export is rendered on every
+run, so --mode, --context-window and git facts keep working.
+
 Examples:
   asimi-prompt export .gemini/system.md && ASIMI_SYSTEM_MD=1 asimi-prompt
   asimi-prompt export --template my-prompt.md.tmpl   # the template, to edit and render
@@ -256,7 +260,8 @@ pub struct ExportArgs {
     pub path: Option<String>,
     #[command(flatten)]
     pub prompt: BaseArgs,
-    /// Write the base template's source instead of the rendered text.
+    /// Write the base template's source instead of the rendered text, so that --mode,
+    /// --context-window and environment facts stay live (name the file *.tmpl).
     #[arg(long)]
     pub template: bool,
     /// Overwrite a file whose content differs.

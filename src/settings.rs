@@ -320,6 +320,9 @@ pub struct Settings {
     pub model: String,
     /// The operational mode, one of `prompt::modes::MODES`.
     pub mode: String,
+    /// Where the mode was asked for (`--mode`, `ASIMI_MODE`, a config file); `None` for
+    /// the default.
+    pub mode_origin: Option<String>,
     /// `--context-window`, which overrides the model's.
     pub context_window: Option<u64>,
     pub tool_names: ToolNames,
@@ -471,6 +474,7 @@ impl Settings {
                         .map(|m| (m, format!("{}: mode", paths::display(&l.path))))
                 })
             });
+        let mode_origin = mode.as_ref().map(|(_, origin)| origin.clone());
         let mode = match mode {
             None => crate::prompt::modes::DEFAULT_MODE.to_string(),
             Some((m, _)) if crate::prompt::modes::is_mode(&m) => m,
@@ -631,6 +635,7 @@ impl Settings {
             project_root,
             model,
             mode,
+            mode_origin,
             context_window: flags.context_window,
             tool_names,
             context_names,

@@ -205,6 +205,9 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
 
     let mut sections = Vec::new();
     let base_source = base_source(settings, &library, &model)?;
+    if settings.section_enabled("base") {
+        warnings.extend(plain_base_warning(settings, &base_source, &context));
+    }
     for &name in SECTIONS {
         if !settings.section_enabled(name) {
             continue;
@@ -459,6 +462,46 @@ fn read_system_md(path: &Path) -> Result<String, PromptError> {
         ))
     })?;
     crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
+}
+
+/// The end of the warning for values a plain `ASIMI_SYSTEM_MD` file cannot show.
+pub const PLAIN_BASE_NO_EFFECT: &str = "no effect; export with --template to keep it live";
+
+/// A warning when the base prompt is a plain (non-template) file and the run asks for
+/// values only a rendered base would show: the mode, the context window (which picks the
+/// mode's tier), tool names or `.Vars`.
+fn plain_base_warning(
+    settings: &Settings,
+    base: &BaseSource,
+    context: &PromptContext,
+) -> Option<String> {
+    let BaseSource::File { path, .. } = base else {
+        return None;
+    };
+    let name = path.file_name()?.to_string_lossy();
+    if Syntax::is_template_name(&name) {
+        return None;
+    }
+    let mut ignored: Vec<String> = settings.mode_origin.iter().cloned().collect();
+    if settings.context_window.is_some() {
+        ignored.push("--context-window".to_string());
+    }
+    if settings.tool_names != crate::model::ToolNames::default() {
+        ignored.push("tool names".to_string());
+    }
+    if context.vars.as_object().is_some_and(|v| !v.is_empty()) {
+        ignored.push("--set/--data".to_string());
+    }
+    let has = match ignored.len() {
+        0 => return None,
+        1 => "has",
+        _ => "have",
+    };
+    Some(format!(
+        "{} is plain text: {} {has} {PLAIN_BASE_NO_EFFECT}",
+        paths::display(path),
+        ignored.join(", ")
+    ))
 }
 
 /// The machine facts of a hermetic run, the same on every checkout: the working directory
