@@ -557,6 +557,10 @@ fn prompt_context(
     } else {
         String::new()
     };
+    warnings.extend(context_files::large_text_warning(
+        "the user memory",
+        &memory,
+    ));
     let display = |p: &Path| paths::display(p);
     Ok(PromptContext {
         is_git_repository: settings.repo.is_some(),
