@@ -297,9 +297,12 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from standard input). Several files are deep-merged in order')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (ToolNames.Grep=rg). Applied after --data')
             [CompletionResult]::new('--missingkey', '--missingkey', [CompletionResultType]::ParameterName, 'What a missing map key gives in Go templates (Go''s missingkey option)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'With --prompt-data: the model (as for `system`)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'With --prompt-data: the operational mode (as for `system`)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--prompt-data', '--prompt-data', [CompletionResultType]::ParameterName, 'Render with exactly the data `system` gives the base prompt (.Env, .ToolNames, .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a system.md template')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -1306,7 +1306,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__render)
-            opts="-C -h --syntax --data --set --missingkey --cwd --template-fuel --help"
+            opts="-C -h --syntax --data --set --missingkey --prompt-data --model --mode --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1326,6 +1326,14 @@ _asimi__prompt() {
                     ;;
                 --missingkey)
                     COMPREPLY=($(compgen -W "default zero error" -- "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --cwd)

@@ -280,9 +280,12 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --data 'A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from standard input). Several files are deep-merged in order'
             cand --set 'Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (ToolNames.Grep=rg). Applied after --data'
             cand --missingkey 'What a missing map key gives in Go templates (Go''s missingkey option)'
+            cand --model 'With --prompt-data: the model (as for `system`)'
+            cand --mode 'With --prompt-data: the operational mode (as for `system`)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --prompt-data 'Render with exactly the data `system` gives the base prompt (.Env, .ToolNames, .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a system.md template'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -259,8 +259,11 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l missingkey -d 'What a missing map key gives in Go templates (Go\'s missingkey option)' -r -f -a "default\t'Print `<no value>` (Go\'s default, also called `invalid`)'
 zero\t'The map element type\'s zero value (for `map[string]any` also `<no value>`)'
 error\t'Stop with an error'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l model -d 'With --prompt-data: the model (as for `system`)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l mode -d 'With --prompt-data: the operational mode (as for `system`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l prompt-data -d 'Render with exactly the data `system` gives the base prompt (.Env, .ToolNames, .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a system.md template'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r

@@ -56,7 +56,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Compress(args)) => compress(args, cwd, &env, out, err),
         Some(Command::Goal(GoalCommand::Show(args))) => goal_show(args, cwd, &env, out),
         Some(Command::Goal(GoalCommand::Apply(args))) => goal_apply(args, cwd, &env, out, err),
-        Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, out),
+        Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, &env, out, err),
         Some(Command::Template(TemplateCommand::Convert(args))) => convert(args, cwd, out),
         Some(Command::Template(TemplateCommand::List(args))) => list(args, cwd, &env, out),
         Some(Command::Completions(args)) => completions(args, out),
@@ -721,18 +721,35 @@ fn goal_apply(
     Ok(Outcome::Ok)
 }
 
-fn render(args: RenderArgs, cwd: Option<PathBuf>, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+fn render(
+    args: RenderArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     enter(cwd)?;
     let (name, source) = read_template(&args.file)?;
     let syntax = args.syntax.resolve(&name);
-    let json = data::load(&args.data, &args.set)?;
-    let rendered = template::render_str(
-        &name,
-        &source,
-        syntax,
-        &data::to_value(&json),
-        args.missingkey,
-    )?;
+    let value = if args.prompt_data {
+        // Built as `system` builds it, so the preview sees the base prompt's very data.
+        let prompt = PromptArgs {
+            base: BaseArgs {
+                model: args.model.clone(),
+                mode: args.mode.clone(),
+                data: args.data.clone(),
+                set: args.set.clone(),
+                ..BaseArgs::default()
+            },
+            ..PromptArgs::default()
+        };
+        let (_, built) = build(&prompt, None, env)?;
+        warn(&built, err)?;
+        built.context.to_value()
+    } else {
+        data::to_value(&data::load(&args.data, &args.set)?)
+    };
+    let rendered = template::render_str(&name, &source, syntax, &value, args.missingkey)?;
     out.write_all(rendered.as_bytes())?;
     Ok(Outcome::Ok)
 }

@@ -278,7 +278,8 @@ pub enum TemplateCommand {
 Examples:
   asimi-prompt template render prompt.tmpl --set Name=Ada
   asimi-prompt template render prompt.tmpl --data vars.yaml --data local.json
-  echo '{{.Name}}' | asimi-prompt template render - --set Name=Ada")]
+  echo '{{.Name}}' | asimi-prompt template render - --set Name=Ada
+  asimi-prompt template render my-system.md.tmpl --prompt-data --mode planning")]
     Render(RenderArgs),
     /// Print the Jinja translation of a Go template. Rendered by asimi-prompt's Jinja
     /// engine it gives the same bytes as the Go original.
@@ -328,6 +329,17 @@ pub struct RenderArgs {
     /// What a missing map key gives in Go templates (Go's missingkey option).
     #[arg(long, value_enum, default_value_t = MissingKey::Default)]
     pub missingkey: MissingKey,
+    /// Render with exactly the data `system` gives the base prompt (.Env, .ToolNames,
+    /// .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a
+    /// system.md template.
+    #[arg(long)]
+    pub prompt_data: bool,
+    /// With --prompt-data: the model (as for `system`).
+    #[arg(long, value_name = "NAME", requires = "prompt_data")]
+    pub model: Option<String>,
+    /// With --prompt-data: the operational mode (as for `system`).
+    #[arg(long, value_name = "MODE", requires = "prompt_data")]
+    pub mode: Option<String>,
 }
 
 #[derive(Debug, Args)]
