@@ -331,6 +331,9 @@ fn prompt_data_is_exactly_what_system_renders_with() {
     let t = Test::new()
         .file("v.tmpl", "{{.Vars.Name}}|{{.Name}}|{{.ToolNames.Grep}}")
         .args(["template", "render", "v.tmpl", "--set", "Name=Ada"]);
-    assert_eq!(t.run_with(&["--prompt-data"]).ok(), "Ada|<no value>|search_file_content");
+    assert_eq!(
+        t.run_with(&["--prompt-data"]).ok(),
+        "Ada|<no value>|search_file_content"
+    );
     assert_eq!(t.run().ok(), "<no value>|Ada|<no value>");
 }

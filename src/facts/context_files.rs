@@ -161,20 +161,9 @@ fn expand(
     let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
     let dir = file.parent().unwrap_or(root);
     let mut out = String::with_capacity(text.len());
-    let mut fence: Option<&str> = None;
+    let mut fences = crate::source::Fences::default();
     for (n, line) in text.split_inclusive('\n').enumerate() {
-        let trimmed = line.trim_start();
-        let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
-        if let Some(m) = marker {
-            fence = match fence {
-                Some(open) if open == m => None,
-                None => Some(m),
-                other => other,
-            };
-            out.push_str(line);
-            continue;
-        }
-        if fence.is_some() {
+        if fences.in_code(line) {
             out.push_str(line);
             continue;
         }

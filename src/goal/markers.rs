@@ -155,19 +155,10 @@ fn is_template_echo(rest: &str) -> bool {
 /// fences are examples, not markers.
 pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
     let mut out = Vec::new();
-    let mut fence: Option<&str> = None;
+    let mut fences = crate::source::Fences::default();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let trimmed = raw.trim_start();
-        if let Some(m) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
-            fence = match fence {
-                Some(open) if open == m => None,
-                None => Some(m),
-                other => other,
-            };
-            continue;
-        }
-        if fence.is_some() {
+        if fences.in_code(raw) {
             continue;
         }
         let body = marker_body(raw);
