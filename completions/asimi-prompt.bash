@@ -1306,7 +1306,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__render)
-            opts="-C -h --syntax --data --set --missingkey --prompt-data --model --mode --cwd --template-fuel --help"
+            opts="-C -h --syntax --data --set --missingkey --prompt-data --model --mode --hermetic --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

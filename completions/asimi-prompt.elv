@@ -286,6 +286,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --prompt-data 'Render with exactly the data `system` gives the base prompt (.Env, .ToolNames, .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a system.md template'
+            cand --hermetic 'With --prompt-data: the data of a hermetic run (what `--check` sees)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -739,6 +739,7 @@ fn render(
                 mode: args.mode.clone(),
                 data: args.data.clone(),
                 set: args.set.clone(),
+                hermetic: args.hermetic,
                 ..BaseArgs::default()
             },
             ..PromptArgs::default()

@@ -340,6 +340,9 @@ pub struct RenderArgs {
     /// With --prompt-data: the operational mode (as for `system`).
     #[arg(long, value_name = "MODE", requires = "prompt_data")]
     pub mode: Option<String>,
+    /// With --prompt-data: the data of a hermetic run (what `--check` sees).
+    #[arg(long, requires = "prompt_data")]
+    pub hermetic: bool,
 }
 
 #[derive(Debug, Args)]

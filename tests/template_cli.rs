@@ -336,4 +336,20 @@ fn prompt_data_is_exactly_what_system_renders_with() {
         "Ada|<no value>|search_file_content"
     );
     assert_eq!(t.run().ok(), "<no value>|Ada|<no value>");
+    // A hermetic preview: repo-relative facts and a fixed date.
+    let t = Test::new()
+        .git()
+        .file(
+            "d.tmpl",
+            "{{.Env.Date}}|{{.Env.Cwd}}|{{.Env.ProjectRoot}}|{{.Env.Shell}}",
+        )
+        .cwd("sub")
+        .args([
+            "template",
+            "render",
+            "../d.tmpl",
+            "--prompt-data",
+            "--hermetic",
+        ]);
+    assert_eq!(t.run().ok(), "1970-01-01|sub|.|");
 }
