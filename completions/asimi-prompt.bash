@@ -140,7 +140,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress goal template completions man help"
+            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -310,7 +310,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -456,7 +456,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__export)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --template --force --check --update --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --template --force --check --update --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -914,7 +914,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1060,7 +1060,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1306,7 +1306,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__render)
-            opts="-C -h --syntax --data --set --missingkey --cwd --template-fuel --help"
+            opts="-C -h --syntax --data --set --missingkey --prompt-data --model --mode --hermetic --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1326,6 +1326,14 @@ _asimi__prompt() {
                     ;;
                 --missingkey)
                     COMPREPLY=($(compgen -W "default zero error" -- "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --cwd)

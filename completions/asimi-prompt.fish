@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= template-fuel= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= no-section= append-system-prompt= memory= memory-file= context-file= skill= sanity check= update json h/help V/version
+    string join \n C/cwd= template-fuel= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= hermetic no-hermetic no-section= append-system-prompt= memory= memory-file= context-file= skill= sanity check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -46,6 +46,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l context-file 
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
@@ -83,6 +85,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l che
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
@@ -103,7 +107,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l che
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-hermetic -d 'Not hermetic, even with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text, so that --mode, --context-window and environment facts stay live (name the file *.tmpl)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -144,6 +150,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l t
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
@@ -190,6 +198,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ti
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
@@ -249,8 +259,12 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l missingkey -d 'What a missing map key gives in Go templates (Go\'s missingkey option)' -r -f -a "default\t'Print `<no value>` (Go\'s default, also called `invalid`)'
 zero\t'The map element type\'s zero value (for `map[string]any` also `<no value>`)'
 error\t'Stop with an error'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l model -d 'With --prompt-data: the model (as for `system`)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l mode -d 'With --prompt-data: the operational mode (as for `system`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l prompt-data -d 'Render with exactly the data `system` gives the base prompt (.Env, .ToolNames, .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a system.md template'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l hermetic -d 'With --prompt-data: the data of a hermetic run (what `--check` sees)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r

@@ -56,7 +56,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Compress(args)) => compress(args, cwd, &env, out, err),
         Some(Command::Goal(GoalCommand::Show(args))) => goal_show(args, cwd, &env, out),
         Some(Command::Goal(GoalCommand::Apply(args))) => goal_apply(args, cwd, &env, out, err),
-        Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, out),
+        Some(Command::Template(TemplateCommand::Render(args))) => render(args, cwd, &env, out, err),
         Some(Command::Template(TemplateCommand::Convert(args))) => convert(args, cwd, out),
         Some(Command::Template(TemplateCommand::List(args))) => list(args, cwd, &env, out),
         Some(Command::Completions(args)) => completions(args, out),
@@ -92,6 +92,15 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
         skills: prompt.skill.clone(),
         sanity: prompt.sanity,
         default_model: None,
+        hermetic: prompt.base.hermetic(),
+    }
+}
+
+/// `--check` and `--update` compare against a committed file, so they are hermetic
+/// unless `--no-hermetic` says otherwise: the file must match on any checkout.
+fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
+    if check.check.is_some() && !base.no_hermetic {
+        base.hermetic = true;
     }
 }
 
@@ -171,7 +180,9 @@ fn system(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let (settings, built) = build(&args.prompt, cwd, env)?;
+    let mut prompt = args.prompt;
+    hermetic_for_check(&mut prompt.base, &args.check);
+    let (settings, built) = build(&prompt, cwd, env)?;
     warn(&built, err)?;
     if let Some(target) = write_target(&settings.write_system_md, &settings)? {
         write_system_md(&built, &target)?;
@@ -328,10 +339,11 @@ fn export(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let prompt = PromptArgs {
+    let mut prompt = PromptArgs {
         base: args.prompt,
         ..PromptArgs::default()
     };
+    hermetic_for_check(&mut prompt.base, &args.check);
     let (settings, built) = build(&prompt, cwd, env)?;
     warn(&built, err)?;
     let content = if args.template {
@@ -756,12 +768,36 @@ fn goal_apply(
     Ok(Outcome::Ok)
 }
 
-fn render(args: RenderArgs, cwd: Option<PathBuf>, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+fn render(
+    args: RenderArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     enter(cwd)?;
     let (name, source) = read_template(&args.file)?;
     let syntax = args.syntax.resolve(&name);
-    let data = data::load_value(&args.data, &args.set)?;
-    let rendered = template::render_str(&name, &source, syntax, &data, args.missingkey)?;
+    let value = if args.prompt_data {
+        // Built as `system` builds it, so the preview sees the base prompt's very data.
+        let prompt = PromptArgs {
+            base: BaseArgs {
+                model: args.model.clone(),
+                mode: args.mode.clone(),
+                data: args.data.clone(),
+                set: args.set.clone(),
+                hermetic: args.hermetic,
+                ..BaseArgs::default()
+            },
+            ..PromptArgs::default()
+        };
+        let (_, built) = build(&prompt, None, env)?;
+        warn(&built, err)?;
+        built.context.to_value()
+    } else {
+        data::load_value(&args.data, &args.set)?
+    };
+    let rendered = template::render_str(&name, &source, syntax, &value, args.missingkey)?;
     out.write_all(rendered.as_bytes())?;
     Ok(Outcome::Ok)
 }

@@ -32,6 +32,7 @@ Environment:
   ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
   ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
   ASIMI_TEMPLATE_FUEL     The execution budget of each template render (like --template-fuel).
+  ASIMI_HERMETIC          1/true: read no user config, home or environment (like --hermetic).
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
 
@@ -137,6 +138,10 @@ pub enum Command {
     #[command(after_help = "\
 Without PATH, writes where ASIMI_SYSTEM_MD points, or ~/.gemini/system.md.
 
+Keep it live with --template: a plain export is frozen text (its mode, tier, tool names,
+branch and working directory stay as they were), while a .tmpl export is rendered on every
+run, so --mode, --context-window and git facts keep working.
+
 Examples:
   asimi-prompt export .gemini/system.md && ASIMI_SYSTEM_MD=1 asimi-prompt
   asimi-prompt export --template my-prompt.md.tmpl   # the template, to edit and render
@@ -204,6 +209,26 @@ pub struct BaseArgs {
     /// Set a value in .Vars: a YAML scalar; dotted keys nest.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Read no user config, memory, home or environment; render the working directory
+    /// and project root repo-relative and other machine facts blank unless pinned with
+    /// --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config
+    /// hermetic; the default with --check.
+    #[arg(long, overrides_with = "no_hermetic")]
+    pub hermetic: bool,
+    /// Not hermetic, even with --check.
+    #[arg(long, overrides_with = "hermetic")]
+    pub no_hermetic: bool,
+}
+
+impl BaseArgs {
+    /// `--hermetic` or `--no-hermetic`, whichever came last; `None` if neither.
+    pub fn hermetic(&self) -> Option<bool> {
+        match (self.hermetic, self.no_hermetic) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
 }
 
 /// Options that shape the system prompt: the base's, and the other sections' (`export`
@@ -295,7 +320,8 @@ pub struct ExportArgs {
     pub path: Option<String>,
     #[command(flatten)]
     pub prompt: BaseArgs,
-    /// Write the base template's source instead of the rendered text.
+    /// Write the base template's source instead of the rendered text, so that --mode,
+    /// --context-window and environment facts stay live (name the file *.tmpl).
     #[arg(long)]
     pub template: bool,
     /// Overwrite a file whose content differs.
@@ -312,7 +338,8 @@ pub enum TemplateCommand {
 Examples:
   asimi-prompt template render prompt.tmpl --set Name=Ada
   asimi-prompt template render prompt.tmpl --data vars.yaml --data local.json
-  echo '{{.Name}}' | asimi-prompt template render - --set Name=Ada")]
+  echo '{{.Name}}' | asimi-prompt template render - --set Name=Ada
+  asimi-prompt template render my-system.md.tmpl --prompt-data --mode planning")]
     Render(RenderArgs),
     /// Print the Jinja translation of a Go template. Rendered by asimi-prompt's Jinja
     /// engine it gives the same bytes as the Go original.
@@ -362,6 +389,20 @@ pub struct RenderArgs {
     /// What a missing map key gives in Go templates (Go's missingkey option).
     #[arg(long, value_enum, default_value_t = MissingKey::Default)]
     pub missingkey: MissingKey,
+    /// Render with exactly the data `system` gives the base prompt (.Env, .ToolNames,
+    /// .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a
+    /// system.md template.
+    #[arg(long)]
+    pub prompt_data: bool,
+    /// With --prompt-data: the model (as for `system`).
+    #[arg(long, value_name = "NAME", requires = "prompt_data")]
+    pub model: Option<String>,
+    /// With --prompt-data: the operational mode (as for `system`).
+    #[arg(long, value_name = "MODE", requires = "prompt_data")]
+    pub mode: Option<String>,
+    /// With --prompt-data: the data of a hermetic run (what `--check` sees).
+    #[arg(long, requires = "prompt_data")]
+    pub hermetic: bool,
 }
 
 #[derive(Debug, Args)]

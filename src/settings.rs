@@ -41,7 +41,13 @@ pub mod env {
     pub const SANDBOX: &str = "SANDBOX";
     pub const SHELL: &str = "SHELL";
     pub const SOURCE_DATE_EPOCH: &str = "SOURCE_DATE_EPOCH";
+    /// `1`/`true` turns hermetic mode on (like `--hermetic`).
+    pub const HERMETIC: &str = "ASIMI_HERMETIC";
 }
+
+/// The `.Env` facts a `--set KEY=VALUE` pins in hermetic mode (every other fact is blank
+/// there, apart from `Cwd` and `ProjectRoot`, which become repo-relative).
+pub const HERMETIC_PINS: [&str; 6] = ["OS", "Shell", "Cwd", "ProjectRoot", "Home", "Branch"];
 
 /// File names and directories.
 pub mod files {
@@ -160,6 +166,8 @@ pub struct ConfigFile {
     pub ascii: Option<bool>,
     /// The execution budget of each template render (`--template-fuel`).
     pub template_fuel: Option<u64>,
+    /// Read nothing from the user's config directory, home or environment (`--hermetic`).
+    pub hermetic: Option<bool>,
 }
 
 /// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
@@ -297,6 +305,8 @@ pub struct Flags {
     /// The model when no flag, environment variable or config names one (the request
     /// commands pass `model::DEFAULT_MODEL`); without it the model is empty.
     pub default_model: Option<&'static str>,
+    /// `--hermetic` (`Some(true)`) or `--no-hermetic` (`Some(false)`).
+    pub hermetic: Option<bool>,
 }
 
 /// `Settings::model_source` for a model from `Flags::default_model`.
@@ -319,6 +329,9 @@ pub struct Settings {
     pub model_source: String,
     /// The operational mode, one of `prompt::modes::MODES`.
     pub mode: String,
+    /// Where the mode was asked for (`--mode`, `ASIMI_MODE`, a config file); `None` for
+    /// the default.
+    pub mode_origin: Option<String>,
     /// `--context-window`, which overrides the model's.
     pub context_window: Option<u64>,
     pub tool_names: ToolNames,
@@ -350,6 +363,9 @@ pub struct Settings {
     pub prompt_dirs: Vec<PathBuf>,
     /// The config files' `template_fuel` (the command line's wins over it).
     pub template_fuel: Option<u64>,
+    /// Hermetic mode: no user config, memory, home or environment was read, and machine
+    /// facts render as stable values (see [`HERMETIC_PINS`]).
+    pub hermetic: bool,
 }
 
 impl Settings {
@@ -371,12 +387,29 @@ impl Settings {
             None => process_cwd,
         };
         let cwd = cwd.canonicalize().unwrap_or(cwd);
-        let home = dirs::home_dir();
+        // Read before hermetic mode blanks the environment: CI pins `.Env.Date` with it.
+        let date_pin = env.get(env::SOURCE_DATE_EPOCH).map(str::to_string);
+        let asked = match flags.hermetic {
+            Some(on) => Some(on),
+            None => env_switch(env, env::HERMETIC)?,
+        };
+        let hermetic_env = Env::default();
+        let env = if asked == Some(true) {
+            &hermetic_env
+        } else {
+            env
+        };
+        let home = if asked == Some(true) {
+            None
+        } else {
+            dirs::home_dir()
+        };
         let config_dir = match env.get(env::CONFIG_DIR).filter(|v| !v.is_empty()) {
             Some(dir) => Some(
                 paths::resolve(dir, &cwd, home.as_deref())
                     .map_err(|m| error(format!("{}: {m}", env::CONFIG_DIR)))?,
             ),
+            None if asked == Some(true) => None,
             None => dirs::config_dir().map(|d| d.join(files::APP_DIR)),
         };
         let repo = git::discover(&cwd);
@@ -400,6 +433,19 @@ impl Settings {
                 confined_to: Some(project_root.clone()),
                 ..l
             });
+        // A config key can ask for hermetic mode too; then the user's layer is dropped.
+        let hermetic = asked.unwrap_or_else(|| {
+            [&project, &user]
+                .into_iter()
+                .flatten()
+                .find_map(|l| l.config.hermetic)
+                .unwrap_or(false)
+        });
+        let (env, home, config_dir, user) = if hermetic {
+            (&hermetic_env, None, None, None)
+        } else {
+            (env, home, config_dir, user)
+        };
         // Lower precedence first, so later ones win.
         let layers: Vec<&LoadedConfig> = user.iter().chain(project.iter()).collect();
         let (model, model_source) = flags
@@ -441,6 +487,7 @@ impl Settings {
                         .map(|m| (m, format!("{}: mode", paths::display(&l.path))))
                 })
             });
+        let mode_origin = mode.as_ref().map(|(_, origin)| origin.clone());
         let mode = match mode {
             None => crate::prompt::modes::DEFAULT_MODE.to_string(),
             Some((m, _)) if crate::prompt::modes::is_mode(&m) => m,
@@ -566,13 +613,14 @@ impl Settings {
         }
         prompt_dirs.push(in_project(project_dir.join(files::PROMPTS))?);
 
-        let source_date_epoch = match env.get(env::SOURCE_DATE_EPOCH).filter(|v| !v.is_empty()) {
+        let source_date_epoch = match date_pin.as_deref().filter(|v| !v.is_empty()) {
             Some(v) => Some(v.trim().parse::<i64>().map_err(|_| {
                 error(format!(
                     "{}='{v}': expected a Unix timestamp in seconds",
                     env::SOURCE_DATE_EPOCH
                 ))
             })?),
+            None if hermetic => Some(0),
             None => None,
         };
 
@@ -601,6 +649,7 @@ impl Settings {
             model,
             model_source,
             mode,
+            mode_origin,
             context_window: flags.context_window,
             tool_names,
             context_names,
@@ -618,12 +667,29 @@ impl Settings {
             skills,
             sanity,
             prompt_dirs,
+            hermetic,
         })
     }
 
     /// Whether a section is switched on.
     pub fn section_enabled(&self, name: &str) -> bool {
         !self.disabled.contains(name)
+    }
+}
+
+/// A boolean environment variable: `1`/`true` or `0`/`false` (empty or unset: not given).
+fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, SettingsError> {
+    match env
+        .get(name)
+        .map(|v| v.trim().to_ascii_lowercase())
+        .as_deref()
+    {
+        None | Some("") => Ok(None),
+        Some("1" | "true") => Ok(Some(true)),
+        Some("0" | "false") => Ok(Some(false)),
+        Some(other) => Err(error(format!(
+            "{name}='{other}': expected 0, false, 1 or true"
+        ))),
     }
 }
 

@@ -104,3 +104,28 @@ mod tests {
         );
     }
 }
+
+/// Tracks Markdown code fences (``` and ~~~) line by line: what is inside one is an
+/// example, never an import or a marker.
+#[derive(Debug, Default)]
+pub struct Fences {
+    open: Option<&'static str>,
+}
+
+impl Fences {
+    /// Whether `line` is a fence line or inside a fence (call it for every line, in order).
+    pub fn in_code(&mut self, line: &str) -> bool {
+        let trimmed = line.trim_start();
+        match ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+            Some(m) => {
+                self.open = match self.open {
+                    Some(open) if open == m => None,
+                    None => Some(m),
+                    other => other,
+                };
+                true
+            }
+            None => self.open.is_some(),
+        }
+    }
+}

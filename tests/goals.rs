@@ -405,9 +405,9 @@ fn a_finished_goal_gives_way_and_an_unfinished_one_does_not() {
 fn a_bad_marker_line_is_reported_and_the_file_is_untouched() {
     let cases = [
         (
-            "ok\n[CHECKPOINT] Add JWT token generation - COMPLETED\n[CHECKPOINT] Ship - DONE\n",
-            "reply.txt:3: unknown checkpoint status 'DONE'; expected COMPLETED, IN PROGRESS \
-             or PENDING\n  3 | [CHECKPOINT] Ship - DONE",
+            "ok\n[CHECKPOINT] Add JWT token generation - COMPLETED\n[CHECKPOINT] Ship - SHIPPED\n",
+            "reply.txt:3: unknown checkpoint status 'SHIPPED'; expected COMPLETED, IN PROGRESS \
+             or PENDING\n  3 | [CHECKPOINT] Ship - SHIPPED",
         ),
         (
             "[ARTIFACT] Renamed a.ts\n",
@@ -573,4 +573,24 @@ fn apply_keeps_the_goal_files_mode_and_symlink() {
     assert!(t.read(&real).contains("Design"));
     let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o644);
+}
+
+#[test]
+fn apply_is_forgiving_about_case_synonyms_fences_and_bold() {
+    let t = Test::new().git().args(["goal", "apply", "reply.txt"]).file(
+        "reply.txt",
+        "[GOAL] Ship it\n[CHECKPOINT] Plan\n[CHECKPOINT] Build\n",
+    );
+    t.run().ok();
+    let t = t.file(
+        "reply.txt",
+        "Done:\n**[CHECKPOINT]** Plan - Completed\n1. [CHECKPOINT] Build - done\n\
+         ```\n[CHECKPOINT] Example - COMPLETED\n```\n\
+         [CHECKPOINT] <checkpoint> - COMPLETED | IN PROGRESS\n",
+    );
+    let run = t.run();
+    assert_eq!(
+        run.ok(),
+        "checkpoint 'Plan': pending -> completed\ncheckpoint 'Build': pending -> completed\n"
+    );
 }

@@ -34,9 +34,9 @@ fn check_passes_silently_when_equal() {
     let run = t.run();
     assert_eq!(run.ok(), "");
     assert_eq!(run.stderr, "");
-    // The full prompt, as printed, checks clean too.
+    // The full prompt, as printed with --hermetic (which --check implies), checks clean.
     let t = Test::new().git().file("AGENTS.md", "Use tabs.\n");
-    let printed = t.run().ok().to_string();
+    let printed = t.run_with(&["--hermetic"]).ok().to_string();
     let t = t
         .file("expected.txt", &printed)
         .args(["system", "--check", "expected.txt"]);

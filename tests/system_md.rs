@@ -837,8 +837,8 @@ fn export_to_a_directory_is_an_error() {
 
 #[test]
 fn export_check() {
-    // The base names the temporary directory: put this world's root back in.
-    let for_world = |t: &Test| builtin_base(&[]).replace("<ROOT>", &show(&t.root));
+    // --check is hermetic, so the base it compares with is the hermetic one.
+    let for_world = |_: &Test| builtin_base(&["--hermetic"]);
     let t = world();
     let base = for_world(&t);
     let t = t
@@ -955,4 +955,44 @@ fn a_write_removes_temporary_files_that_killed_runs_left() {
     assert!(!t.work.join("out/.asimi-prompt-dead01").exists());
     assert!(t.work.join("out/.asimi-prompt-live01").exists());
     assert!(t.work.join("out/.other-tool-tmp").exists());
+}
+
+// ---------------------------------------------------------------------------------------
+// A plain file cannot follow --mode and friends: say so once
+
+#[test]
+fn plain_file_warns_once_about_values_it_cannot_show() {
+    let t = world()
+        .file("p.md", "Plain base.\n")
+        .env("ASIMI_SYSTEM_MD", "p.md");
+    let file = show(&t.work.join("p.md"));
+    let warning = |what: &str| {
+        format!(
+            "asimi-prompt: warning: {file} is plain text: {what} {}\n",
+            asimi_prompt::prompt::PLAIN_BASE_NO_EFFECT
+        )
+    };
+    assert_eq!(t.run().stderr, "", "no warning when nothing is asked");
+    let run = t.run_with(&["--mode", "planning"]);
+    assert!(run.ok().starts_with("Plain base.\n"));
+    assert_eq!(run.stderr, warning("--mode has"));
+    let run = t.run_with(&[
+        "--mode",
+        "planning",
+        "--context-window",
+        "8192",
+        "--set",
+        "a=1",
+    ]);
+    assert_eq!(
+        run.stderr,
+        warning("--mode, --context-window, --set/--data have")
+    );
+    let t = t.env("ASIMI_MODE", "debugger");
+    assert_eq!(t.run().stderr, warning("ASIMI_MODE has"));
+    // A template file renders the values: no warning.
+    let t = world()
+        .file("p.md.tmpl", "{{.ModeInstructions}}\n")
+        .env("ASIMI_SYSTEM_MD", "p.md.tmpl");
+    assert_eq!(t.run_with(&["--mode", "planning"]).stderr, "");
 }

@@ -299,6 +299,14 @@ fn imports_are_expanded_relative_to_the_importing_file() {
     assert_eq!(t.run().ok(), format!("{}\n", block("AGENTS.md", content)));
 }
 
+/// Runs `t`, which must succeed without reading anything secret, and returns stderr
+/// (a failed import is a warning, and its text stays as written).
+fn warned(t: &Test) -> String {
+    let run = t.run();
+    assert!(!run.ok().contains("SECRET-TOKEN"), "{}", run.stdout);
+    run.stderr
+}
+
 #[test]
 fn imports_nest_five_levels_deep() {
     let chain = |levels: usize| {
@@ -316,68 +324,68 @@ fn imports_nest_five_levels_deep() {
         format!("{}\n", block("AGENTS.md", "1\n2\n3\n4\nend"))
     );
     assert_eq!(
-        chain(6).run().fails(),
-        "asimi-prompt: f5.md:2: imports nest more than 5 levels deep\n"
+        warned(&chain(6)),
+        "asimi-prompt: warning: f5.md:2: imports nest more than 5 levels deep; left as text\n"
     );
 }
 
 #[test]
-fn an_import_cycle_is_an_error() {
+fn an_import_cycle_is_a_warning() {
     let t = Test::new()
         .git()
         .file("AGENTS.md", "Top\n@docs/a.md\n")
         .file("docs/a.md", "A\n@b.md\n")
         .file("docs/b.md", "B\n\n@../AGENTS.md\n");
     assert_eq!(
-        t.run().fails(),
-        "asimi-prompt: docs/b.md:3: import cycle: AGENTS.md -> docs/a.md -> docs/b.md -> AGENTS.md\n"
+        warned(&t),
+        "asimi-prompt: warning: docs/b.md:3: import cycle: AGENTS.md -> docs/a.md -> docs/b.md -> AGENTS.md; left as text\n"
     );
     let t = Test::new().git().file("AGENTS.md", "@AGENTS.md\n");
     assert_eq!(
-        t.run().fails(),
-        "asimi-prompt: AGENTS.md:1: import cycle: AGENTS.md -> AGENTS.md\n"
+        warned(&t),
+        "asimi-prompt: warning: AGENTS.md:1: import cycle: AGENTS.md -> AGENTS.md; left as text\n"
     );
 }
 
 #[test]
-fn an_import_outside_the_project_root_is_refused() {
+fn an_import_outside_the_project_root_is_refused_and_not_read() {
     let t = Test::new()
         .git()
-        .home_file("secret.md", "token\n")
+        .home_file("secret.md", "SECRET-TOKEN\n")
         .file("sub/AGENTS.md", "ok\n@../../home/secret.md\n")
         .cwd("sub");
     assert_eq!(
-        t.run().fails(),
+        warned(&t),
         format!(
-            "asimi-prompt: AGENTS.md:2: import '@../../home/secret.md' is outside the project \
-             root '{}'; only files inside the project can be imported\n",
+            "asimi-prompt: warning: AGENTS.md:2: import '@../../home/secret.md' is outside the project \
+             root '{}'; only files inside the project can be imported; left as text\n",
             show(&t.work)
         )
     );
     // Absolute and ~ paths are checked the same way.
     let t = Test::new()
         .git()
-        .home_file("secret.md", "token\n")
+        .home_file("secret.md", "SECRET-TOKEN\n")
         .file("AGENTS.md", "@~/secret.md\n");
     assert_eq!(
-        t.run().fails(),
+        warned(&t),
         format!(
-            "asimi-prompt: AGENTS.md:1: import '@~/secret.md' is outside the project root \
-             '{}'; only files inside the project can be imported\n",
+            "asimi-prompt: warning: AGENTS.md:1: import '@~/secret.md' is outside the project root \
+             '{}'; only files inside the project can be imported; left as text\n",
             show(&t.work)
         )
     );
 }
 
 #[test]
-fn a_missing_import_is_an_error() {
+fn a_missing_import_is_a_warning() {
     let t = Test::new()
         .git()
         .file("AGENTS.md", "Rules\n\n@docs/missing.md\n")
         .cwd("sub");
     assert_eq!(
-        t.run().fails(),
-        "asimi-prompt: ../AGENTS.md:3: cannot import '../docs/missing.md': no such file\n"
+        warned(&t),
+        "asimi-prompt: warning: ../AGENTS.md:3: cannot import '../docs/missing.md': no such file; left as text\n"
     );
 }
 
@@ -406,7 +414,7 @@ fn a_non_utf8_context_file_is_decoded_with_a_warning() {
 #[test]
 fn project_context_files_and_imports_may_not_link_outside_the_project() {
     use std::os::unix::fs::symlink;
-    let t = Test::new().git().home_file("secret.md", "token\n");
+    let t = Test::new().git().home_file("secret.md", "SECRET-TOKEN\n");
     let secret = t.home.join("secret.md");
     symlink(&secret, t.work.join("AGENTS.md")).unwrap();
     assert_eq!(
@@ -424,10 +432,11 @@ fn project_context_files_and_imports_may_not_link_outside_the_project() {
     std::fs::write(t.work.join("AGENTS.md"), "ok\n@x.md\n").unwrap();
     symlink(&secret, t.work.join("x.md")).unwrap();
     assert_eq!(
-        t.run().fails(),
+        warned(&t),
         format!(
-            "asimi-prompt: AGENTS.md:2: import '@x.md' is outside the project root '{}': it \
-             leads to '{}'; only files inside the project can be imported\n",
+            "asimi-prompt: warning: AGENTS.md:2: import '@x.md' is outside the project root \
+             '{}': it leads to '{}'; only files inside the project can be imported; left as \
+             text\n",
             show(&t.work),
             show(&secret)
         )
@@ -866,4 +875,47 @@ fn a_bad_source_date_epoch_is_rejected() {
         t.run().fails(),
         "asimi-prompt: SOURCE_DATE_EPOCH='yesterday': expected a Unix timestamp in seconds\n"
     );
+}
+
+#[test]
+fn prose_with_at_names_is_not_an_import() {
+    let t = Test::new()
+        .git()
+        .file("AGENTS.md", "- @types/node for typings\n- ask @alice\n")
+        .args(only(&["context"]));
+    let run = t.run();
+    assert_eq!(
+        run.ok(),
+        format!(
+            "{}\n",
+            block("AGENTS.md", "- @types/node for typings\n- ask @alice")
+        )
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn huge_context_and_memory_warn() {
+    let big = "x".repeat(1_000_001);
+    let t = Test::new()
+        .git()
+        .file("AGENTS.md", &big)
+        .file("mem.md", &big)
+        .args(only(&["context", "memory"]))
+        .args(["--memory-file", "mem.md"]);
+    let run = t.run();
+    assert!(run.ok().contains(&big));
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: context file 'AGENTS.md' is 1.0 MB, over the 1 MB that makes \
+         sense in a prompt; check that it is the file you meant\n\
+         asimi-prompt: warning: the user memory is 1.0 MB, over the 1 MB that makes sense in \
+         a prompt; check that it is the file you meant\n"
+    );
+    // At the limit: no warning.
+    let t = Test::new()
+        .git()
+        .file("AGENTS.md", "x".repeat(1_000_000))
+        .args(only(&["context"]));
+    assert_eq!(t.run().stderr, "");
 }

@@ -340,3 +340,47 @@ fn json_data_follows_go_decoding() {
         "asimi-prompt: d.json:1:10001: invalid JSON: exceeded max depth\n"
     );
 }
+
+#[test]
+fn prompt_data_is_exactly_what_system_renders_with() {
+    let t = Test::new().git().file("AGENTS.md", "Use tabs.\n");
+    let model = ["--mode", "planning", "--model", "gpt-4o"];
+    let export = |extra: &[&str]| {
+        let mut args = vec!["export"];
+        args.extend(extra);
+        args.extend(model);
+        t.run_with(&args).ok().to_string()
+    };
+    export(&["--template", "base.md.tmpl"]);
+    let want = export(&["-"]);
+    let mut render = vec!["template", "render", "base.md.tmpl", "--prompt-data"];
+    render.extend(model);
+    let got = t.run_with(&render).ok().to_string();
+    assert!(want.contains("planning"), "{want}");
+    assert_eq!(got.trim_end(), want.trim_end());
+    // --set lands under .Vars, as in `system`; the plain render keeps it at the root.
+    let t = Test::new()
+        .file("v.tmpl", "{{.Vars.Name}}|{{.Name}}|{{.ToolNames.Grep}}")
+        .args(["template", "render", "v.tmpl", "--set", "Name=Ada"]);
+    assert_eq!(
+        t.run_with(&["--prompt-data"]).ok(),
+        "Ada|<no value>|search_file_content"
+    );
+    assert_eq!(t.run().ok(), "<no value>|Ada|<no value>");
+    // A hermetic preview: repo-relative facts and a fixed date.
+    let t = Test::new()
+        .git()
+        .file(
+            "d.tmpl",
+            "{{.Env.Date}}|{{.Env.Cwd}}|{{.Env.ProjectRoot}}|{{.Env.Shell}}",
+        )
+        .cwd("sub")
+        .args([
+            "template",
+            "render",
+            "../d.tmpl",
+            "--prompt-data",
+            "--hermetic",
+        ]);
+    assert_eq!(t.run().ok(), "1970-01-01|sub|.|");
+}

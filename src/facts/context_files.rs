@@ -11,6 +11,20 @@ use crate::paths;
 /// What to do about an import outside the project.
 const IMPORT_HINT: &str = "only files inside the project can be imported";
 
+/// Context or memory text larger than this (1 MB) is surely a mistake in a prompt.
+pub const LARGE_TEXT_BYTES: usize = 1_000_000;
+
+/// A warning when `text` (from `what`) is over [`LARGE_TEXT_BYTES`]; it is still used.
+pub fn large_text_warning(what: &str, text: &str) -> Option<String> {
+    (text.len() > LARGE_TEXT_BYTES).then(|| {
+        format!(
+            "{what} is {:.1} MB, over the 1 MB that makes sense in a prompt; check that it \
+             is the file you meant",
+            text.len() as f64 / 1e6
+        )
+    })
+}
+
 /// How deep `@path` imports may nest.
 pub const MAX_IMPORT_DEPTH: usize = 5;
 
@@ -84,6 +98,11 @@ pub fn discover(
             if content.is_empty() {
                 continue;
             }
+            let what = format!(
+                "context file '{}'",
+                paths::display(&paths::relative_to(&path, search.cwd))
+            );
+            warnings.extend(large_text_warning(&what, &content));
             files.push(ContextFile {
                 display: paths::display(&paths::relative_to(&path, search.cwd)),
                 path,
@@ -142,20 +161,9 @@ fn expand(
     let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
     let dir = file.parent().unwrap_or(root);
     let mut out = String::with_capacity(text.len());
-    let mut fence: Option<&str> = None;
+    let mut fences = crate::source::Fences::default();
     for (n, line) in text.split_inclusive('\n').enumerate() {
-        let trimmed = line.trim_start();
-        let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
-        if let Some(m) = marker {
-            fence = match fence {
-                Some(open) if open == m => None,
-                None => Some(m),
-                other => other,
-            };
-            out.push_str(line);
-            continue;
-        }
-        if fence.is_some() {
+        if fences.in_code(line) {
             out.push_str(line);
             continue;
         }
@@ -163,35 +171,82 @@ fn expand(
         let mut rest = line;
         while let Some((before, token, after)) = next_import(rest) {
             out.push_str(before);
-            let target =
-                paths::resolve(token, dir, search.home).map_err(|m| error(format!("{at}: {m}")))?;
-            paths::confine(
-                root,
-                &target,
-                &format!("{at}: import '@{token}'"),
-                IMPORT_HINT,
-            )
-            .map_err(error)?;
-            if chain.contains(&target) {
-                let mut cycle: Vec<String> = chain.iter().map(|p| shown(p)).collect();
-                cycle.push(shown(&target));
-                return Err(error(format!("{at}: import cycle: {}", cycle.join(" -> "))));
+            let here = Import { at: &at, dir, root };
+            match import(&here, token, search, chain, warnings) {
+                Ok(Some(text)) => out.push_str(text.trim()),
+                Ok(None) => {
+                    out.push('@');
+                    out.push_str(token);
+                }
+                // A failed import leaves its text as written, like gemini-cli; only what
+                // was read is kept out.
+                Err(why) => {
+                    warnings.push(format!("{why}; left as text"));
+                    out.push('@');
+                    out.push_str(token);
+                }
             }
-            if chain.len() > MAX_IMPORT_DEPTH {
-                return Err(error(format!(
-                    "{at}: imports nest more than {MAX_IMPORT_DEPTH} levels deep"
-                )));
-            }
-            let imported = read(&target, search.cwd, Some(&at), warnings)?;
-            chain.push(target.clone());
-            let expanded = expand(&target, &imported, root, search, chain, warnings)?;
-            chain.pop();
-            out.push_str(expanded.trim());
             rest = after;
         }
         out.push_str(rest);
     }
     Ok(out)
+}
+
+/// Where an `@path` import was found.
+struct Import<'a> {
+    /// `FILE:LINE` of the importing line.
+    at: &'a str,
+    /// The importing file's directory, which relative paths start from.
+    dir: &'a Path,
+    /// The directory imports must stay inside.
+    root: &'a Path,
+}
+
+/// The expanded text of the file `token` names; `None` when no such file exists and the
+/// token is only loosely path-shaped (`@types/node` in prose); `Err` with a warning when
+/// the import cannot be used. A refused file is never read.
+fn import(
+    here: &Import<'_>,
+    token: &str,
+    search: &Search<'_>,
+    chain: &mut Vec<PathBuf>,
+    warnings: &mut Vec<String>,
+) -> Result<Option<String>, String> {
+    let at = here.at;
+    let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
+    let target = paths::resolve(token, here.dir, search.home).map_err(|m| format!("{at}: {m}"))?;
+    if !target.is_file() {
+        return if is_explicit_path(token) {
+            Err(format!(
+                "{at}: cannot import '{}': no such file",
+                shown(&target)
+            ))
+        } else {
+            Ok(None)
+        };
+    }
+    paths::confine(
+        here.root,
+        &target,
+        &format!("{at}: import '@{token}'"),
+        IMPORT_HINT,
+    )?;
+    if chain.contains(&target) {
+        let mut cycle: Vec<String> = chain.iter().map(|p| shown(p)).collect();
+        cycle.push(shown(&target));
+        return Err(format!("{at}: import cycle: {}", cycle.join(" -> ")));
+    }
+    if chain.len() > MAX_IMPORT_DEPTH {
+        return Err(format!(
+            "{at}: imports nest more than {MAX_IMPORT_DEPTH} levels deep"
+        ));
+    }
+    let imported = read(&target, search.cwd, Some(at), warnings).map_err(|e| e.message)?;
+    chain.push(target.clone());
+    let expanded = expand(&target, &imported, here.root, search, chain, warnings);
+    chain.pop();
+    expanded.map(Some).map_err(|e| e.message)
 }
 
 /// Finds the next `@path` import in `line`: `@` at the start or after whitespace, then a
@@ -218,6 +273,12 @@ fn next_import(line: &str) -> Option<(&str, &str, &str)> {
 }
 
 fn looks_like_path(token: &str) -> bool {
+    is_explicit_path(token) || token.contains('/')
+}
+
+/// A token that can only mean a file: it starts with `./`, `../`, `/` or `~/`, or ends in
+/// a file extension. A missing one is worth a warning; `@types/node` is not.
+fn is_explicit_path(token: &str) -> bool {
     let explicit = ["./", "../", "/", "~/"]
         .iter()
         .any(|p| token.starts_with(p));
@@ -225,7 +286,7 @@ fn looks_like_path(token: &str) -> bool {
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric()));
-    explicit || token.contains('/') || has_ext
+    explicit || has_ext
 }
 
 #[cfg(test)]
@@ -282,34 +343,69 @@ mod tests {
         assert_eq!(files[1].content, "closest\n```\n@not/imported.md\n```");
     }
 
+    /// Runs discovery and returns the first file's content and the warnings.
+    fn run_warned(root: &Path) -> (String, Vec<String>) {
+        let names = vec!["AGENTS.md".to_string()];
+        let search = Search {
+            names: &names,
+            user_dir: None,
+            root,
+            cwd: root,
+            home: None,
+        };
+        let mut warnings = Vec::new();
+        let files = discover(&search, &mut warnings).unwrap();
+        (files[0].content.clone(), warnings)
+    }
+
     #[test]
-    fn cycles_and_escapes_are_errors() {
+    fn failed_imports_are_warnings_and_stay_as_text() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join("p");
         write(&root.join("AGENTS.md"), "@a.md\n");
         write(&root.join("a.md"), "x\n@AGENTS.md\n");
-        let e = run(&root, &root).unwrap_err();
+        let (content, warnings) = run_warned(&root);
+        assert_eq!(content, "x\n@AGENTS.md");
         assert_eq!(
-            e.message,
-            "a.md:2: import cycle: AGENTS.md -> a.md -> AGENTS.md"
+            warnings,
+            ["a.md:2: import cycle: AGENTS.md -> a.md -> AGENTS.md; left as text"]
         );
 
+        // A refused escape is named but never read.
         write(&root.join("AGENTS.md"), "ok\n@../secret.md\n");
-        write(&dir.path().join("secret.md"), "s");
-        let e = run(&root, &root).unwrap_err();
+        write(&dir.path().join("secret.md"), "SECRET");
+        let (content, warnings) = run_warned(&root);
+        assert_eq!(content, "ok\n@../secret.md");
+        assert_eq!(warnings.len(), 1);
         assert!(
-            e.message
-                .starts_with("AGENTS.md:2: import '@../secret.md' is outside"),
-            "{}",
-            e.message
+            warnings[0].starts_with("AGENTS.md:2: import '@../secret.md' is outside"),
+            "{warnings:?}"
         );
 
         write(&root.join("AGENTS.md"), "@missing.md");
-        let e = run(&root, &root).unwrap_err();
+        let (content, warnings) = run_warned(&root);
+        assert_eq!(content, "@missing.md");
         assert_eq!(
-            e.message,
-            "AGENTS.md:1: cannot import 'missing.md': no such file"
+            warnings,
+            ["AGENTS.md:1: cannot import 'missing.md': no such file; left as text"]
         );
+    }
+
+    #[test]
+    fn prose_that_only_looks_like_a_path_is_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            &root.join("AGENTS.md"),
+            "- @types/node for typings\n- ask @alice\n- see @docs/x\n",
+        );
+        write(&root.join("docs/x"), "imported");
+        let (content, warnings) = run_warned(root);
+        assert_eq!(
+            content,
+            "- @types/node for typings\n- ask @alice\n- see imported"
+        );
+        assert!(warnings.is_empty(), "{warnings:?}");
     }
 
     #[test]
@@ -321,7 +417,7 @@ mod tests {
             write(&root.join(format!("f{i}.md")), &format!("@f{}.md", i + 1));
         }
         write(&root.join("f8.md"), "end");
-        let e = run(root, root).unwrap_err();
-        assert!(e.message.contains("more than 5 levels"), "{}", e.message);
+        let (_, warnings) = run_warned(root);
+        assert!(warnings[0].contains("more than 5 levels"), "{warnings:?}");
     }
 }

@@ -58,16 +58,36 @@ fn line_error(origin: &str, line: usize, text: &str, problem: &str) -> GoalError
     }
 }
 
-/// Splits `text` into a description and an upper-case status suffix, if it has one
-/// (`Add login - COMPLETED`); a lower-case tail is part of the description (`a - b`).
+/// Status words and their obvious synonyms, normalised by [`status_word`]: what a
+/// checkpoint, a goal or a decision suffix may say.
+const COMPLETED_WORDS: &[&str] = &["COMPLETED", "COMPLETE", "DONE", "FINISHED"];
+const IN_PROGRESS_WORDS: &[&str] = &["IN PROGRESS", "WIP", "STARTED", "ONGOING"];
+const PENDING_WORDS: &[&str] = &["PENDING", "TODO", "TO DO", "NOT STARTED"];
+const OTHER_WORDS: &[&str] = &["ACTIVE", "PAUSED", "LOCKED", "UNLOCKED"];
+
+fn is_status_word(word: &str) -> bool {
+    [
+        COMPLETED_WORDS,
+        IN_PROGRESS_WORDS,
+        PENDING_WORDS,
+        OTHER_WORDS,
+    ]
+    .iter()
+    .any(|words| words.contains(&word))
+}
+
+/// Splits `text` into a description and a status suffix, if it has one: a known status
+/// word in any case (`Add login - Completed`), or an upper-case tail (`- DNOE`, reported
+/// as unknown). Any other tail is part of the description (`log in - log out`).
 fn split_suffix(text: &str) -> (&str, Option<&str>) {
     match text.rsplit_once(SUFFIX_SEPARATOR) {
         Some((desc, tail))
             if !tail.trim().is_empty()
-                && tail
-                    .trim()
-                    .chars()
-                    .all(|c| c.is_ascii_uppercase() || c == ' ' || c == '-' || c == '_') =>
+                && (is_status_word(&status_word(tail))
+                    || tail
+                        .trim()
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c == ' ' || c == '-' || c == '_')) =>
         {
             (desc.trim(), Some(tail.trim()))
         }
@@ -75,31 +95,82 @@ fn split_suffix(text: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// The upper-case status words, normalised (`IN PROGRESS`, `IN_PROGRESS`, `IN-PROGRESS`).
+/// The status words, normalised: upper case, `_`/`-` as spaces, bold and a final full
+/// stop dropped (`in_progress`, `**Done**.`).
 fn status_word(s: &str) -> String {
-    s.replace(['_', '-'], " ")
+    s.trim()
+        .trim_end_matches('.')
+        .trim_matches(['*', '_'])
+        .to_ascii_uppercase()
+        .replace(['_', '-'], " ")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// Parses every marker in `text` (`origin` names it in errors).
+/// The line without list markers (`- `, `* `, `+ `, `1. `, `1) `) and with a bold tag
+/// unwrapped (`**[CHECKPOINT]** x`, `**[CHECKPOINT] x**`).
+fn marker_body(raw: &str) -> String {
+    let mut body = raw.trim_start();
+    for bullet in ["- ", "* ", "+ "] {
+        body = body.strip_prefix(bullet).unwrap_or(body).trim_start();
+    }
+    let digits = body.len() - body.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        if let Some(rest) = body[digits..]
+            .strip_prefix(". ")
+            .or_else(|| body[digits..].strip_prefix(") "))
+        {
+            body = rest.trim_start();
+        }
+    }
+    let Some(bold) = body.strip_prefix("**").or_else(|| body.strip_prefix("__")) else {
+        return body.to_string();
+    };
+    match bold.find(']') {
+        // `**[TAG]** rest`: the closing bold right after the tag.
+        Some(end) if bold[end + 1..].starts_with("**") || bold[end + 1..].starts_with("__") => {
+            format!("{}{}", &bold[..=end], &bold[end + 3..])
+        }
+        // `**[TAG] rest**`: the whole marker in bold.
+        _ => bold
+            .trim_end()
+            .trim_end_matches("**")
+            .trim_end_matches("__")
+            .to_string(),
+    }
+}
+
+/// Whether a marker only repeats the instruction template (`[CHECKPOINT] <checkpoint> -
+/// COMPLETED | IN PROGRESS`): a `<placeholder>` or a choice of `|`-separated words.
+fn is_template_echo(rest: &str) -> bool {
+    let (description, suffix) = rest.rsplit_once(SUFFIX_SEPARATOR).unwrap_or((rest, ""));
+    let description = description.trim();
+    (description.starts_with('<') && description.ends_with('>'))
+        || suffix.contains(" | ")
+        || (rest.contains(" | ") && rest.contains('<'))
+}
+
+/// Parses every marker in `text` (`origin` names it in errors). Lines inside ``` or ~~~
+/// fences are examples, not markers.
 pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
     let mut out = Vec::new();
+    let mut fences = crate::source::Fences::default();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let body = raw.trim_start();
-        let body = body
-            .strip_prefix("- ")
-            .or_else(|| body.strip_prefix("* "))
-            .unwrap_or(body)
-            .trim_start();
+        if fences.in_code(raw) {
+            continue;
+        }
+        let body = marker_body(raw);
         let Some((tag, rest)) = [GOAL, CHECKPOINT, DECISION, ARTIFACT, NEXT]
             .iter()
             .find_map(|tag| body.strip_prefix(tag).map(|rest| (*tag, rest)))
         else {
             continue;
         };
+        if is_template_echo(rest) {
+            continue;
+        }
         let fail = |problem: &str| line_error(origin, line, raw, problem);
         if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
             return Err(fail(&format!(
@@ -116,8 +187,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
                 let status = match suffix.map(status_word).as_deref() {
                     None => None,
                     Some("ACTIVE") => Some(GoalStatus::Active),
+                    Some(w) if IN_PROGRESS_WORDS.contains(&w) => Some(GoalStatus::Active),
                     Some("PAUSED") => Some(GoalStatus::Paused),
-                    Some("COMPLETED") => Some(GoalStatus::Completed),
+                    Some(w) if COMPLETED_WORDS.contains(&w) => Some(GoalStatus::Completed),
                     Some(other) => {
                         return Err(fail(&format!(
                             "unknown goal status '{other}'; expected ACTIVE, PAUSED or COMPLETED"
@@ -132,9 +204,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
             CHECKPOINT => {
                 let (description, suffix) = split_suffix(rest);
                 let status = match suffix.map(status_word).as_deref() {
-                    None | Some("PENDING") => CheckpointStatus::Pending,
-                    Some("IN PROGRESS") => CheckpointStatus::InProgress,
-                    Some("COMPLETED") => CheckpointStatus::Completed,
+                    None => CheckpointStatus::Pending,
+                    Some(w) if PENDING_WORDS.contains(&w) => CheckpointStatus::Pending,
+                    Some(w) if IN_PROGRESS_WORDS.contains(&w) => CheckpointStatus::InProgress,
+                    Some(w) if COMPLETED_WORDS.contains(&w) => CheckpointStatus::Completed,
                     Some(other) => {
                         return Err(fail(&format!(
                             "unknown checkpoint status '{other}'; expected COMPLETED, \
@@ -424,6 +497,69 @@ mod tests {
         assert_eq!(split_suffix("log in - log out"), ("log in - log out", None));
         assert_eq!(split_suffix("x - IN PROGRESS"), ("x", Some("IN PROGRESS")));
         assert_eq!(status_word("IN_PROGRESS"), "IN PROGRESS");
+        assert_eq!(split_suffix("a - Completed"), ("a", Some("Completed")));
+        assert_eq!(split_suffix("a - done."), ("a", Some("done.")));
+    }
+
+    fn checkpoints(text: &str) -> Vec<(String, CheckpointStatus)> {
+        parse(text, "o")
+            .unwrap()
+            .into_iter()
+            .filter_map(|m| match m.kind {
+                MarkerKind::Checkpoint {
+                    description,
+                    status,
+                } => Some((description, status)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn statuses_in_any_case_and_synonyms() {
+        use CheckpointStatus::*;
+        let found = checkpoints(
+            "[CHECKPOINT] a - Completed\n[CHECKPOINT] b - DONE\n[CHECKPOINT] c - wip\n\
+             [CHECKPOINT] d - todo\n[CHECKPOINT] e - log in - log out\n",
+        );
+        let want = [
+            ("a", Completed),
+            ("b", Completed),
+            ("c", InProgress),
+            ("d", Pending),
+            ("e - log in - log out", Pending),
+        ];
+        let want: Vec<_> = want.iter().map(|(d, s)| (d.to_string(), *s)).collect();
+        assert_eq!(found, want);
+        let e = parse("ok\n[CHECKPOINT] a - DNOE\n", "out.md").unwrap_err();
+        assert!(
+            e.message
+                .starts_with("out.md:2: unknown checkpoint status 'DNOE'"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn fences_bold_numbered_and_template_echoes() {
+        use CheckpointStatus::*;
+        let text = "```\n[CHECKPOINT] in a fence - DONE\n```\n\
+                    **[CHECKPOINT]** bold - DONE\n\
+                    **[CHECKPOINT] all bold - DONE**\n\
+                    1. [CHECKPOINT] numbered\n\
+                    [CHECKPOINT] <checkpoint> - COMPLETED | IN PROGRESS\n\
+                    [ARTIFACT] Created | Modified | Deleted <path>\n\
+                    [NEXT] <next step>\n";
+        let want: Vec<_> = [
+            ("bold", Completed),
+            ("all bold", Completed),
+            ("numbered", Pending),
+        ]
+        .iter()
+        .map(|(d, s)| (d.to_string(), *s))
+        .collect();
+        assert_eq!(checkpoints(text), want);
+        assert_eq!(parse(text, "o").unwrap().len(), 3);
     }
 
     #[test]

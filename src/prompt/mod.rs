@@ -205,6 +205,9 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
 
     let mut sections = Vec::new();
     let base_source = base_source(settings, &library, &model)?;
+    if settings.section_enabled("base") {
+        warnings.extend(plain_base_warning(settings, &base_source, &context));
+    }
     for &name in SECTIONS {
         if !settings.section_enabled(name) {
             continue;
@@ -461,6 +464,70 @@ fn read_system_md(path: &Path) -> Result<String, PromptError> {
     crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
 }
 
+/// The end of the warning for values a plain `ASIMI_SYSTEM_MD` file cannot show.
+pub const PLAIN_BASE_NO_EFFECT: &str = "no effect; export with --template to keep it live";
+
+/// A warning when the base prompt is a plain (non-template) file and the run asks for
+/// values only a rendered base would show: the mode, the context window (which picks the
+/// mode's tier), tool names or `.Vars`.
+fn plain_base_warning(
+    settings: &Settings,
+    base: &BaseSource,
+    context: &PromptContext,
+) -> Option<String> {
+    let BaseSource::File { path, .. } = base else {
+        return None;
+    };
+    let name = path.file_name()?.to_string_lossy();
+    if Syntax::is_template_name(&name) {
+        return None;
+    }
+    let mut ignored: Vec<String> = settings.mode_origin.iter().cloned().collect();
+    if settings.context_window.is_some() {
+        ignored.push("--context-window".to_string());
+    }
+    if settings.tool_names != crate::model::ToolNames::default() {
+        ignored.push("tool names".to_string());
+    }
+    if context.vars.as_object().is_some_and(|v| !v.is_empty()) {
+        ignored.push("--set/--data".to_string());
+    }
+    let has = match ignored.len() {
+        0 => return None,
+        1 => "has",
+        _ => "have",
+    };
+    Some(format!(
+        "{} is plain text: {} {has} {PLAIN_BASE_NO_EFFECT}",
+        paths::display(path),
+        ignored.join(", ")
+    ))
+}
+
+/// The machine facts of a hermetic run, the same on every checkout: the working directory
+/// relative to the project root, the root as `.`, the rest blank, unless `--set` pins one
+/// (a top-level key named as in [`crate::settings::HERMETIC_PINS`]).
+fn hermetic_env(settings: &Settings, vars: &serde_json::Value) -> EnvInfo {
+    let pin = |name: &str| -> Option<String> {
+        vars.get(name).map(|v| match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+    };
+    let [os, shell, cwd, root, home, branch] = crate::settings::HERMETIC_PINS.map(pin);
+    let here = paths::display(&paths::relative_to(&settings.cwd, &settings.project_root));
+    let dot = || ".".to_string();
+    EnvInfo {
+        os: os.unwrap_or_default(),
+        shell: shell.unwrap_or_default(),
+        cwd: cwd.unwrap_or(if here.is_empty() { dot() } else { here }),
+        project_root: root.unwrap_or_else(dot),
+        home: home.unwrap_or_default(),
+        branch: branch.unwrap_or_default(),
+        source_date_epoch: settings.source_date_epoch,
+    }
+}
+
 fn prompt_context(
     settings: &Settings,
     model: &ModelInfo,
@@ -490,6 +557,10 @@ fn prompt_context(
     } else {
         String::new()
     };
+    warnings.extend(context_files::large_text_warning(
+        "the user memory",
+        &memory,
+    ));
     let display = |p: &Path| paths::display(p);
     Ok(PromptContext {
         is_git_repository: settings.repo.is_some(),
@@ -508,18 +579,22 @@ fn prompt_context(
                 content: f.content,
             })
             .collect(),
-        env: EnvInfo {
-            os: std::env::consts::OS.to_string(),
-            shell: settings.shell.clone(),
-            cwd: display(&settings.cwd),
-            project_root: display(&settings.project_root),
-            home: settings.home.as_deref().map(display).unwrap_or_default(),
-            branch: settings
-                .repo
-                .as_ref()
-                .map(|r| r.branch.clone())
-                .unwrap_or_default(),
-            source_date_epoch: settings.source_date_epoch,
+        env: if settings.hermetic {
+            hermetic_env(settings, &vars)
+        } else {
+            EnvInfo {
+                os: std::env::consts::OS.to_string(),
+                shell: settings.shell.clone(),
+                cwd: display(&settings.cwd),
+                project_root: display(&settings.project_root),
+                home: settings.home.as_deref().map(display).unwrap_or_default(),
+                branch: settings
+                    .repo
+                    .as_ref()
+                    .map(|r| r.branch.clone())
+                    .unwrap_or_default(),
+                source_date_epoch: settings.source_date_epoch,
+            }
         },
         instructions: settings.instructions.trim().to_string(),
         mode_instructions: String::new(),
