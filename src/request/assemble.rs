@@ -45,6 +45,19 @@ pub enum Block {
     Other(serde_json::Value),
 }
 
+/// The size of the messages' text and history blocks by `count` (images count 0).
+pub fn content_size(messages: &[Message], count: &dyn Fn(&str) -> usize) -> usize {
+    messages
+        .iter()
+        .flat_map(|m| &m.content)
+        .map(|b| match b {
+            Block::Text(t) => count(t),
+            Block::Other(v) => count(&v.to_string()),
+            Block::Image { .. } => 0,
+        })
+        .sum()
+}
+
 /// One message of the neutral list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Message {

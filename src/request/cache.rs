@@ -1,7 +1,7 @@
 //! Cache breakpoints: one on the last message of each cached tier, as the seeds place
 //! them, but only where the prefix up to it is long enough for the provider to cache.
 
-use super::assemble::{Block, Message};
+use super::assemble::{content_size, Block, Message};
 use super::providers::markable;
 use super::tier::Tier;
 use super::tokens::Tokenizer;
@@ -122,17 +122,7 @@ pub fn add_moving(
     if messages[last].cache || !has_text || placement.marked.len() >= MAX_MARKERS {
         return false;
     }
-    let size = |count: &dyn Fn(&str) -> usize| -> usize {
-        messages
-            .iter()
-            .flat_map(|m| &m.content)
-            .map(|b| match b {
-                Block::Text(t) => count(t),
-                Block::Other(v) => count(&v.to_string()),
-                Block::Image { .. } => 0,
-            })
-            .sum()
-    };
+    let size = |count: &dyn Fn(&str) -> usize| content_size(messages, count);
     let mut prefix = size(&|t| tokenizer.at_least(t));
     if (prefix as u64) < min_tokens {
         prefix = size(&|t| tokenizer.count(t));

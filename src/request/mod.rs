@@ -379,15 +379,7 @@ fn size(request: &Request, exact: bool) -> usize {
             t.len()
         }
     };
-    assemble(&request.assembly, &BTreeMap::new())
-        .iter()
-        .flat_map(|m| &m.content)
-        .map(|b| match b {
-            Block::Text(t) => count(t),
-            Block::Other(v) => count(&v.to_string()),
-            Block::Image { .. } => 0,
-        })
-        .sum()
+    assemble::content_size(&assemble(&request.assembly, &BTreeMap::new()), &count)
 }
 
 /// What to do with a request over the context window.
