@@ -160,6 +160,8 @@ pub struct ConfigFile {
     pub ascii: Option<bool>,
     /// The execution budget of each template render (`--template-fuel`).
     pub template_fuel: Option<u64>,
+    /// What to do with secrets in a request (`--secrets`): redact, error or allow.
+    pub secrets: Option<crate::secrets::Mode>,
 }
 
 /// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
@@ -341,6 +343,8 @@ pub struct Settings {
     pub prompt_dirs: Vec<PathBuf>,
     /// The config files' `template_fuel` (the command line's wins over it).
     pub template_fuel: Option<u64>,
+    /// The config files' `secrets` (`--secrets` wins over it).
+    pub secrets: Option<crate::secrets::Mode>,
 }
 
 impl Settings {
@@ -576,6 +580,7 @@ impl Settings {
 
         Ok(Settings {
             template_fuel: template_fuel.map(|(n, _)| n),
+            secrets: layers.iter().rev().find_map(|l| l.config.secrets),
             shell: env
                 .get(env::SHELL)
                 .and_then(|s| Path::new(s).file_name())

@@ -67,6 +67,8 @@ pub struct Inputs {
     pub allow_outside: bool,
     /// `--truncate`: drop old history to fit the context window.
     pub truncate: bool,
+    /// `--secrets` (else the config's `secrets`, else redact).
+    pub secrets: crate::secrets::Mode,
 }
 
 /// A request ready to lay out.
@@ -146,12 +148,14 @@ pub fn compression(
         ))
         .into());
     }
-    let assembly = Assembly {
+    let mut assembly = Assembly {
         system: prompt,
         history,
         prompt: COMPRESSION_REQUEST.to_string(),
         ..Assembly::default()
     };
+    let mut warnings = Vec::new();
+    guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
@@ -169,10 +173,30 @@ pub fn compression(
         tokenizer: Tokenizer::default(),
         strip_images: !model.images,
         session: None,
-        warnings: Vec::new(),
+        warnings,
     };
     fit(&mut request, model.context_window, Overflow::FailWhole)?;
     Ok(request)
+}
+
+/// Scans the request's content for secrets (`secrets::guard`): redacted ones are noted in
+/// `warnings`; with `Mode::Error` any secret fails the request.
+fn guard_secrets(
+    assembly: &mut Assembly,
+    history: Option<&String>,
+    mode: crate::secrets::Mode,
+    warnings: &mut Vec<String>,
+) -> Result<(), InputError> {
+    let history = history.map_or("history", String::as_str);
+    let found = crate::secrets::guard(assembly, history, mode);
+    if found.is_empty() {
+        return Ok(());
+    }
+    if mode == crate::secrets::Mode::Error {
+        return Err(err(crate::secrets::refusal(&found)));
+    }
+    warnings.extend(found.iter().map(crate::secrets::redacted_note));
+    Ok(())
 }
 
 /// Reads every input. `spec` (with `spec_dir`, where its relative paths start) fills
@@ -298,7 +322,7 @@ pub fn prepare(
         None => (String::new(), BTreeMap::new()),
     };
 
-    let assembly = Assembly {
+    let mut assembly = Assembly {
         system: built.prompt.body(),
         legend,
         symbols,
@@ -309,6 +333,8 @@ pub fn prepare(
         prompt,
         images,
     };
+    let history_name = flags.history.as_ref().or(spec.history.as_ref());
+    guard_secrets(&mut assembly, history_name, flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: spec::tiers(spec),
