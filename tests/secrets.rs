@@ -123,5 +123,8 @@ fn allow_sends_content_as_is() {
 fn config_key_sets_the_mode_and_the_flag_wins() {
     let t = leaky().config_file("config.yaml", "secrets: error\n");
     t.run().fails();
-    assert!(t.run_with(&["--secrets", "redact"]).ok().contains("[REDACTED:"));
+    assert!(t
+        .run_with(&["--secrets", "redact"])
+        .ok()
+        .contains("[REDACTED:"));
 }
