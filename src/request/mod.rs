@@ -385,6 +385,49 @@ fn size(request: &Request, exact: bool) -> usize {
         .sum()
 }
 
+/// How many of the largest parts an oversize message names.
+const OVERSIZE_PARTS: usize = 3;
+
+/// The `n` largest parts of a request, largest first, each with its token count and the
+/// flag that leaves it out: `the file tree (--no-file-tree): 13800000 tokens`.
+fn largest_parts(request: &Request, n: usize) -> String {
+    let a = &request.assembly;
+    let count = |t: &str| request.tokenizer.count(t);
+    let mut parts: Vec<(usize, String)> = Vec::new();
+    if let Some(tree) = &a.file_tree {
+        let tokens = tree.iter().map(|p| count(p) + 1).sum();
+        parts.push((tokens, "the file tree (--no-file-tree)".to_string()));
+    }
+    for f in &a.files {
+        parts.push((count(&f.content), format!("{} (drop its --file)", f.path)));
+    }
+    for u in &a.urls {
+        let what = format!("{} (drop its --url-context)", u.url);
+        parts.push((count(&u.content), what));
+    }
+    if !a.history.is_empty() {
+        let tokens = a.history.iter().flat_map(|m| &m.content).map(|b| match b {
+            Block::Text(t) => count(t),
+            Block::Other(v) => count(&v.to_string()),
+            Block::Image { .. } => 0,
+        });
+        let what = format!("the history, {} messages (--truncate)", a.history.len());
+        parts.push((tokens.sum(), what));
+    }
+    parts.push((
+        count(&a.system),
+        "the system prompt (--no-section NAME)".to_string(),
+    ));
+    parts.push((count(&a.prompt), "the prompt".to_string()));
+    parts.sort_by(|x, y| y.0.cmp(&x.0));
+    let named: Vec<String> = parts
+        .iter()
+        .take(n)
+        .map(|(tokens, what)| format!("{what}: {tokens} tokens"))
+        .collect();
+    named.join(", ")
+}
+
 /// What to do with a request over the context window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Overflow {
@@ -433,13 +476,16 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
             return Err(err(format!(
                 "the request is {total} tokens ({}), over the {limit} that fit: the \
                  context window of {context_window} minus {output} for output \
-                 (--max-tokens); the history holds {} messages. {}",
+                 (--max-tokens); the history holds {} messages. The largest parts: {}. {}",
                 request.tokenizer.name(),
                 history.len(),
+                largest_parts(request, OVERSIZE_PARTS),
                 match overflow {
                     Overflow::Truncate =>
                         "Truncating the history cannot shrink it further; send less",
-                    Overflow::Fail => "Pass --truncate to drop older history, or send less",
+                    Overflow::Fail if request.assembly.history.len() > 1 =>
+                        "Pass --truncate to drop older history, or send less",
+                    Overflow::Fail => "Send less",
                     Overflow::FailWhole =>
                         "Compress an older part of the history first, or use a model with a \
                          larger context window",
