@@ -298,7 +298,14 @@ pub fn prepare(
     };
 
     let file_tree = flags.file_tree.or(spec.file_tree).unwrap_or(true);
-    let file_tree = file_tree.then(|| tree::list(&settings.project_root));
+    let file_tree = file_tree.then(|| {
+        let mut files = tree::list(&settings.project_root);
+        if files.len() > tree::MAX_TREE_FILES {
+            files.truncate(tree::MAX_TREE_FILES);
+            warnings.push(tree::cut_note(&settings.project_root));
+        }
+        files
+    });
 
     let prompt = match flags.prompt.clone().or_else(|| spec.prompt.clone()) {
         Some(p) => p,

@@ -226,6 +226,20 @@ mod tests {
         }
     }
 
+    /// Only lines near a keyword are searched: a key far into a large text with multi-byte
+    /// characters around it is still found, on the right line, and cut cleanly.
+    #[test]
+    fn keys_deep_in_large_text_are_found() {
+        let filler = "let clé = \"valeur\"; // ü\n".repeat(20_000);
+        let key = fake("aws");
+        let mut text = format!("{filler}é{key}é\n{filler}");
+        let mut found = Vec::new();
+        scan(&mut text, "big.rs", Some("big.rs"), true, &mut found);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].line, 20_001);
+        assert!(text.contains("é[REDACTED:aws-access-token]é"));
+    }
+
     #[test]
     fn plain_code_is_left_alone() {
         let mut text = "fn main() {\n    let key = config.api_key();\n}\n".to_string();
