@@ -426,7 +426,7 @@ fn largest_parts(request: &Request, n: usize) -> String {
         "the system prompt (--no-section NAME)".to_string(),
     ));
     parts.push((count(&a.prompt), "the prompt".to_string()));
-    parts.sort_by(|x, y| y.0.cmp(&x.0));
+    parts.sort_by_key(|p| std::cmp::Reverse(p.0));
     let named: Vec<String> = parts
         .iter()
         .take(n)

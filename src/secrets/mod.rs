@@ -265,8 +265,10 @@ mod tests {
         let found = guard(&mut a, "h.json", Mode::Redact);
         assert_eq!(found[0].to_string(), "h.json message 0:1 (github-pat)");
         assert!(!format!("{:?}", a.history).contains(&key));
-        let mut b = Assembly::default();
-        b.prompt = key.clone();
+        let mut b = Assembly {
+            prompt: key.clone(),
+            ..Assembly::default()
+        };
         assert!(guard(&mut b, "", Mode::Allow).is_empty());
         assert_eq!(b.prompt, key);
     }

@@ -294,7 +294,7 @@ pub fn find(text: &str, path: Option<&str>) -> Vec<Hit> {
 /// outside; an unbounded pattern searches the whole text.
 fn windows(text: &str, at: &[Range<usize>], reach: Option<usize>) -> Vec<Range<usize>> {
     let Some(reach) = reach else {
-        return vec![0..text.len()];
+        return std::iter::once(0..text.len()).collect();
     };
     let line_start = |i: usize| text[..i].rfind('\n').map_or(0, |n| n + 1);
     let line_end = |i: usize| text[i..].find('\n').map_or(text.len(), |n| i + n + 1);
