@@ -256,7 +256,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__compress)
-            opts="-C -h --provider --max-tokens --stream --system-role --compact --history --prompt-only --model --goal --templates --cwd --template-fuel --help"
+            opts="-C -h --provider --max-tokens --stream --system-role --compact --secrets --history --prompt-only --model --goal --templates --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -272,6 +272,10 @@ _asimi__prompt() {
                     ;;
                 --system-role)
                     COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
+                --secrets)
+                    COMPREPLY=($(compgen -W "redact error allow" -- "${cur}"))
                     return 0
                     ;;
                 --history)
@@ -310,7 +314,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -398,6 +402,10 @@ _asimi__prompt() {
                     ;;
                 --system-role)
                     COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
+                --secrets)
+                    COMPREPLY=($(compgen -W "redact error allow" -- "${cur}"))
                     return 0
                     ;;
                 --history)
@@ -914,7 +922,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1002,6 +1010,10 @@ _asimi__prompt() {
                     ;;
                 --system-role)
                     COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
+                --secrets)
+                    COMPREPLY=($(compgen -W "redact error allow" -- "${cur}"))
                     return 0
                     ;;
                 --history)

@@ -138,6 +138,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l p
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
 developer\t'o1 and later models call it `developer`'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l secrets -d 'Secrets found in the request\'s content (gitleaks\' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets' -r -f -a "redact\t'Replace each secret with `[REDACTED:<rule>]` and report it on stderr'
+error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
+allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
@@ -186,6 +189,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l pr
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
 developer\t'o1 and later models call it `developer`'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l secrets -d 'Secrets found in the request\'s content (gitleaks\' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets' -r -f -a "redact\t'Replace each secret with `[REDACTED:<rule>]` and report it on stderr'
+error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
+allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
@@ -214,6 +220,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l p
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
 developer\t'o1 and later models call it `developer`'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l secrets -d 'Secrets found in the request\'s content (gitleaks\' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets' -r -f -a "redact\t'Replace each secret with `[REDACTED:<rule>]` and report it on stderr'
+error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
+allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l history -d 'The conversation to compress: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal makes the prompt goal-aware' -r

@@ -409,6 +409,8 @@ fn request_inputs(args: &MessagesArgs, preview: bool) -> request::Inputs {
         allow_outside: args.allow_outside,
         truncate: args.truncate,
         preview,
+        // The config's `secrets` applies once the settings are known.
+        secrets: args.encode.secrets.unwrap_or_default(),
     }
 }
 
@@ -463,14 +465,9 @@ fn prepare_request(
         stdin_note = note;
         Some(text)
     };
-    let req = request::prepare(
-        &request_inputs(args, preview),
-        &spec,
-        &spec_dir,
-        &settings,
-        &built,
-        &mut stdin,
-    )?;
+    let mut inputs = request_inputs(args, preview);
+    inputs.secrets = args.encode.secrets.or(settings.secrets).unwrap_or_default();
+    let req = request::prepare(&inputs, &spec, &spec_dir, &settings, &built, &mut stdin)?;
     if let Some(note) = stdin_note {
         writeln!(err, "asimi-prompt: warning: {note}")?;
     }
@@ -642,6 +639,7 @@ fn compress(
         max_tokens: args.encode.max_tokens,
         stream: args.encode.stream,
         system_role: args.encode.system_role.unwrap_or_default(),
+        secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
         ..request::Inputs::default()
     };
     let req = request::compression(&inputs, &settings, &context, &model, text)?;

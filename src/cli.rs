@@ -570,6 +570,11 @@ pub struct EncodeArgs {
     /// Print the JSON on one line.
     #[arg(long)]
     pub compact: bool,
+    /// Secrets found in the request's content (gitleaks' rules): replace each with
+    /// [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also
+    /// config key secrets.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub secrets: Option<crate::secrets::Mode>,
 }
 
 /// `messages`: what goes into the request and how it is encoded.

@@ -17,6 +17,7 @@ pub mod output;
 pub mod paths;
 pub mod prompt;
 pub mod request;
+pub mod secrets;
 pub mod settings;
 pub mod source;
 pub mod template;

@@ -168,6 +168,8 @@ pub struct ConfigFile {
     pub template_fuel: Option<u64>,
     /// Read nothing from the user's config directory, home or environment (`--hermetic`).
     pub hermetic: Option<bool>,
+    /// What to do with secrets in a request (`--secrets`): redact, error or allow.
+    pub secrets: Option<crate::secrets::Mode>,
 }
 
 /// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
@@ -366,6 +368,8 @@ pub struct Settings {
     /// Hermetic mode: no user config, memory, home or environment was read, and machine
     /// facts render as stable values (see [`HERMETIC_PINS`]).
     pub hermetic: bool,
+    /// The config files' `secrets` (`--secrets` wins over it).
+    pub secrets: Option<crate::secrets::Mode>,
 }
 
 impl Settings {
@@ -637,6 +641,7 @@ impl Settings {
 
         Ok(Settings {
             template_fuel: template_fuel.map(|(n, _)| n),
+            secrets: layers.iter().rev().find_map(|l| l.config.secrets),
             shell: env
                 .get(env::SHELL)
                 .and_then(|s| Path::new(s).file_name())

@@ -647,3 +647,39 @@ fn the_reminder_is_listed_where_the_readme_says() {
     ))
     .is_file());
 }
+
+/// A model with a 3000-token window, for oversize requests.
+const SMALL_MODEL: &str = "models:\n  - {pattern: 'small*', family: default, provider: openai, \
+    context_window: 3000, max_output_tokens: 500, images: true, min_cache_tokens: 1024}\n  \
+    - {pattern: '*', family: default, provider: openai, context_window: 200000, \
+    max_output_tokens: 1000, images: true, min_cache_tokens: 1024}\n";
+
+#[test]
+fn an_oversize_request_names_its_largest_parts_and_their_flags() {
+    let mut t = Test::new().file(".asimi/templates/models.yaml", SMALL_MODEL);
+    for i in 0..400 {
+        t = t.file(&format!("dir/file_number_{i}.txt"), "x");
+    }
+    let t = t.file("big.rs", "fn a() {}\n".repeat(300)).args([
+        "messages",
+        "--model",
+        "small-1",
+        "--no-section",
+        "base",
+        "--sandbox",
+        "none",
+        "--prompt",
+        "p",
+        "--file",
+        "big.rs",
+    ]);
+    let e = t.run().fails().to_string();
+    let tree = e.find("the file tree (--no-file-tree): ").expect(&e);
+    let file = e.find("big.rs (drop its --file): ").expect(&e);
+    assert!(tree < file, "largest first: {e}");
+    assert!(e.trim_end().ends_with(". Send less"), "{e}");
+    assert!(
+        !e.contains("--truncate"),
+        "no history, so no --truncate: {e}"
+    );
+}

@@ -73,6 +73,8 @@ pub struct Inputs {
     /// `context`: a preview, which needs no prompt and shows an oversize request rather
     /// than refusing it.
     pub preview: bool,
+    /// `--secrets` (else the config's `secrets`, else redact).
+    pub secrets: crate::secrets::Mode,
 }
 
 /// A request ready to lay out.
@@ -161,13 +163,15 @@ pub fn compression(
         ))
         .into());
     }
-    let assembly = Assembly {
+    let mut assembly = Assembly {
         system: prompt,
         history,
         prompt: COMPRESSION_REQUEST.to_string(),
         ..Assembly::default()
     };
     let provider = provider(flags.provider.as_ref(), model)?;
+    let mut warnings = Vec::new();
+    guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
@@ -186,10 +190,30 @@ pub fn compression(
         tokenizer: Tokenizer::default(),
         strip_images: !model.images,
         session: None,
-        warnings: Vec::new(),
+        warnings,
     };
     fit(&mut request, model.context_window, Overflow::FailWhole)?;
     Ok(request)
+}
+
+/// Scans the request's content for secrets (`secrets::guard`): redacted ones are noted in
+/// `warnings`; with `Mode::Error` any secret fails the request.
+fn guard_secrets(
+    assembly: &mut Assembly,
+    history: Option<&String>,
+    mode: crate::secrets::Mode,
+    warnings: &mut Vec<String>,
+) -> Result<(), InputError> {
+    let history = history.map_or("history", String::as_str);
+    let found = crate::secrets::guard(assembly, history, mode);
+    if found.is_empty() {
+        return Ok(());
+    }
+    if mode == crate::secrets::Mode::Error {
+        return Err(err(crate::secrets::refusal(&found)));
+    }
+    warnings.extend(found.iter().map(crate::secrets::redacted_note));
+    Ok(())
 }
 
 /// Reads every input. `spec` (with `spec_dir`, where its relative paths start) fills
@@ -291,7 +315,14 @@ pub fn prepare(
     };
 
     let file_tree = flags.file_tree.or(spec.file_tree).unwrap_or(true);
-    let file_tree = file_tree.then(|| tree::list(&settings.project_root));
+    let file_tree = file_tree.then(|| {
+        let mut files = tree::list(&settings.project_root);
+        if files.len() > tree::MAX_TREE_FILES {
+            files.truncate(tree::MAX_TREE_FILES);
+            warnings.push(tree::cut_note(&settings.project_root));
+        }
+        files
+    });
 
     let prompt = match flags.prompt.clone().or_else(|| spec.prompt.clone()) {
         Some(p) => p,
@@ -316,7 +347,7 @@ pub fn prepare(
         None => (String::new(), BTreeMap::new()),
     };
 
-    let assembly = Assembly {
+    let mut assembly = Assembly {
         system: built.prompt.body(),
         legend,
         symbols,
@@ -328,6 +359,8 @@ pub fn prepare(
         images,
     };
     let stream = flags.stream || spec.stream.unwrap_or(false);
+    let history_name = flags.history.as_ref().or(spec.history.as_ref());
+    guard_secrets(&mut assembly, history_name, flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: spec::tiers(spec),
@@ -382,6 +415,49 @@ fn size(request: &Request, exact: bool) -> usize {
     assemble::content_size(&assemble(&request.assembly, &BTreeMap::new()), &count)
 }
 
+/// How many of the largest parts an oversize message names.
+const OVERSIZE_PARTS: usize = 3;
+
+/// The `n` largest parts of a request, largest first, each with its token count and the
+/// flag that leaves it out: `the file tree (--no-file-tree): 13800000 tokens`.
+fn largest_parts(request: &Request, n: usize) -> String {
+    let a = &request.assembly;
+    let count = |t: &str| request.tokenizer.count(t);
+    let mut parts: Vec<(usize, String)> = Vec::new();
+    if let Some(tree) = &a.file_tree {
+        let tokens = tree.iter().map(|p| count(p) + 1).sum();
+        parts.push((tokens, "the file tree (--no-file-tree)".to_string()));
+    }
+    for f in &a.files {
+        parts.push((count(&f.content), format!("{} (drop its --file)", f.path)));
+    }
+    for u in &a.urls {
+        let what = format!("{} (drop its --url-context)", u.url);
+        parts.push((count(&u.content), what));
+    }
+    if !a.history.is_empty() {
+        let tokens = a.history.iter().flat_map(|m| &m.content).map(|b| match b {
+            Block::Text(t) => count(t),
+            Block::Other(v) => count(&v.to_string()),
+            Block::Image { .. } => 0,
+        });
+        let what = format!("the history, {} messages (--truncate)", a.history.len());
+        parts.push((tokens.sum(), what));
+    }
+    parts.push((
+        count(&a.system),
+        "the system prompt (--no-section NAME)".to_string(),
+    ));
+    parts.push((count(&a.prompt), "the prompt".to_string()));
+    parts.sort_by_key(|p| std::cmp::Reverse(p.0));
+    let named: Vec<String> = parts
+        .iter()
+        .take(n)
+        .map(|(tokens, what)| format!("{what}: {tokens} tokens"))
+        .collect();
+    named.join(", ")
+}
+
 /// What to do with a request over the context window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Overflow {
@@ -427,13 +503,16 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
             return Err(err(format!(
                 "the request is {total} tokens ({}), over the {limit} that fit: the \
                  context window of {context_window} minus {output} for output \
-                 (--max-tokens); the history holds {} messages. {}",
+                 (--max-tokens); the history holds {} messages. The largest parts: {}. {}",
                 request.tokenizer.name(),
                 history.len(),
+                largest_parts(request, OVERSIZE_PARTS),
                 match overflow {
                     Overflow::Truncate =>
                         "Truncating the history cannot shrink it further; send less",
-                    Overflow::Fail => "Pass --truncate to drop older history, or send less",
+                    Overflow::Fail if request.assembly.history.len() > 1 =>
+                        "Pass --truncate to drop older history, or send less",
+                    Overflow::Fail => "Send less",
                     Overflow::FailWhole =>
                         "Compress an older part of the history first, or use a model with a \
                          larger context window",

@@ -21,29 +21,46 @@ pub fn list(root: &Path) -> Vec<String> {
             return files;
         }
     }
-    let mut files = Vec::new();
-    walk(root, "", &mut files);
-    files.sort();
-    files
+    walk(root)
 }
 
-fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        // Version-control metadata is not part of the project.
-        if name == ".git" {
+/// The most files the tree lists outside git: a walk of `/` or a home directory would
+/// otherwise take minutes and send millions of tokens.
+pub const MAX_TREE_FILES: usize = 10_000;
+
+/// The warning for a tree cut at `MAX_TREE_FILES`.
+pub fn cut_note(root: &Path) -> String {
+    format!(
+        "warning: the file tree of {} stops at {MAX_TREE_FILES} files (outside git, every \
+         file that is not ignored is listed); pass --no-file-tree to leave it out, or run \
+         in a smaller directory",
+        crate::paths::display(root)
+    )
+}
+
+/// Outside git: the files under `root` that .gitignore, .ignore and git's exclude files do
+/// not ignore, hidden files and directories (`.venv`, `.git`) skipped, as ripgrep walks.
+/// At most `MAX_TREE_FILES + 1` are read, so a caller can tell the walk was cut.
+fn walk(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let walker = ignore::WalkBuilder::new(root)
+        .require_git(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .build();
+    for entry in walker.flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;
         }
-        let rel = format!("{prefix}{name}");
-        match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(&entry.path(), &format!("{rel}/"), out),
-            Ok(t) if t.is_file() => out.push(rel),
-            _ => {}
+        let Ok(rel) = entry.path().strip_prefix(root) else {
+            continue;
+        };
+        files.push(rel.to_string_lossy().replace('\\', "/"));
+        if files.len() > MAX_TREE_FILES {
+            break;
         }
     }
+    files.sort();
+    files
 }
 
 /// The paths in a git index file, read directly: libgit2 also verifies the file's SHA-1
@@ -102,6 +119,37 @@ fn index_paths(path: &Path) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outside_git_ignored_and_hidden_files_are_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for name in [
+            ".gitignore",
+            ".ignore",
+            "src/a.rs",
+            "node_modules/x/index.js",
+            ".venv/lib/site.py",
+            "build/out.o",
+            "notes.md",
+        ] {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        std::fs::write(root.join(".gitignore"), "node_modules/\n").unwrap();
+        std::fs::write(root.join(".ignore"), "build\n").unwrap();
+        assert_eq!(list(root), ["notes.md", "src/a.rs"]);
+    }
+
+    #[test]
+    fn the_walk_stops_past_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..MAX_TREE_FILES + 5 {
+            std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
+        }
+        assert_eq!(list(dir.path()).len(), MAX_TREE_FILES + 1);
+    }
 
     /// What libgit2 lists, sorted and deduplicated as `list` does.
     fn libgit2_paths(root: &Path) -> Vec<String> {
