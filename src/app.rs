@@ -385,7 +385,7 @@ fn export(
 }
 
 /// The inputs `messages` (or, as a `preview`, `context`) takes from its flags.
-fn request_inputs(args: &MessagesArgs, preview: bool) -> request::Inputs {
+fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> request::Inputs {
     request::Inputs {
         prompt: args.prompt_text.clone(),
         files: args.file.clone(),
@@ -409,8 +409,7 @@ fn request_inputs(args: &MessagesArgs, preview: bool) -> request::Inputs {
         allow_outside: args.allow_outside,
         truncate: args.truncate,
         preview,
-        // The config's `secrets` applies once the settings are known.
-        secrets: args.encode.secrets.unwrap_or_default(),
+        secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
     }
 }
 
@@ -465,8 +464,7 @@ fn prepare_request(
         stdin_note = note;
         Some(text)
     };
-    let mut inputs = request_inputs(args, preview);
-    inputs.secrets = args.encode.secrets.or(settings.secrets).unwrap_or_default();
+    let inputs = request_inputs(args, preview, &settings);
     let req = request::prepare(&inputs, &spec, &spec_dir, &settings, &built, &mut stdin)?;
     if let Some(note) = stdin_note {
         writeln!(err, "asimi-prompt: warning: {note}")?;
