@@ -67,7 +67,7 @@ fn bench(c: &mut Criterion) {
         model: Some("claude-sonnet-4-5".into()),
         ..Flags::default()
     };
-    let settings = Settings::resolve(&flags, &env).unwrap();
+    let settings = Settings::load(&flags, &env).unwrap();
     let built = prompt::build(&settings, serde_json::json!({})).unwrap();
     let inputs = request::Inputs {
         prompt: Some("Explain the lookup functions.".into()),
@@ -94,7 +94,7 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("whole: settings, prompt, prepare, render", |b| {
         b.iter(|| {
-            let settings = Settings::resolve(&flags, &env).unwrap();
+            let settings = Settings::load(&flags, &env).unwrap();
             let built = prompt::build(&settings, serde_json::json!({})).unwrap();
             let req =
                 request::prepare(&inputs, &spec, &root, &settings, &built, &mut || None).unwrap();

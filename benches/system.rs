@@ -38,9 +38,9 @@ fn bench(c: &mut Criterion) {
         b.iter(Registry::builtin)
     });
     c.bench_function("settings resolve (config, git)", |b| {
-        b.iter(|| Settings::resolve(black_box(&flags), &env).unwrap())
+        b.iter(|| Settings::load(black_box(&flags), &env).unwrap())
     });
-    let settings = Settings::resolve(&flags, &env).unwrap();
+    let settings = Settings::load(&flags, &env).unwrap();
     c.bench_function("system prompt build", |b| {
         b.iter(|| prompt::build(black_box(&settings), serde_json::json!({})).unwrap())
     });

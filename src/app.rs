@@ -106,7 +106,7 @@ fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
 
 /// Resolves the settings, and gives the templates the config's execution budget.
 fn resolve(flags: &Flags, env: &Env) -> anyhow::Result<Settings> {
-    let settings = Settings::resolve(flags, env)?;
+    let settings = Settings::load(flags, env)?;
     if let Some(fuel) = settings.template_fuel {
         template::set_config_fuel(fuel);
     }

@@ -4,8 +4,9 @@
 mod common;
 use std::path::Path;
 
-use asimi_prompt::prompt::modes::{self, MODES};
+use asimi_prompt::prompt::modes;
 use asimi_prompt::request::tokens::Tokenizer;
+use asimi_prompt::settings::MODES;
 use common::Test;
 
 fn show(path: &Path) -> String {

@@ -3,3 +3,57 @@
 pub mod context_files;
 pub mod git;
 pub mod sandbox;
+
+use std::path::{Path, PathBuf};
+
+use git::Repo;
+
+/// Where a run starts from: the places the rest of the run is resolved against. Gathered
+/// first and once, so that settings resolve as a pure function of them.
+#[derive(Debug, Clone, Default)]
+pub struct Facts {
+    /// The working directory (the process's, or `-C DIR` under it), made canonical.
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    /// The platform's config directory (`~/.config` on Linux).
+    pub config_dir: Option<PathBuf>,
+    /// The platform's state directory (`~/.local/state` on Linux).
+    pub state_dir: Option<PathBuf>,
+    /// The git work tree holding `cwd`.
+    pub repo: Option<Repo>,
+}
+
+impl Facts {
+    /// Reads the working directory (`-C DIR` is taken relative to it), the home and
+    /// platform directories, and discovers the repository.
+    pub fn gather(cwd_flag: Option<&Path>) -> Result<Facts, String> {
+        let process_cwd = std::env::current_dir()
+            .map_err(|e| format!("cannot read the working directory: {e}"))?;
+        let cwd = match cwd_flag {
+            Some(dir) => {
+                let dir = process_cwd.join(dir);
+                if !dir.is_dir() {
+                    return Err(format!(
+                        "-C '{}': not a directory",
+                        crate::paths::display(&dir)
+                    ));
+                }
+                dir
+            }
+            None => process_cwd,
+        };
+        let cwd = cwd.canonicalize().unwrap_or(cwd);
+        Ok(Facts {
+            repo: git::discover(&cwd),
+            cwd,
+            home: dirs::home_dir(),
+            config_dir: dirs::config_dir(),
+            state_dir: dirs::state_dir(),
+        })
+    }
+
+    /// The git work tree root, or the working directory outside one.
+    pub fn project_root(&self) -> &Path {
+        self.repo.as_ref().map_or(&self.cwd, |r| &r.root)
+    }
+}

@@ -12,7 +12,7 @@ use crate::goal::{Goal, GoalStatus};
 use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry, SkillData};
 use crate::paths::{self, Switch};
 use crate::request::tokens::Tokenizer;
-use crate::settings::{files, Settings, SECTIONS};
+use crate::settings::{files, Settings, SettingsError, Text, SECTIONS};
 use crate::template::{Engine, MissingKey, Syntax};
 use library::{Found, Library, Origin};
 
@@ -46,7 +46,8 @@ from_error!(
     crate::template::TemplateError,
     context_files::ContextError,
     registry::RegistryError,
-    crate::goal::GoalError
+    crate::goal::GoalError,
+    SettingsError
 );
 
 /// One rendered section.
@@ -553,7 +554,7 @@ fn prompt_context(
         .map(|f| (f.content.clone(), f.display.clone()))
         .unwrap_or_default();
     let memory = if settings.section_enabled("memory") {
-        settings.memory.as_deref().unwrap_or("").trim().to_string()
+        Text::contents(settings.memory.as_ref())?.trim().to_string()
     } else {
         String::new()
     };
@@ -561,6 +562,7 @@ fn prompt_context(
         "the user memory",
         &memory,
     ));
+    let instructions = Text::contents(settings.instructions.as_ref())?;
     let display = |p: &Path| paths::display(p);
     Ok(PromptContext {
         is_git_repository: settings.repo.is_some(),
@@ -596,7 +598,7 @@ fn prompt_context(
                 source_date_epoch: settings.source_date_epoch,
             }
         },
-        instructions: settings.instructions.trim().to_string(),
+        instructions: instructions.trim().to_string(),
         mode_instructions: String::new(),
         goal: serde_json::Value::Null,
         skills: Vec::new(),

@@ -3,11 +3,6 @@
 
 use super::library::{Found, Library, LibraryError};
 
-/// The operational modes, in the order help text lists them.
-pub const MODES: &[&str] = &["assistant", "developer", "planning", "debugger", "user"];
-/// The mode used when none is given.
-pub const DEFAULT_MODE: &str = "assistant";
-
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
 /// The base prompt's token budget for tiers 1–5.
@@ -33,11 +28,6 @@ pub fn budget(tier: u8) -> usize {
 /// The logical template name of a mode at a tier.
 pub fn template_name(mode: &str, tier: u8) -> String {
     format!("modes/{mode}/tier{tier}.md")
-}
-
-/// Whether `mode` is one of [`MODES`].
-pub fn is_mode(mode: &str) -> bool {
-    MODES.contains(&mode)
 }
 
 /// The mode template for `mode` at `tier`: that tier, else the same mode at each lower

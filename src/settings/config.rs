@@ -1,0 +1,292 @@
+//! Config files (`.asimi/config.yaml` and the user's `config.yaml`): their schema, how
+//! they are read, and the layers they form.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::{
+    asked_hermetic, error, files, user_config_dir, Check, Env, Flags, SettingsError, SECTIONS,
+};
+use crate::facts::sandbox::Sandbox;
+use crate::facts::Facts;
+use crate::model::ToolNames;
+use crate::paths;
+
+/// `tool_names:` in a config file (snake_case keys).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a map of tool keys to tool names")]
+pub struct ToolNamesConfig {
+    pub read_file: Option<String>,
+    pub write_file: Option<String>,
+    pub grep: Option<String>,
+    pub glob: Option<String>,
+    pub edit: Option<String>,
+    pub shell: Option<String>,
+    pub read_many_files: Option<String>,
+    pub memory: Option<String>,
+    pub ls: Option<String>,
+}
+
+impl ToolNamesConfig {
+    pub(super) fn apply(&self, names: &mut ToolNames) {
+        let pairs = [
+            (&self.read_file, &mut names.read_file),
+            (&self.write_file, &mut names.write_file),
+            (&self.grep, &mut names.grep),
+            (&self.glob, &mut names.glob),
+            (&self.edit, &mut names.edit),
+            (&self.shell, &mut names.shell),
+            (&self.read_many_files, &mut names.read_many_files),
+            (&self.memory, &mut names.memory),
+            (&self.ls, &mut names.ls),
+        ];
+        for (value, slot) in pairs {
+            if let Some(v) = value {
+                *slot = v.clone();
+            }
+        }
+    }
+}
+
+/// A `config.yaml` (project or user).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a map of settings (model, sandbox, ...)"
+)]
+pub struct ConfigFile {
+    /// The model name.
+    pub model: Option<String>,
+    /// The operational mode (assistant, developer, planning, debugger or user).
+    pub mode: Option<String>,
+    /// Tool names the prompt mentions.
+    pub tool_names: Option<ToolNamesConfig>,
+    /// Context file names to look for, in order.
+    pub context_files: Option<Vec<String>>,
+    /// auto, macos, generic or none.
+    pub sandbox: Option<Sandbox>,
+    /// Sections switched on (`true`) or off (`false`).
+    pub sections: Option<SectionsConfig>,
+    /// The user memory file (relative to the config file's directory).
+    pub memory_file: Option<String>,
+    /// A template directory searched before the built-in templates (relative to the
+    /// config file's directory).
+    pub templates: Option<String>,
+    /// Registered prompts (skills) to add, by id.
+    pub skills: Option<Vec<String>>,
+    /// Whether to add the sanity check.
+    pub sanity: Option<bool>,
+    /// Plain ASCII goal markers (`[x]`) instead of emoji.
+    pub ascii: Option<bool>,
+    /// The execution budget of each template render (`--template-fuel`).
+    pub template_fuel: Option<u64>,
+    /// Read nothing from the user's config directory, home or environment (`--hermetic`).
+    pub hermetic: Option<bool>,
+    /// What to do with secrets in a request (`--secrets`): redact, error or allow.
+    pub secrets: Option<crate::secrets::Mode>,
+}
+
+/// `sections:` in a config file: section name to on (`true`) or off (`false`). The names
+/// are checked while parsing, so a misspelt section is reported with its file and line
+/// like any other unknown key.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SectionsConfig(pub BTreeMap<String, bool>);
+
+impl<'de> Deserialize<'de> for SectionsConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = SectionsConfig;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map of section names to true or false")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<SectionsConfig, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(SectionName(name)) = map.next_key()? {
+                    out.insert(name, map.next_value::<bool>()?);
+                }
+                Ok(SectionsConfig(out))
+            }
+        }
+        de.deserialize_map(Visitor)
+    }
+}
+
+/// A key of `sections:`, checked as it is read so that errors point at it.
+struct SectionName(String);
+
+impl<'de> Deserialize<'de> for SectionName {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        // Checked inside the visitor, so the parser reports the key's own position.
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = SectionName;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a section name")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<SectionName, E> {
+                if SECTIONS.contains(&name) {
+                    Ok(SectionName(name.to_string()))
+                } else {
+                    Err(E::unknown_field(name, SECTIONS))
+                }
+            }
+        }
+        de.deserialize_str(Visitor)
+    }
+}
+
+/// A config file and where it came from (relative paths in it resolve against `dir`).
+#[derive(Debug, Clone)]
+pub struct LoadedConfig {
+    pub path: PathBuf,
+    pub dir: PathBuf,
+    pub config: ConfigFile,
+    /// The project root, for the project's config: paths in it must lie inside.
+    pub confined_to: Option<PathBuf>,
+}
+
+impl LoadedConfig {
+    /// The confinement check for `path`, which the config's `key: value` names: the
+    /// project's config may only name files inside the project (the user's is free).
+    pub(super) fn check(&self, key: &str, value: &str, path: &Path) -> Option<Check> {
+        let root = self.confined_to.as_ref()?;
+        Some(Check::Inside {
+            root: root.clone(),
+            path: path.to_path_buf(),
+            what: format!("{}: {key} '{value}'", paths::display(&self.path)),
+        })
+    }
+}
+
+/// Reads a config file; a missing file is `None`.
+pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, SettingsError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(error(format!(
+                "cannot read config file '{}': {}",
+                path.display(),
+                crate::data::io_reason(&e)
+            )))
+        }
+    };
+    let config = parse_config(&text, &path.display().to_string())?;
+    Ok(Some(LoadedConfig {
+        path: path.to_path_buf(),
+        dir: dir.to_path_buf(),
+        config,
+        confined_to: None,
+    }))
+}
+
+/// The config files a run reads, lower precedence first: the user's, then the
+/// project's.
+#[derive(Debug, Clone, Default)]
+pub struct Layers {
+    pub user: Option<LoadedConfig>,
+    pub project: Option<LoadedConfig>,
+}
+
+impl Layers {
+    /// Reads the user's config (unless hermetic mode was asked for on the command line
+    /// or in the environment) and the project's.
+    pub fn load(facts: &Facts, flags: &Flags, env: &Env) -> Result<Layers, SettingsError> {
+        let asked = asked_hermetic(flags, env)?;
+        let user = match user_config_dir(env, facts, asked)? {
+            Some(dir) if asked != Some(true) => load_config(&dir.join(files::CONFIG), &dir)?,
+            _ => None,
+        };
+        let root = facts.project_root();
+        let path = root.join(files::PROJECT_DIR).join(files::CONFIG);
+        // Everything under `.asimi/` is project content: a link there may not lead out.
+        Check::inside(root, &path).run()?;
+        let project = load_config(&path, root)?.map(|l| LoadedConfig {
+            confined_to: Some(root.to_path_buf()),
+            ..l
+        });
+        Ok(Layers { user, project })
+    }
+
+    /// The layers in effect: hermetic mode drops the user's.
+    pub(super) fn active(&self, hermetic: bool) -> Active<'_> {
+        let user = self.user.as_ref().filter(|_| !hermetic);
+        Active(user.into_iter().chain(self.project.as_ref()).collect())
+    }
+}
+
+/// The layers in effect, lower precedence first.
+pub(super) struct Active<'a>(pub Vec<&'a LoadedConfig>);
+
+impl<'a> Active<'a> {
+    /// The value the highest-precedence layer that sets it gives, and that layer.
+    pub fn find<T>(&self, key: impl Fn(&ConfigFile) -> Option<T>) -> Option<(T, &'a LoadedConfig)> {
+        self.0
+            .iter()
+            .rev()
+            .find_map(|l| Some((key(&l.config)?, *l)))
+    }
+
+    /// Lower precedence first.
+    pub fn iter(&self) -> impl Iterator<Item = &'a LoadedConfig> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+/// Parses config text; errors read `FILE:LINE:COL: KEY: problem`.
+pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, SettingsError> {
+    if text.trim().is_empty() {
+        return Ok(ConfigFile::default());
+    }
+    crate::documents::from_yaml(text, origin).map_err(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_key_names_file_line_and_key() {
+        let e = parse_config("model: x\nmodle: y\n", "c.yaml").unwrap_err();
+        assert!(e.message.starts_with("c.yaml:2:1: "), "{}", e.message);
+        assert!(e.message.contains("unknown field `modle`"), "{}", e.message);
+    }
+
+    #[test]
+    fn wrong_type_names_the_key() {
+        let e = parse_config("sections:\n  git: maybe\n", "c.yaml").unwrap_err();
+        assert!(
+            e.message.starts_with("c.yaml:2:8: key 'sections.git':"),
+            "{}",
+            e.message
+        );
+        let e = parse_config("tool_names:\n  grpe: rg\n", "c.yaml").unwrap_err();
+        assert!(
+            e.message.contains("key 'tool_names.grpe'") || e.message.contains("grpe"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn config_parses() {
+        let c = parse_config(
+            "model: gpt-4o\nsandbox: generic\nsections: {git: false}\ncontext_files: [AGENTS.md, CLAUDE.md]\ntool_names: {grep: rg}\n",
+            "c",
+        )
+        .unwrap();
+        assert_eq!(c.model.as_deref(), Some("gpt-4o"));
+        assert_eq!(c.sandbox, Some(Sandbox::Generic));
+        assert_eq!(c.tool_names.unwrap().grep.as_deref(), Some("rg"));
+    }
+}

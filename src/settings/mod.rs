@@ -1,0 +1,826 @@
+//! Resolved settings: flags, then `ASIMI_*` environment variables, then the project's
+//! `.asimi/config.yaml`, then the user's `config.yaml`, then defaults.
+//!
+//! Resolution is a pure function: [`Facts::gather`] reads the working directory, home,
+//! platform directories and repository, [`Layers::load`] reads the config files, then
+//! [`Settings::resolve`] applies the precedence rules to those values. What it leaves
+//! for the file system is returned as [`Checks`] (paths that must stay inside the
+//! project, directories that must exist) and [`Text`] (files read when used).
+//! [`Settings::load`] does all three steps and runs the checks.
+//!
+//! This module knows the environment and config files, but nothing about templates.
+
+mod config;
+mod names;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+pub use config::{
+    load_config, parse_config, ConfigFile, Layers, LoadedConfig, SectionsConfig, ToolNamesConfig,
+};
+pub use names::{
+    env, files, is_mode, DEFAULT_MODE, HERMETIC_PINS, MODEL_FROM_DEFAULT, MODES, SECTIONS,
+};
+
+use crate::facts::git::Repo;
+use crate::facts::sandbox::Sandbox;
+use crate::facts::Facts;
+use crate::model::ToolNames;
+use crate::paths::{self, Switch};
+use config::Active;
+
+/// A settings problem; the message names the file, line and key where there is one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SettingsError {
+    pub message: String,
+}
+
+fn error(message: impl Into<String>) -> SettingsError {
+    SettingsError {
+        message: message.into(),
+    }
+}
+
+/// The environment variables a run sees (captured once, so resolution is a pure function).
+#[derive(Debug, Clone, Default)]
+pub struct Env(pub BTreeMap<String, String>);
+
+impl Env {
+    /// The process environment.
+    pub fn capture() -> Env {
+        Env(std::env::vars().collect())
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+}
+
+/// What the command line says about the prompt (the flags shared by `system`, `export`
+/// and the request commands).
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    pub cwd: Option<PathBuf>,
+    pub model: Option<String>,
+    pub mode: Option<String>,
+    /// Overrides the model's context window (which picks the mode tier).
+    pub context_window: Option<u64>,
+    pub sandbox: Option<Sandbox>,
+    pub no_sections: Vec<String>,
+    pub append_system_prompt: Option<String>,
+    pub memory: Option<String>,
+    pub memory_file: Option<String>,
+    pub templates: Option<String>,
+    pub context_files: Vec<String>,
+    pub tool_names: Vec<String>,
+    /// `--goal FILE` (default: `.asimi/goal.yaml`).
+    pub goal: Option<String>,
+    pub ascii: bool,
+    /// `--skill ID`s, in order.
+    pub skills: Vec<String>,
+    pub sanity: bool,
+    /// The model when no flag, environment variable or config names one (the request
+    /// commands pass `model::DEFAULT_MODEL`); without it the model is empty.
+    pub default_model: Option<&'static str>,
+    /// `--hermetic` (`Some(true)`) or `--no-hermetic` (`Some(false)`).
+    pub hermetic: Option<bool>,
+}
+
+/// Everything a run needs to know, resolved and validated.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    /// The user config directory (`ASIMI_CONFIG_DIR`, or `<config dir>/asimi-prompt`).
+    pub config_dir: Option<PathBuf>,
+    /// The git work tree, if the working directory is in one.
+    pub repo: Option<Repo>,
+    /// The git work tree root, or the working directory.
+    pub project_root: PathBuf,
+    pub model: String,
+    /// Where `model` came from: `--model`, `ASIMI_MODEL`, the config file's path,
+    /// `MODEL_FROM_DEFAULT`, or empty when there is no model.
+    pub model_source: String,
+    /// The operational mode, one of [`MODES`].
+    pub mode: String,
+    /// Where the mode was asked for (`--mode`, `ASIMI_MODE`, a config file); `None` for
+    /// the default.
+    pub mode_origin: Option<String>,
+    /// `--context-window`, which overrides the model's.
+    pub context_window: Option<u64>,
+    pub tool_names: ToolNames,
+    pub context_names: Vec<String>,
+    pub sandbox: Sandbox,
+    /// Sections switched off.
+    pub disabled: BTreeSet<String>,
+    /// The user memory (untrimmed): given on the command line, or a file.
+    pub memory: Option<Text>,
+    /// Template directories, searched in this order before the built-in templates.
+    pub template_dirs: Vec<PathBuf>,
+    pub system_md: Switch,
+    pub write_system_md: Switch,
+    /// What is appended as the `instructions` section.
+    pub instructions: Option<Text>,
+    pub shell: String,
+    pub source_date_epoch: Option<i64>,
+    /// The goal file: `--goal FILE`, or `.asimi/goal.yaml` in the project.
+    pub goal_file: PathBuf,
+    /// Whether the goal file was named (`--goal`), so that a missing one is an error.
+    pub goal_named: bool,
+    /// Goal markers in ASCII.
+    pub ascii: bool,
+    /// Registered prompts for the skills section, in order: `(id, who asked)`.
+    pub skills: Vec<(String, String)>,
+    /// Whether the sanity check goes at the end of the skills section.
+    pub sanity: bool,
+    /// Registry directories above the built-in prompts, in rising precedence.
+    pub prompt_dirs: Vec<PathBuf>,
+    /// The config files' `template_fuel` (the command line's wins over it).
+    pub template_fuel: Option<u64>,
+    /// Hermetic mode: no user config, memory, home or environment was read, and machine
+    /// facts render as stable values (see [`HERMETIC_PINS`]).
+    pub hermetic: bool,
+    /// The config files' `secrets` (`--secrets` wins over it).
+    pub secrets: Option<crate::secrets::Mode>,
+}
+
+/// Text a setting supplies: given as is, or a file's contents, read when it is used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Text {
+    Given(String),
+    /// A file; `what` names it in messages (`memory file`).
+    File {
+        path: PathBuf,
+        what: String,
+    },
+    /// A default file, used when it exists.
+    IfPresent {
+        path: PathBuf,
+        what: String,
+    },
+}
+
+impl Text {
+    fn file(path: PathBuf, what: &str) -> Text {
+        Text::File {
+            path,
+            what: what.to_string(),
+        }
+    }
+
+    /// The text `text` gives, or empty when there is none.
+    pub fn contents(text: Option<&Text>) -> Result<String, SettingsError> {
+        Ok(text
+            .map(Text::read)
+            .transpose()?
+            .flatten()
+            .unwrap_or_default())
+    }
+
+    /// The text; `None` for a default file that does not exist.
+    pub fn read(&self) -> Result<Option<String>, SettingsError> {
+        match self {
+            Text::Given(text) => Ok(Some(text.clone())),
+            Text::IfPresent { path, .. } if !path.is_file() => Ok(None),
+            Text::File { path, what } | Text::IfPresent { path, what } => {
+                read_text(path, what).map(Some)
+            }
+        }
+    }
+}
+
+/// A fact about the file system a setting depends on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    /// `path` (which `what` names) must lead, links followed, inside `root`.
+    Inside {
+        root: PathBuf,
+        path: PathBuf,
+        what: String,
+    },
+    /// `path` must be a directory; `message` says so otherwise.
+    Dir { path: PathBuf, message: String },
+}
+
+impl Check {
+    /// `.asimi/` content: a link there may not lead out of the project.
+    fn inside(root: &Path, path: &Path) -> Check {
+        Check::Inside {
+            root: root.to_path_buf(),
+            path: path.to_path_buf(),
+            what: format!("'{}'", paths::display(path)),
+        }
+    }
+
+    fn run(&self) -> Result<(), SettingsError> {
+        match self {
+            Check::Inside { root, path, what } => {
+                paths::confine(root, path, what, paths::CONFINE_HINT).map_err(error)?;
+            }
+            Check::Dir { path, message } if !path.is_dir() => return Err(error(message)),
+            Check::Dir { .. } => {}
+        }
+        Ok(())
+    }
+}
+
+/// The file system checks resolution leaves to be run, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Checks(pub Vec<Check>);
+
+impl Checks {
+    pub fn run(&self) -> Result<(), SettingsError> {
+        self.0.iter().try_for_each(Check::run)
+    }
+}
+
+impl Settings {
+    /// Gathers the facts, reads the config files, resolves, and runs the checks.
+    pub fn load(flags: &Flags, env: &Env) -> Result<Settings, SettingsError> {
+        let facts = Facts::gather(flags.cwd.as_deref()).map_err(error)?;
+        let layers = Layers::load(&facts, flags, env)?;
+        let (settings, checks) = Settings::resolve(flags, env, &layers, &facts)?;
+        checks.run()?;
+        Ok(settings)
+    }
+
+    /// Applies the precedence rules (flags, environment, project config, user config,
+    /// defaults) to what was gathered. Touches no file: what needs the file system is
+    /// returned as [`Checks`].
+    pub fn resolve(
+        flags: &Flags,
+        env: &Env,
+        layers: &Layers,
+        facts: &Facts,
+    ) -> Result<(Settings, Checks), SettingsError> {
+        // Read before hermetic mode blanks the environment: CI pins `.Env.Date` with it.
+        let date_pin = env.get(env::SOURCE_DATE_EPOCH).map(str::to_string);
+        let asked = asked_hermetic(flags, env)?;
+        let config_dir = user_config_dir(env, facts, asked)?;
+        // A config key can ask for hermetic mode too; then the user's layer is dropped.
+        let hermetic = asked.unwrap_or_else(|| {
+            let all = layers.active(false);
+            all.find(|c| c.hermetic).is_some_and(|(on, _)| on)
+        });
+        let blank = Env::default();
+        let (env, home, config_dir) = if hermetic {
+            (&blank, None, None)
+        } else {
+            (env, facts.home.clone(), config_dir)
+        };
+        let layers = layers.active(hermetic);
+        let cwd = facts.cwd.clone();
+        let root = facts.project_root().to_path_buf();
+        let project_dir = root.join(files::PROJECT_DIR);
+        let places = Places {
+            cwd: &cwd,
+            home: home.as_deref(),
+        };
+        let mut checks = Checks::default();
+
+        let (model, model_source) = resolve_model(flags, env, &layers);
+        let (mode, mode_origin) = resolve_mode(flags, env, &layers)?;
+        let tool_names = resolve_tool_names(flags, &layers)?;
+        let memory = resolve_memory(flags, &places, &layers, config_dir.as_deref(), &mut checks)?;
+        let mut template_dirs = resolve_templates(flags, &places, &layers, &mut checks)?;
+        template_dirs.push(project_dir.join(files::TEMPLATES));
+        checks
+            .0
+            .push(Check::inside(&root, &project_dir.join(files::TEMPLATES)));
+        template_dirs.extend(config_dir.as_ref().map(|d| d.join(files::TEMPLATES)));
+        let switch_of = |name: &str| {
+            paths::switch(env.get(name), &cwd, home.as_deref())
+                .map_err(|m| error(format!("{name}: {m}")))
+        };
+        let (goal_file, goal_named) = match &flags.goal {
+            Some(file) => (places.resolve(file)?, true),
+            None => {
+                let path = project_dir.join(files::GOAL);
+                checks.0.push(Check::inside(&root, &path));
+                (path, false)
+            }
+        };
+        let mut prompt_dirs: Vec<PathBuf> =
+            config_dir.iter().map(|d| d.join(files::PROMPTS)).collect();
+        prompt_dirs.push(project_dir.join(files::PROMPTS));
+        checks
+            .0
+            .push(Check::inside(&root, &project_dir.join(files::PROMPTS)));
+        let settings = Settings {
+            template_fuel: resolve_fuel(&layers)?,
+            secrets: layers.find(|c| c.secrets).map(|(m, _)| m),
+            shell: env
+                .get(env::SHELL)
+                .and_then(|s| Path::new(s).file_name())
+                .map_or_else(|| "sh".to_string(), |s| s.to_string_lossy().into_owned()),
+            model,
+            model_source,
+            mode,
+            mode_origin,
+            context_window: flags.context_window,
+            tool_names,
+            context_names: resolve_context_names(flags, &layers),
+            sandbox: flags
+                .sandbox
+                .or_else(|| layers.find(|c| c.sandbox).map(|(s, _)| s))
+                .unwrap_or(Sandbox::Auto)
+                .resolve(env.get(env::SANDBOX)),
+            disabled: resolve_sections(flags, env, &layers)?,
+            memory,
+            template_dirs,
+            system_md: switch_of(env::SYSTEM_MD)?,
+            write_system_md: switch_of(env::WRITE_SYSTEM_MD)?,
+            instructions: resolve_instructions(flags, env, &places)?,
+            source_date_epoch: resolve_date(date_pin.as_deref(), hermetic)?,
+            goal_file,
+            goal_named,
+            ascii: flags.ascii || layers.find(|c| c.ascii).is_some_and(|(on, _)| on),
+            skills: resolve_skills(flags, &layers),
+            sanity: flags.sanity || layers.find(|c| c.sanity).is_some_and(|(on, _)| on),
+            prompt_dirs,
+            hermetic,
+            cwd,
+            home,
+            config_dir,
+            repo: facts.repo.clone(),
+            project_root: root,
+        };
+        Ok((settings, checks))
+    }
+
+    /// Whether a section is switched on.
+    pub fn section_enabled(&self, name: &str) -> bool {
+        !self.disabled.contains(name)
+    }
+}
+
+/// Where user-given paths resolve: against the working directory, `~` against home.
+struct Places<'a> {
+    cwd: &'a Path,
+    home: Option<&'a Path>,
+}
+
+impl Places<'_> {
+    fn resolve(&self, path: &str) -> Result<PathBuf, SettingsError> {
+        paths::resolve(path, self.cwd, self.home).map_err(error)
+    }
+}
+
+/// `--hermetic`/`--no-hermetic`, else `ASIMI_HERMETIC`; `None` if neither says.
+fn asked_hermetic(flags: &Flags, env: &Env) -> Result<Option<bool>, SettingsError> {
+    match flags.hermetic {
+        Some(on) => Ok(Some(on)),
+        None => env_switch(env, env::HERMETIC),
+    }
+}
+
+/// The user config directory: `ASIMI_CONFIG_DIR`, else the platform's (none when
+/// hermetic mode was asked for).
+fn user_config_dir(
+    env: &Env,
+    facts: &Facts,
+    asked: Option<bool>,
+) -> Result<Option<PathBuf>, SettingsError> {
+    let hermetic = asked == Some(true);
+    let home = facts.home.as_deref().filter(|_| !hermetic);
+    match env
+        .get(env::CONFIG_DIR)
+        .filter(|v| !v.is_empty() && !hermetic)
+    {
+        Some(dir) => paths::resolve(dir, &facts.cwd, home)
+            .map(Some)
+            .map_err(|m| error(format!("{}: {m}", env::CONFIG_DIR))),
+        None if hermetic => Ok(None),
+        None => Ok(facts.config_dir.as_ref().map(|d| d.join(files::APP_DIR))),
+    }
+}
+
+/// A flag, else an `ASIMI_*` variable, else the config: the value and where it came from.
+fn layered(
+    flag: Option<&String>,
+    (flag_name, var): (&str, &str),
+    env: &Env,
+    config: Option<(String, String)>,
+) -> Option<(String, String)> {
+    flag.map(|v| (v.clone(), flag_name.to_string()))
+        .or_else(|| {
+            env.get(var)
+                .filter(|v| !v.is_empty())
+                .map(|v| (v.to_string(), var.to_string()))
+        })
+        .or(config)
+}
+
+fn resolve_model(flags: &Flags, env: &Env, layers: &Active) -> (String, String) {
+    let config = layers
+        .find(|c| c.model.clone())
+        .map(|(m, l)| (m, paths::display(&l.path)));
+    layered(flags.model.as_ref(), ("--model", env::MODEL), env, config)
+        .or_else(|| {
+            flags
+                .default_model
+                .map(|m| (m.to_string(), MODEL_FROM_DEFAULT.to_string()))
+        })
+        .unwrap_or_default()
+}
+
+/// The mode and where it was asked for (`None`: the default).
+fn resolve_mode(
+    flags: &Flags,
+    env: &Env,
+    layers: &Active,
+) -> Result<(String, Option<String>), SettingsError> {
+    let config = layers
+        .find(|c| c.mode.clone())
+        .map(|(m, l)| (m, format!("{}: mode", paths::display(&l.path))));
+    match layered(flags.mode.as_ref(), ("--mode", env::MODE), env, config) {
+        None => Ok((DEFAULT_MODE.to_string(), None)),
+        Some((m, origin)) if is_mode(&m) => Ok((m, Some(origin))),
+        Some((m, origin)) => Err(error(format!(
+            "{origin} '{m}': unknown mode; expected one of {}",
+            MODES.join(", ")
+        ))),
+    }
+}
+
+fn resolve_tool_names(flags: &Flags, layers: &Active) -> Result<ToolNames, SettingsError> {
+    let mut tool_names = ToolNames::default();
+    for t in layers.iter().filter_map(|l| l.config.tool_names.as_ref()) {
+        t.apply(&mut tool_names);
+    }
+    for setting in &flags.tool_names {
+        apply_tool_flag(&mut tool_names, setting)?;
+    }
+    Ok(tool_names)
+}
+
+fn resolve_context_names(flags: &Flags, layers: &Active) -> Vec<String> {
+    if !flags.context_files.is_empty() {
+        return flags.context_files.clone();
+    }
+    layers
+        .find(|c| c.context_files.clone())
+        .map(|(names, _)| names)
+        .unwrap_or_else(|| vec![files::DEFAULT_CONTEXT_FILE.to_string()])
+}
+
+/// The named template directory (`--templates`, else the config's), if any. A directory
+/// that is named but missing is a typo: without the check the built-in templates would
+/// be used without a word.
+fn resolve_templates(
+    flags: &Flags,
+    places: &Places,
+    layers: &Active,
+    checks: &mut Checks,
+) -> Result<Vec<PathBuf>, SettingsError> {
+    if let Some(dir) = &flags.templates {
+        let path = places.resolve(dir)?;
+        let message = format!("--templates '{}': not a directory", paths::display(&path));
+        checks.0.push(Check::Dir {
+            path: path.clone(),
+            message,
+        });
+        return Ok(vec![path]);
+    }
+    let Some((dir, layer)) = layers.find(|c| c.templates.clone()) else {
+        return Ok(Vec::new());
+    };
+    let path = paths::resolve(&dir, &layer.dir, places.home).map_err(error)?;
+    checks.0.extend(layer.check("templates", &dir, &path));
+    let message = format!(
+        "{}: templates: '{}' is not a directory",
+        paths::display(&layer.path),
+        paths::display(&path)
+    );
+    checks.0.push(Check::Dir {
+        path: path.clone(),
+        message,
+    });
+    Ok(vec![path])
+}
+
+/// Skills add up: the user's, the project's, then the command line's, each once.
+fn resolve_skills(flags: &Flags, layers: &Active) -> Vec<(String, String)> {
+    let config_skills = layers.iter().flat_map(|l| {
+        let origin = format!("{}: skills", paths::display(&l.path));
+        l.config
+            .skills
+            .iter()
+            .flatten()
+            .map(move |id| (id.clone(), origin.clone()))
+    });
+    let flag_skills = flags
+        .skills
+        .iter()
+        .map(|id| (id.clone(), "--skill".to_string()));
+    let mut skills: Vec<(String, String)> = Vec::new();
+    for (id, origin) in config_skills.chain(flag_skills) {
+        if !skills.iter().any(|(s, _)| *s == id) {
+            skills.push((id, origin));
+        }
+    }
+    skills
+}
+
+/// `SOURCE_DATE_EPOCH`, read before hermetic mode blanks the environment; hermetic
+/// runs without it date from the epoch.
+fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, SettingsError> {
+    match pin.filter(|v| !v.is_empty()) {
+        Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
+            error(format!(
+                "{}='{v}': expected a Unix timestamp in seconds",
+                env::SOURCE_DATE_EPOCH
+            ))
+        }),
+        None if hermetic => Ok(Some(0)),
+        None => Ok(None),
+    }
+}
+
+fn resolve_fuel(layers: &Active) -> Result<Option<u64>, SettingsError> {
+    match layers.find(|c| c.template_fuel) {
+        Some((0, l)) => Err(error(format!(
+            "{}: template_fuel 0: expected a positive number of steps",
+            paths::display(&l.path)
+        ))),
+        found => Ok(found.map(|(n, _)| n)),
+    }
+}
+
+/// A boolean environment variable: `1`/`true` or `0`/`false` (empty or unset: not given).
+fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, SettingsError> {
+    match env
+        .get(name)
+        .map(|v| v.trim().to_ascii_lowercase())
+        .as_deref()
+    {
+        None | Some("") => Ok(None),
+        Some("1" | "true") => Ok(Some(true)),
+        Some("0" | "false") => Ok(Some(false)),
+        Some(other) => Err(error(format!(
+            "{name}='{other}': expected 0, false, 1 or true"
+        ))),
+    }
+}
+
+fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), SettingsError> {
+    let Some((key, value)) = setting.split_once('=') else {
+        return Err(error(format!(
+            "--tool-name '{setting}': expected KEY=NAME, e.g. --tool-name grep=rg"
+        )));
+    };
+    let yaml = format!(
+        "{key}: {}",
+        serde_json::to_string(value).unwrap_or_default()
+    );
+    let parsed: ToolNamesConfig = serde_yaml::from_str(&yaml).map_err(|_| {
+        error(format!(
+            "--tool-name '{setting}': unknown tool '{key}'; expected one of read_file, \
+             write_file, grep, glob, edit, shell, read_many_files, memory, ls"
+        ))
+    })?;
+    parsed.apply(names);
+    Ok(())
+}
+
+fn check_section(name: &str, origin: &str) -> Result<(), SettingsError> {
+    if SECTIONS.contains(&name) {
+        Ok(())
+    } else {
+        Err(error(format!(
+            "{origin}: unknown section '{name}'; the sections are {}",
+            SECTIONS.join(", ")
+        )))
+    }
+}
+
+fn resolve_sections(
+    flags: &Flags,
+    env: &Env,
+    layers: &Active,
+) -> Result<BTreeSet<String>, SettingsError> {
+    let mut enabled: BTreeMap<String, bool> =
+        SECTIONS.iter().map(|s| (s.to_string(), true)).collect();
+    for layer in layers.iter() {
+        // Names were checked when the file was parsed.
+        for (name, on) in layer.config.sections.iter().flat_map(|s| &s.0) {
+            enabled.insert(name.clone(), *on);
+        }
+    }
+    for section in SECTIONS {
+        let var = format!("{}{}", env::SECTION_PREFIX, section.to_ascii_uppercase());
+        if let Some(v) = env.get(&var) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "0" | "false" => {
+                    enabled.insert(section.to_string(), false);
+                }
+                "1" | "true" | "" => {
+                    enabled.insert(section.to_string(), true);
+                }
+                other => {
+                    return Err(error(format!(
+                        "{var}='{other}': expected 0, false, 1 or true"
+                    )))
+                }
+            }
+        }
+    }
+    for name in &flags.no_sections {
+        check_section(name, "--no-section")?;
+        enabled.insert(name.clone(), false);
+    }
+    Ok(enabled
+        .into_iter()
+        .filter(|(_, on)| !on)
+        .map(|(name, _)| name)
+        .collect())
+}
+
+fn read_text(path: &Path, what: &str) -> Result<String, SettingsError> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        error(format!(
+            "cannot read {what} '{}': {}",
+            paths::display(path),
+            crate::data::io_reason(&e)
+        ))
+    })?;
+    crate::source::utf8(&paths::display(path), bytes).map_err(|e| error(e.message))
+}
+
+const MEMORY_FILE: &str = "memory file";
+
+fn resolve_memory(
+    flags: &Flags,
+    places: &Places,
+    layers: &Active,
+    config_dir: Option<&Path>,
+    checks: &mut Checks,
+) -> Result<Option<Text>, SettingsError> {
+    if let Some(text) = &flags.memory {
+        return Ok(Some(Text::Given(text.clone())));
+    }
+    if let Some(file) = &flags.memory_file {
+        return Ok(Some(Text::file(places.resolve(file)?, MEMORY_FILE)));
+    }
+    if let Some((file, layer)) = layers.find(|c| c.memory_file.clone()) {
+        let path = paths::resolve(&file, &layer.dir, places.home).map_err(error)?;
+        checks.0.extend(layer.check("memory_file", &file, &path));
+        return Ok(Some(Text::file(path, MEMORY_FILE)));
+    }
+    Ok(config_dir.map(|d| Text::IfPresent {
+        path: d.join(files::MEMORY),
+        what: MEMORY_FILE.to_string(),
+    }))
+}
+
+fn resolve_instructions(
+    flags: &Flags,
+    env: &Env,
+    places: &Places,
+) -> Result<Option<Text>, SettingsError> {
+    if let Some(value) = &flags.append_system_prompt {
+        return Ok(Some(match value.strip_prefix('@') {
+            Some(file) => Text::file(places.resolve(file)?, "--append-system-prompt file"),
+            None => Text::Given(value.clone()),
+        }));
+    }
+    match paths::switch(env.get(env::APPEND_SYSTEM_MD), places.cwd, places.home)
+        .map_err(|m| error(format!("{}: {m}", env::APPEND_SYSTEM_MD)))?
+    {
+        Switch::Off => Ok(None),
+        Switch::Default => Err(error(format!(
+            "{} takes the path of a Markdown file to append (or 0 to switch it off)",
+            env::APPEND_SYSTEM_MD
+        ))),
+        Switch::Path(path) => Ok(Some(Text::file(path, env::APPEND_SYSTEM_MD))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layer(name: &str, yaml: &str) -> LoadedConfig {
+        LoadedConfig {
+            path: PathBuf::from(format!("/{name}/config.yaml")),
+            dir: PathBuf::from(format!("/{name}")),
+            config: parse_config(yaml, name).unwrap(),
+            confined_to: None,
+        }
+    }
+
+    fn facts() -> Facts {
+        Facts {
+            cwd: PathBuf::from("/nowhere/work"),
+            home: Some(PathBuf::from("/nowhere/home")),
+            config_dir: Some(PathBuf::from("/nowhere/config")),
+            ..Facts::default()
+        }
+    }
+
+    fn resolve(flags: &Flags, env: &[(&str, &str)], layers: &Layers) -> (Settings, Checks) {
+        let env = Env(env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect());
+        Settings::resolve(flags, &env, layers, &facts()).unwrap()
+    }
+
+    #[test]
+    fn model_precedence_is_flag_env_project_user_default() {
+        let both = Layers {
+            user: Some(layer("user", "model: u\n")),
+            project: Some(layer("project", "model: p\n")),
+        };
+        let flag = Flags {
+            model: Some("f".into()),
+            default_model: Some("d"),
+            ..Flags::default()
+        };
+        let env = [(env::MODEL, "e")];
+        let model = |flags: &Flags, env: &[(&str, &str)], layers: &Layers| {
+            let s = resolve(flags, env, layers).0;
+            (s.model, s.model_source)
+        };
+        let pair = |m: &str, s: &str| (m.to_string(), s.to_string());
+        assert_eq!(model(&flag, &env, &both), pair("f", "--model"));
+        let no_flag = Flags {
+            model: None,
+            ..flag.clone()
+        };
+        assert_eq!(model(&no_flag, &env, &both), pair("e", "ASIMI_MODEL"));
+        assert_eq!(
+            model(&no_flag, &[], &both),
+            pair("p", "/project/config.yaml")
+        );
+        let user_only = Layers {
+            project: None,
+            ..both.clone()
+        };
+        assert_eq!(
+            model(&no_flag, &[], &user_only),
+            pair("u", "/user/config.yaml")
+        );
+        assert_eq!(
+            model(&no_flag, &[], &Layers::default()),
+            pair("d", MODEL_FROM_DEFAULT)
+        );
+    }
+
+    #[test]
+    fn a_hermetic_project_drops_the_user_layer_and_the_environment() {
+        let layers = Layers {
+            user: Some(layer("user", "model: u\nsanity: true\n")),
+            project: Some(layer("project", "hermetic: true\n")),
+        };
+        let (s, _) = resolve(&Flags::default(), &[(env::MODEL, "e")], &layers);
+        assert!(s.hermetic);
+        assert_eq!(s.model, "");
+        assert!(!s.sanity);
+        assert_eq!(s.home, None);
+        assert_eq!(s.config_dir, None);
+        assert_eq!(s.source_date_epoch, Some(0));
+    }
+
+    #[test]
+    fn files_are_left_to_checks_and_reads() {
+        let flags = Flags {
+            templates: Some("~/tpl".into()),
+            memory_file: Some("notes.md".into()),
+            ..Flags::default()
+        };
+        let (s, checks) = resolve(&flags, &[], &Layers::default());
+        assert_eq!(
+            s.memory,
+            Some(Text::File {
+                path: PathBuf::from("/nowhere/work/notes.md"),
+                what: "memory file".into()
+            })
+        );
+        assert_eq!(s.template_dirs[0], PathBuf::from("/nowhere/home/tpl"));
+        assert_eq!(
+            checks.0[0],
+            Check::Dir {
+                path: PathBuf::from("/nowhere/home/tpl"),
+                message: "--templates '/nowhere/home/tpl': not a directory".into()
+            }
+        );
+        let inside: Vec<_> = checks.0[1..]
+            .iter()
+            .map(|c| match c {
+                Check::Inside { path, .. } => paths::display(path),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            inside,
+            [
+                "/nowhere/work/.asimi/templates",
+                "/nowhere/work/.asimi/goal.yaml",
+                "/nowhere/work/.asimi/prompts"
+            ]
+        );
+    }
+}
