@@ -35,9 +35,9 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -72,9 +72,9 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -100,9 +100,9 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
@@ -122,9 +122,9 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -173,9 +173,9 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a value in .Vars: a YAML scalar; dotted keys nest' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out: base, goal, skills, sandbox, git, context, instructions, memory' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -225,7 +225,7 @@ error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
 allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l history -d 'The conversation to compress: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml); an active goal makes the prompt goal-aware' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
@@ -239,13 +239,13 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l ascii -d 'ASCII markers: [x] [~] [ ] and (locked)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -l yaml -d 'Print the goal file\'s YAML instead'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and __fish_seen_subcommand_from apply" -l dry-run -d 'Print what would change, and write nothing'
@@ -263,8 +263,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l syntax -d 'The template syntax' -r -f -a "auto\t'By file name: .j2, .jinja and .jinja2 are Jinja; anything else is Go'
 go\t'Go text/template'
 jinja\t'Jinja (minijinja)'"
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l data -d 'A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from standard input). Several files are deep-merged in order' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l set -d 'Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (ToolNames.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from render" -l missingkey -d 'What a missing map key gives in Go templates (Go\'s missingkey option)' -r -f -a "default\t'Print `<no value>` (Go\'s default, also called `invalid`)'
 zero\t'The map element type\'s zero value (for `map[string]any` also `<no value>`)'
 error\t'Stop with an error'"
@@ -278,7 +278,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and 
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from convert" -s h -l help -d 'Print help'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l templates -d 'A template directory searched first (like the system command\'s --templates)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l tag -d 'List the registered prompts carrying this tag (e.g. skill, core)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand template; and __fish_seen_subcommand_from list" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r

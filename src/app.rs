@@ -79,15 +79,15 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
         model: prompt.base.model.clone(),
         mode: prompt.base.mode.clone(),
         context_window: prompt.base.context_window,
-        sandbox: prompt.base.sandbox,
+        sandbox: prompt.base.sandbox.map(Into::into),
         no_sections: prompt.no_section.clone(),
         append_system_prompt: prompt.append_system_prompt.clone(),
         memory: prompt.memory.clone(),
         memory_file: prompt.memory_file.clone(),
-        templates: prompt.base.templates.clone(),
+        templates: prompt.base.templates.dir.clone(),
         context_files: prompt.context_file.clone(),
         tool_names: prompt.base.tool_name.clone(),
-        goal: prompt.base.goal.clone(),
+        goal: prompt.base.goal.path.clone(),
         ascii: prompt.base.ascii,
         skills: prompt.skill.clone(),
         sanity: prompt.sanity,
@@ -154,8 +154,8 @@ fn build_from(flags: &Flags, prompt: &PromptArgs, env: &Env) -> anyhow::Result<(
             paths::display(&settings.cwd.join(f))
         }
     };
-    let files: Vec<String> = prompt.base.data.iter().map(in_dir).collect();
-    let vars = data::load(&files, &prompt.base.set)?;
+    let files: Vec<String> = prompt.base.vars.data.iter().map(in_dir).collect();
+    let vars = data::load(&files, &prompt.base.vars.set)?;
     let vars = if vars.is_null() {
         serde_json::Value::Object(Default::default())
     } else {
@@ -658,7 +658,7 @@ fn goal_settings(
 ) -> anyhow::Result<Settings> {
     let prompt = PromptArgs {
         base: BaseArgs {
-            goal,
+            goal: crate::cli::GoalArg { path: goal },
             ascii,
             ..BaseArgs::default()
         },
@@ -683,7 +683,7 @@ fn goal_show(
     env: &Env,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let settings = goal_settings(args.goal, args.ascii, cwd, env)?;
+    let settings = goal_settings(args.goal.path, args.ascii, cwd, env)?;
     let Some(g) = goal::load(&settings.goal_file)? else {
         return Err(no_goal(&settings));
     };
@@ -702,7 +702,7 @@ fn goal_apply(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let settings = goal_settings(args.goal, false, cwd, env)?;
+    let settings = goal_settings(args.goal.path, false, cwd, env)?;
     if args.input == "-" && std::io::stdin().is_terminal() {
         bail!(
             "goal apply reads the LLM's output from standard input; pipe it in \
@@ -780,8 +780,7 @@ fn render(
             base: BaseArgs {
                 model: args.model.clone(),
                 mode: args.mode.clone(),
-                data: args.data.clone(),
-                set: args.set.clone(),
+                vars: args.vars.clone(),
                 hermetic: args.hermetic,
                 ..BaseArgs::default()
             },
@@ -791,9 +790,9 @@ fn render(
         warn(&built, err)?;
         built.context.to_value()
     } else {
-        data::load_value(&args.data, &args.set)?
+        data::load_value(&args.vars.data, &args.vars.set)?
     };
-    let rendered = template::render_str(&name, &source, syntax, &value, args.missingkey)?;
+    let rendered = template::render_str(&name, &source, syntax, &value, args.missingkey.into())?;
     out.write_all(rendered.as_bytes())?;
     Ok(Outcome::Ok)
 }

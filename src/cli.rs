@@ -9,6 +9,49 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use crate::facts::sandbox::Sandbox;
 use crate::template::{MissingKey, Syntax};
 
+/// A clap value enum that stands for an enum of the library's, variant for variant, so
+/// that clap stays in this module. The doc comments are the values' help.
+macro_rules! value_enum {
+    ($(#[$meta:meta])* $name:ident => $target:ty { $($(#[$vmeta:meta])* $variant:ident,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+        pub enum $name { $($(#[$vmeta])* $variant,)* }
+
+        impl From<$name> for $target {
+            fn from(v: $name) -> $target {
+                match v { $($name::$variant => <$target>::$variant,)* }
+            }
+        }
+    };
+}
+
+value_enum! {
+    /// `--sandbox`.
+    SandboxArg => Sandbox {
+        /// Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic,
+        /// unset none.
+        Auto,
+        /// macOS Seatbelt (`sandbox-exec`).
+        Macos,
+        /// A container or other sandbox.
+        Generic,
+        /// No sandbox.
+        None,
+    }
+}
+
+value_enum! {
+    /// `--missingkey`.
+    MissingKeyArg => MissingKey {
+        /// Print `<no value>` (Go's default, also called `invalid`).
+        Default,
+        /// The map element type's zero value (for `map[string]any` also `<no value>`).
+        Zero,
+        /// Stop with an error.
+        Error,
+    }
+}
+
 const ABOUT: &str = "Builds the prompts an LLM coding agent sends.";
 
 const LONG_ABOUT: &str = "\
@@ -172,6 +215,38 @@ Examples:
     Man(ManArgs),
 }
 
+/// `--goal FILE`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct GoalArg {
+    /// The goal file (default: .asimi/goal.yaml in the project); an active goal becomes
+    /// the prompt's goal section.
+    #[arg(id = "goal", long = "goal", value_name = "FILE")]
+    pub path: Option<String>,
+}
+
+/// `--templates DIR`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct TemplatesArg {
+    /// A template directory searched before the project's, the user's and the built-in
+    /// templates.
+    #[arg(id = "templates", long = "templates", value_name = "DIR")]
+    pub dir: Option<String>,
+}
+
+/// `--data` and `--set`: the values templates see (under .Vars in the prompt).
+#[derive(Debug, Clone, Default, Args)]
+pub struct VarsArgs {
+    /// A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from
+    /// standard input); several are deep-merged in order. The system prompt's templates
+    /// (and template render --prompt-data) see the data as .Vars.
+    #[arg(long = "data", value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest
+    /// (Tools.Grep=rg). Applied after --data.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
 /// Options that shape the base prompt and the data templates see (shared by `system`,
 /// the request commands and `export`).
 #[derive(Debug, Clone, Default, Args)]
@@ -188,27 +263,20 @@ pub struct BaseArgs {
     pub context_window: Option<u64>,
     /// The sandbox to describe; auto reads the SANDBOX variable.
     #[arg(long, value_enum, value_name = "KIND")]
-    pub sandbox: Option<Sandbox>,
-    /// A template directory searched before the project's, the user's and the built-in
-    /// templates.
-    #[arg(long, value_name = "DIR")]
-    pub templates: Option<String>,
+    pub sandbox: Option<SandboxArg>,
+    #[command(flatten)]
+    pub templates: TemplatesArg,
     /// A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep,
     /// glob, edit, shell, read_many_files, memory, ls).
     #[arg(long = "tool-name", value_name = "KEY=NAME")]
     pub tool_name: Vec<String>,
-    /// The goal file (default: .asimi/goal.yaml); an active goal becomes the goal section.
-    #[arg(long, value_name = "FILE")]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub goal: GoalArg,
     /// Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji.
     #[arg(long)]
     pub ascii: bool,
-    /// A JSON or YAML file whose values templates see as .Vars (repeatable, deep-merged).
-    #[arg(long = "data", value_name = "FILE")]
-    pub data: Vec<String>,
-    /// Set a value in .Vars: a YAML scalar; dotted keys nest.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    #[command(flatten)]
+    pub vars: VarsArgs,
     /// Read no user config, memory, home or environment; render the working directory
     /// and project root repo-relative and other machine facts blank unless pinned with
     /// --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config
@@ -378,17 +446,11 @@ pub struct RenderArgs {
     /// The template syntax.
     #[arg(long, value_enum, default_value_t = SyntaxChoice::Auto)]
     pub syntax: SyntaxChoice,
-    /// A JSON or YAML data file (by extension; - reads YAML, which covers JSON, from
-    /// standard input). Several files are deep-merged in order.
-    #[arg(long = "data", value_name = "FILE")]
-    pub data: Vec<String>,
-    /// Set a value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest
-    /// (ToolNames.Grep=rg). Applied after --data.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    #[command(flatten)]
+    pub vars: VarsArgs,
     /// What a missing map key gives in Go templates (Go's missingkey option).
-    #[arg(long, value_enum, default_value_t = MissingKey::Default)]
-    pub missingkey: MissingKey,
+    #[arg(long, value_enum, default_value_t = MissingKeyArg::Default)]
+    pub missingkey: MissingKeyArg,
     /// Render with exactly the data `system` gives the base prompt (.Env, .ToolNames,
     /// .ModeInstructions, .Goal...), with --data and --set under .Vars: to preview a
     /// system.md template.
@@ -414,9 +476,8 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// A template directory searched first (like the system command's --templates).
-    #[arg(long, value_name = "DIR")]
-    pub templates: Option<String>,
+    #[command(flatten)]
+    pub templates: TemplatesArg,
     /// List the registered prompts (core prompts and skills) instead of the templates.
     #[arg(long)]
     pub prompts: bool,
@@ -441,9 +502,8 @@ Examples:
 
 #[derive(Debug, Args)]
 pub struct GoalShowArgs {
-    /// The goal file (default: .asimi/goal.yaml in the project).
-    #[arg(long, value_name = "FILE")]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub goal: GoalArg,
     /// ASCII markers: [x] [~] [ ] and (locked).
     #[arg(long)]
     pub ascii: bool,
@@ -457,9 +517,8 @@ pub struct GoalApplyArgs {
     /// The LLM output to read, or - for standard input (the default).
     #[arg(value_name = "FILE|-", default_value = "-")]
     pub input: String,
-    /// The goal file (default: .asimi/goal.yaml in the project).
-    #[arg(long, value_name = "FILE")]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub goal: GoalArg,
     /// Print what would change, and write nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -505,14 +564,10 @@ pub struct CompressArgs {
     /// claude-sonnet-4-5).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
-    /// The goal file (default: .asimi/goal.yaml); an active goal makes the prompt
-    /// goal-aware.
-    #[arg(long, value_name = "FILE")]
-    pub goal: Option<String>,
-    /// A template directory searched before the project's, the user's and the built-in
-    /// templates.
-    #[arg(long, value_name = "DIR")]
-    pub templates: Option<String>,
+    #[command(flatten)]
+    pub goal: GoalArg,
+    #[command(flatten)]
+    pub templates: TemplatesArg,
 }
 
 /// Shells with completion scripts.

@@ -1,7 +1,7 @@
 //! Whether the agent runs in a sandbox, and which kind.
 
 /// The sandbox the prompt describes (Go's `SandboxStatus`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Sandbox {
     /// Read the `SANDBOX` variable: `sandbox-exec` is macOS, any other value generic,

@@ -15,7 +15,7 @@ use super::value::{
 };
 
 /// Go's `missingkey` option: what `.key` gives when a map has no such key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MissingKey {
     /// Print `<no value>` (Go's default, also called `invalid`).
     #[default]

@@ -27,7 +27,7 @@ use go::parse::{parse, ParseError};
 use strconv::quote;
 
 /// The template languages the engine reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Syntax {
     /// Go `text/template`.
     Go,
