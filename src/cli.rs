@@ -721,3 +721,61 @@ pub struct ContextArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+/// The completion script for `shell`, as committed under `completions/`.
+pub fn completion_script(shell: Shell) -> String {
+    use clap_complete::shells;
+    let mut cmd = Cli::command();
+    let mut buf = Vec::new();
+    let name = "asimi-prompt";
+    match shell {
+        Shell::Bash => clap_complete::generate(shells::Bash, &mut cmd, name, &mut buf),
+        Shell::Zsh => clap_complete::generate(shells::Zsh, &mut cmd, name, &mut buf),
+        Shell::Fish => clap_complete::generate(shells::Fish, &mut cmd, name, &mut buf),
+        Shell::Powershell => clap_complete::generate(shells::PowerShell, &mut cmd, name, &mut buf),
+        Shell::Elvish => clap_complete::generate(shells::Elvish, &mut cmd, name, &mut buf),
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The file name a shell's completion script is committed under.
+pub fn completion_file(shell: Shell) -> &'static str {
+    match shell {
+        Shell::Bash => "asimi-prompt.bash",
+        Shell::Zsh => "_asimi-prompt",
+        Shell::Fish => "asimi-prompt.fish",
+        Shell::Powershell => "_asimi-prompt.ps1",
+        Shell::Elvish => "asimi-prompt.elv",
+    }
+}
+
+/// Every man page: `(file name, roff text)`, the main page first.
+pub fn man_pages() -> anyhow::Result<Vec<(String, String)>> {
+    fn walk(
+        cmd: &clap::Command,
+        prefix: &str,
+        pages: &mut Vec<(String, String)>,
+    ) -> anyhow::Result<()> {
+        let name = if prefix.is_empty() {
+            cmd.get_name().to_string()
+        } else {
+            format!("{prefix}-{}", cmd.get_name())
+        };
+        let page_cmd = cmd.clone().name(name.clone());
+        let mut buf = Vec::new();
+        clap_mangen::Man::new(page_cmd).render(&mut buf)?;
+        pages.push((
+            format!("{name}.1"),
+            String::from_utf8_lossy(&buf).into_owned(),
+        ));
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            walk(sub, &name, pages)?;
+        }
+        Ok(())
+    }
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut pages = Vec::new();
+    walk(&cmd, "", &mut pages)?;
+    Ok(pages)
+}

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod cmd;
 pub mod data;
 pub mod documents;
 pub mod facts;

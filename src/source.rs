@@ -19,6 +19,12 @@ pub fn read_template(file: &str) -> Result<(String, String), SourceError> {
     read_text(file, "template")
 }
 
+/// [`read_template`] with a relative `file` read from `dir`; it keeps its name as given.
+pub fn read_template_in(dir: &Path, file: &str) -> Result<(String, String), SourceError> {
+    let (name, bytes) = read_bytes_from(&dir.join(file), file, "template")?;
+    Ok((name.clone(), utf8(&name, bytes)?))
+}
+
 /// Reads `file` (`-` is standard input), `what` naming it in errors, and returns
 /// `(name, text)`.
 pub fn read_text(file: &str, what: &str) -> Result<(String, String), SourceError> {
@@ -37,7 +43,15 @@ pub fn read_bytes(file: &str, what: &str) -> Result<(String, Vec<u8>), SourceErr
         })?;
         return Ok((STDIN_NAME.to_string(), bytes));
     }
-    let bytes = std::fs::read(Path::new(file)).map_err(|e| SourceError {
+    read_bytes_from(Path::new(file), file, what)
+}
+
+/// Reads `path` (`-` as `file` is standard input), which messages call `file`.
+fn read_bytes_from(path: &Path, file: &str, what: &str) -> Result<(String, Vec<u8>), SourceError> {
+    if file == "-" {
+        return read_bytes(file, what);
+    }
+    let bytes = std::fs::read(path).map_err(|e| SourceError {
         message: format!("cannot read {what} '{file}': {}", io_reason(&e)),
     })?;
     Ok((file.to_string(), bytes))

@@ -1,8 +1,8 @@
 //! `completions/` and `man/` are generated from the clap definitions; this fails when the
 //! committed copies are stale. Regenerate with `scripts/gen-docs.sh`.
 
-use asimi_prompt::app::{completion_file, completion_script, man_pages};
 use asimi_prompt::cli::Shell;
+use asimi_prompt::cli::{completion_file, completion_script, man_pages};
 
 fn committed(path: &str) -> String {
     let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));

@@ -1,0 +1,51 @@
+//! `compress`: the request that distills a conversation into a `<state_snapshot>`.
+
+use std::collections::BTreeMap;
+
+use super::{default_model_note, resolve, Ctx, Outcome};
+use crate::cli::CompressArgs;
+use crate::model::DEFAULT_MODEL;
+use crate::prompt;
+use crate::request;
+use crate::settings::Flags;
+
+/// Prints the compression request (or, with `--prompt-only`, its system prompt).
+pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let flags = Flags {
+        cwd: ctx.cwd.clone(),
+        model: args.model.clone(),
+        goal: args.goal.path.clone(),
+        templates: args.templates.dir.clone(),
+        default_model: Some(DEFAULT_MODEL),
+        ..Flags::default()
+    };
+    // Only the data is needed: the system prompt itself is not part of this request.
+    let settings = resolve(&flags, &ctx.env)?;
+    let mut notes = Vec::new();
+    let (context, model) = prompt::context(&settings, &mut notes)?;
+    for n in &notes {
+        ctx.note(format!("warning: {n}"))?;
+    }
+    let text = request::compression_prompt(&settings, &context)?;
+    if args.prompt_only {
+        writeln!(ctx.out, "{text}")?;
+        return Ok(Outcome::Ok);
+    }
+    let inputs = request::Inputs {
+        history: args.history.clone(),
+        provider: args.encode.provider.clone(),
+        max_tokens: args.encode.max_tokens,
+        stream: args.encode.stream,
+        system_role: args.encode.system_role.unwrap_or_default(),
+        secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
+        ..request::Inputs::default()
+    };
+    let req = request::compression(&inputs, &settings, &context, &model, text)?;
+    default_model_note(&settings, ctx)?;
+    for w in &req.warnings {
+        ctx.note(w)?;
+    }
+    let body = request::render(&req, &BTreeMap::new(), args.encode.compact)?;
+    ctx.out.write_all(body.as_bytes())?;
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,251 @@
+//! The commands, one module each. A command takes its clap arguments and one [`Ctx`]
+//! (environment, `-C DIR`, standard input, output and error streams), and turns them
+//! into settings, a prompt or a request through the library's plain functions.
+
+pub mod compress;
+pub mod context;
+pub mod docs;
+pub mod export;
+pub mod goal;
+pub mod messages;
+mod request;
+pub mod system;
+pub mod template;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context as _};
+
+use crate::cli::{BaseArgs, CheckArgs, PromptArgs, VarsArgs};
+use crate::data;
+use crate::output::{self, Check};
+use crate::paths;
+use crate::prompt::{self, Built};
+use crate::settings::{Env, Flags, Settings, MODEL_FROM_DEFAULT};
+
+/// How a run ended, for the process exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Success (exit 0).
+    Ok,
+    /// A `--check` found a difference (exit 1).
+    Differs,
+}
+
+/// `NO_COLOR`: set to anything, it turns colour off (<https://no-color.org>).
+pub const NO_COLOR: &str = "NO_COLOR";
+
+/// What every command runs with.
+pub struct Ctx<'a> {
+    /// The environment, captured once.
+    pub env: Env,
+    /// `-C DIR`, as given.
+    pub cwd: Option<PathBuf>,
+    pub stdin: Stdin,
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+    /// Whether standard output is a terminal (colour is used only there).
+    pub out_is_terminal: bool,
+}
+
+impl Ctx<'_> {
+    /// The directory the run happens in: `-C DIR` taken from the process's own.
+    pub fn dir(&self) -> anyhow::Result<PathBuf> {
+        let here = std::env::current_dir().context("cannot read the working directory")?;
+        let Some(dir) = &self.cwd else {
+            return Ok(here);
+        };
+        let dir = here.join(dir);
+        if !dir.is_dir() {
+            bail!("-C '{}': cannot change into it", self.cwd_shown());
+        }
+        Ok(dir)
+    }
+
+    fn cwd_shown(&self) -> String {
+        self.cwd.as_deref().map(paths::display).unwrap_or_default()
+    }
+
+    /// Whether diffs may be coloured: on a terminal, unless `NO_COLOR` is set.
+    pub fn color(&self) -> bool {
+        self.out_is_terminal && self.env.get(NO_COLOR).is_none()
+    }
+
+    /// A note on the error stream: `asimi-prompt: {text}`.
+    pub fn note(&mut self, text: impl std::fmt::Display) -> anyhow::Result<()> {
+        writeln!(self.err, "asimi-prompt: {text}")?;
+        Ok(())
+    }
+}
+
+/// Standard input: the process's, or given bytes (for tests and embedding).
+pub enum Stdin {
+    Process,
+    Bytes(Option<Vec<u8>>),
+}
+
+impl Stdin {
+    /// Whether a person may be typing there (then it is not read as piped input).
+    pub fn is_terminal(&self) -> bool {
+        match self {
+            Stdin::Process => std::io::stdin().is_terminal(),
+            Stdin::Bytes(_) => false,
+        }
+    }
+
+    /// Everything on standard input (given bytes can be read once).
+    pub fn read_all(&mut self) -> std::io::Result<Vec<u8>> {
+        match self {
+            Stdin::Process => {
+                let mut bytes = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+                Ok(bytes)
+            }
+            Stdin::Bytes(bytes) => Ok(bytes.take().unwrap_or_default()),
+        }
+    }
+}
+
+/// The settings flags `system`, `export` and the request commands share.
+fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
+    Flags {
+        cwd,
+        model: prompt.base.model.clone(),
+        mode: prompt.base.mode.clone(),
+        context_window: prompt.base.context_window,
+        sandbox: prompt.base.sandbox.map(Into::into),
+        no_sections: prompt.no_section.clone(),
+        append_system_prompt: prompt.append_system_prompt.clone(),
+        memory: prompt.memory.clone(),
+        memory_file: prompt.memory_file.clone(),
+        templates: prompt.base.templates.dir.clone(),
+        context_files: prompt.context_file.clone(),
+        tool_names: prompt.base.tool_name.clone(),
+        goal: prompt.base.goal.path.clone(),
+        ascii: prompt.base.ascii,
+        skills: prompt.skill.clone(),
+        sanity: prompt.sanity,
+        default_model: None,
+        hermetic: prompt.base.hermetic(),
+    }
+}
+
+/// `--check` and `--update` compare against a committed file, so they are hermetic
+/// unless `--no-hermetic` says otherwise: the file must match on any checkout.
+pub(crate) fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
+    if check.check.is_some() && !base.no_hermetic {
+        base.hermetic = true;
+    }
+}
+
+/// Resolves the settings, and gives the templates the config's execution budget.
+pub(crate) fn resolve(flags: &Flags, env: &Env) -> anyhow::Result<Settings> {
+    let settings = Settings::load(flags, env)?;
+    if let Some(fuel) = settings.template_fuel {
+        crate::template::set_config_fuel(fuel);
+    }
+    Ok(settings)
+}
+
+/// Resolves settings and builds the prompt; `--data` and `--set` become `.Vars`.
+pub(crate) fn build(
+    prompt: &PromptArgs,
+    cwd: Option<PathBuf>,
+    env: &Env,
+) -> anyhow::Result<(Settings, Built)> {
+    build_from(&flags(prompt, cwd), &prompt.base.vars, env)
+}
+
+/// The flags of a request command: a request needs a model, so one is always chosen.
+pub(crate) fn request_flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
+    Flags {
+        default_model: Some(crate::model::DEFAULT_MODEL),
+        ..flags(prompt, cwd)
+    }
+}
+
+/// The note for a request built for `DEFAULT_MODEL` because nothing named a model.
+pub(crate) fn default_model_note(settings: &Settings, ctx: &mut Ctx) -> anyhow::Result<()> {
+    if settings.model_source == MODEL_FROM_DEFAULT {
+        ctx.note(format!(
+            "note: no model given (--model, ASIMI_MODEL or config 'model'); \
+             using the default, {}",
+            settings.model
+        ))?;
+    }
+    Ok(())
+}
+
+/// `build` with resolved flags.
+pub(crate) fn build_from(
+    flags: &Flags,
+    vars: &VarsArgs,
+    env: &Env,
+) -> anyhow::Result<(Settings, Built)> {
+    let settings = resolve(flags, env)?;
+    // Data files are named relative to the directory the run happens in.
+    let in_dir = |f: &String| -> String {
+        if f == "-" {
+            f.clone()
+        } else {
+            paths::display(&settings.cwd.join(f))
+        }
+    };
+    let files: Vec<String> = vars.data.iter().map(in_dir).collect();
+    let vars = data::load(&files, &vars.set)?;
+    let vars = if vars.is_null() {
+        serde_json::Value::Object(Default::default())
+    } else {
+        vars
+    };
+    let built = prompt::build(&settings, vars)?;
+    Ok((settings, built))
+}
+
+/// Notes on stderr for problems that don't stop the run (an over-budget mode prompt).
+pub(crate) fn warn(built: &Built, ctx: &mut Ctx) -> anyhow::Result<()> {
+    for w in &built.warnings {
+        ctx.note(format!("warning: {w}"))?;
+    }
+    Ok(())
+}
+
+/// Prints `text`, or with `--check` compares it with the file (and `--update` rewrites).
+pub(crate) fn emit(
+    text: &str,
+    check: &CheckArgs,
+    cwd: &Path,
+    ctx: &mut Ctx,
+) -> anyhow::Result<Outcome> {
+    let Some(file) = &check.check else {
+        ctx.out.write_all(text.as_bytes())?;
+        return Ok(Outcome::Ok);
+    };
+    let path = cwd.join(file);
+    let shown = paths::display(file);
+    match output::check(&path, text, ctx.color())
+        .with_context(|| format!("--check: cannot read '{shown}'"))?
+    {
+        Check::Same => Ok(Outcome::Ok),
+        found @ (Check::Missing | Check::Differs(_)) if check.update => {
+            output::write_atomic(&path, text.as_bytes())
+                .with_context(|| format!("--update: cannot write '{shown}'"))?;
+            let done = match found {
+                Check::Missing => "created",
+                _ => "updated",
+            };
+            ctx.note(format!("{done} {shown}"))?;
+            Ok(Outcome::Ok)
+        }
+        Check::Missing => bail!("--check '{shown}': {}", output::CHECK_MISSING),
+        Check::Differs(diff) => {
+            ctx.out.write_all(diff.as_bytes())?;
+            ctx.note(format!(
+                "{shown} differs from the generated output; \
+                 run again with --update to rewrite it"
+            ))?;
+            Ok(Outcome::Differs)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! What `messages` and `context` share: reading a request's inputs, and laying it out
+//! in its session's tiers.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use anyhow::bail;
+
+use super::{build_from, default_model_note, request_flags, warn, Ctx};
+use crate::cli::MessagesArgs;
+use crate::prompt::Built;
+use crate::request;
+use crate::request::stability::{self, StateError, Tracker};
+use crate::request::tier::Tier;
+use crate::request::tokens::Tokenizer;
+use crate::settings::Settings;
+
+/// The inputs `messages` (or, as a `preview`, `context`) takes from its flags.
+fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> request::Inputs {
+    request::Inputs {
+        prompt: args.prompt_text.clone(),
+        files: args.file.clone(),
+        history: args.history.clone(),
+        url_context: args.url_context.clone(),
+        images: args.image.clone(),
+        file_tree: match (args.file_tree, args.no_file_tree) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        session: args.session.clone(),
+        provider: args.encode.provider.clone(),
+        max_tokens: args.encode.max_tokens,
+        stream: args.encode.stream,
+        cache_ttl: args.cache_ttl.clone(),
+        tokenizer: args.tokenizer.clone(),
+        system_role: args.encode.system_role.unwrap_or_default(),
+        prompt_cache_key: args.prompt_cache_key.clone(),
+        max_file_bytes: args.max_file_bytes,
+        allow_outside: args.allow_outside,
+        truncate: args.truncate,
+        preview,
+        secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
+    }
+}
+
+/// Reads every input of a request (`messages`, and `context` as a `preview`).
+pub(super) fn prepare_request(
+    args: &MessagesArgs,
+    preview: bool,
+    ctx: &mut Ctx,
+) -> anyhow::Result<(Settings, Built, request::Request)> {
+    // Marker placement first splits the text as the tokenizer would (see `cache::place`);
+    // its pattern compiles on another core while the inputs are read. The spec may name
+    // another encoding; then this guess only costs that core some work.
+    let guess: Tokenizer = args
+        .tokenizer
+        .as_deref()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_default();
+    std::thread::spawn(move || guess.at_least(""));
+    // The spec is named relative to -C DIR, like every other path.
+    let (spec, spec_dir) = match &args.spec {
+        Some(path) => {
+            let path = match &ctx.cwd {
+                Some(dir) => dir.join(path),
+                None => path.clone(),
+            };
+            (request::load_spec(&path)?, request::spec_dir(&path))
+        }
+        None => (request::spec::Spec::default(), PathBuf::from(".")),
+    };
+    let mut prompt_args = args.system.clone();
+    let from_spec = prompt_args.base.model.is_none() && spec.model.is_some();
+    if from_spec {
+        prompt_args.base.model = spec.model.clone();
+    }
+    let (mut settings, built) = build_from(
+        &request_flags(&prompt_args, ctx.cwd.clone()),
+        &prompt_args.base.vars,
+        &ctx.env,
+    )?;
+    if let (true, Some(path)) = (from_spec, &args.spec) {
+        settings.model_source = format!("spec {}", path.display());
+    }
+    warn(&built, ctx)?;
+    let spec_dir = settings.cwd.join(spec_dir);
+    let mut stdin_note = None;
+    let ctx_stdin = &mut ctx.stdin;
+    let mut stdin = || {
+        if ctx_stdin.is_terminal() {
+            return None;
+        }
+        let bytes = ctx_stdin.read_all().ok()?;
+        let (text, note) = crate::source::lossy(crate::source::STDIN_NAME, bytes);
+        stdin_note = note;
+        Some(text)
+    };
+    let inputs = request_inputs(args, preview, &settings);
+    let req = request::prepare(&inputs, &spec, &spec_dir, &settings, &built, &mut stdin)?;
+    if let Some(note) = stdin_note {
+        ctx.note(format!("warning: {note}"))?;
+    }
+    for w in &req.warnings {
+        ctx.note(w)?;
+    }
+    default_model_note(&settings, ctx)?;
+    Ok((settings, built, req))
+}
+
+/// A request laid out with its session's tiers: the session state (open and locked, or
+/// ephemeral without a session), the tier map and the messages with markers placed.
+pub(super) struct Laid {
+    pub tracker: Tracker,
+    pub session: Option<String>,
+    pub messages: Vec<request::Message>,
+    pub placement: request::cache::Placement,
+    pub tiers: BTreeMap<String, Tier>,
+}
+
+/// Observes the request's items in its session, then lays it out with the tiers they
+/// earned, the spec's hints and `--tier` pins (each overriding the one before).
+pub(super) fn lay_out(
+    args: &MessagesArgs,
+    settings: &Settings,
+    req: &request::Request,
+    ctx: &mut Ctx,
+) -> anyhow::Result<Laid> {
+    let session = req.session.clone();
+    let mut tracker = match &session {
+        None => Tracker::ephemeral(),
+        Some(name) => {
+            let path = stability::state_path(settings, &ctx.env, name)?;
+            match Tracker::open(&path) {
+                Ok(t) => t,
+                // A preview can go on without the state; a recording run must not
+                // overwrite what it cannot read.
+                Err(e @ StateError::Corrupt { .. }) if args.no_update => {
+                    ctx.note(format!("{e}; going on without it"))?;
+                    Tracker::ephemeral()
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    };
+    let items = request::assemble::observed(&req.assembly, req.tokenizer);
+    tracker.observe(&items, req.min_cache_tokens);
+    for (key, tier) in &req.hints {
+        tracker.pin(key.clone(), *tier);
+    }
+    for arg in &args.tier {
+        let (key, tier) = stability::parse_pin(arg, &settings.cwd, &settings.project_root)
+            .map_err(anyhow::Error::msg)?;
+        if !items.iter().any(|i| i.key == key) {
+            bail!(
+                "--tier '{arg}': '{key}' is not in this request; pin a --file path, or a \
+                 symbol:PATH or history:N key the request holds"
+            );
+        }
+        tracker.pin(key, tier);
+    }
+    let plan = request::session::plan(&tracker, req);
+    let (messages, placement) = request::lay_out(req, &plan);
+    Ok(Laid {
+        tracker,
+        session,
+        messages,
+        placement,
+        tiers: plan.tiers,
+    })
+}

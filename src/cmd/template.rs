@@ -1,0 +1,136 @@
+//! `template render`, `convert` and `list`: the engine on its own, and the templates and
+//! registered prompts a run would use.
+
+use std::io::Write;
+
+use anyhow::bail;
+
+use super::{build_from, resolve, warn, Ctx, Outcome};
+use crate::cli::{ConvertArgs, ListArgs, RenderArgs};
+use crate::data;
+use crate::prompt;
+use crate::settings::{Flags, Settings};
+use crate::source::read_template_in;
+use crate::template::{self, Syntax};
+
+/// Renders a template with data files and settings, or with the prompt's own data.
+pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let dir = ctx.dir()?;
+    let (name, source) = read_template_in(&dir, &args.file)?;
+    let syntax = args.syntax.resolve(&name);
+    let value = if args.prompt_data {
+        // Built as `system` builds it, so the preview sees the base prompt's very data.
+        let flags = Flags {
+            cwd: ctx.cwd.clone(),
+            model: args.model.clone(),
+            mode: args.mode.clone(),
+            hermetic: args.hermetic.then_some(true),
+            ..Flags::default()
+        };
+        let (_, built) = build_from(&flags, &args.vars, &ctx.env)?;
+        warn(&built, ctx)?;
+        built.context.to_value()
+    } else {
+        // Under -C DIR the files are read there (and named by their full path).
+        let files = match ctx.cwd {
+            Some(_) => in_dir(&dir, &args.vars.data),
+            None => args.vars.data.clone(),
+        };
+        data::load_value(&files, &args.vars.set)?
+    };
+    let rendered = template::render_str(&name, &source, syntax, &value, args.missingkey.into())?;
+    ctx.out.write_all(rendered.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+/// Data files named relative to the run's directory (`-` stays standard input).
+fn in_dir(dir: &std::path::Path, files: &[String]) -> Vec<String> {
+    files
+        .iter()
+        .map(|f| match f.as_str() {
+            "-" => f.clone(),
+            _ => crate::paths::display(&dir.join(f)),
+        })
+        .collect()
+}
+
+/// Prints the Jinja translation of a Go template.
+pub fn convert(args: ConvertArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let (name, source) = read_template_in(&ctx.dir()?, &args.file)?;
+    if Syntax::for_name(&name) == Syntax::Jinja {
+        bail!(
+            "'{name}' is already a Jinja template (by its extension); convert reads Go templates"
+        );
+    }
+    ctx.out
+        .write_all(template::convert(&name, &source)?.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+/// Lists the templates in use (or the registered prompts).
+pub fn list(args: ListArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let flags = Flags {
+        cwd: ctx.cwd.clone(),
+        templates: args.templates.dir,
+        ..Flags::default()
+    };
+    let settings = resolve(&flags, &ctx.env)?;
+    if args.prompts || args.tag.is_some() {
+        return list_prompts(&settings, args.tag.as_deref(), ctx.out);
+    }
+    let library = prompt::library(&settings);
+    let entries = library.list();
+    let width = entries.iter().map(|e| e.file.len()).max().unwrap_or(0);
+    for e in entries {
+        // The prompt renders what is under base/, sections/, modes/ and registry/, and
+        // the top-level templates, a plain NAME.md included (as Go); .yaml files and
+        // the guides are data.
+        let syntax = match e.file.as_str() {
+            f if f.ends_with(".yaml") => "data",
+            _ if e.syntax == Syntax::Jinja => "jinja",
+            _ => "go",
+        };
+        writeln!(ctx.out, "{:width$}  {syntax:5}  {}", e.file, e.origin)?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// `template list --prompts` / `--tag TAG`: id, tags, source and origin per prompt.
+fn list_prompts(
+    settings: &Settings,
+    tag: Option<&str>,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let registry =
+        prompt::registry::Registry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
+    let prompts: Vec<_> = match tag {
+        Some(t) => registry.by_tag(t).collect(),
+        None => registry.all().collect(),
+    };
+    if prompts.is_empty() {
+        let mut tags: Vec<&str> = registry
+            .all()
+            .flat_map(|p| p.tags.iter().map(String::as_str))
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        bail!(
+            "no registered prompt has the tag '{}'; the tags are {}",
+            tag.unwrap_or_default(),
+            tags.join(", ")
+        );
+    }
+    let id_width = prompts.iter().map(|p| p.id.len()).max().unwrap_or(0);
+    let tags: Vec<String> = prompts.iter().map(|p| p.tags.join(",")).collect();
+    let tag_width = tags.iter().map(String::len).max().unwrap_or(0);
+    for (p, tags) in prompts.iter().zip(&tags) {
+        writeln!(
+            out,
+            "{:id_width$}  {tags:tag_width$}  {:6}  {}",
+            p.id,
+            p.source.name(),
+            p.origin
+        )?;
+    }
+    Ok(Outcome::Ok)
+}
