@@ -6,7 +6,6 @@ use std::io::{IsTerminal, Write};
 use crate::cli::{Cli, Command, GoalCommand, TemplateCommand};
 use crate::cmd::{self, Ctx, Stdin};
 use crate::settings::Env;
-use crate::template;
 
 pub use crate::cmd::Outcome;
 
@@ -18,9 +17,6 @@ pub const EXIT_DIFFERS: u8 = 1;
 /// Runs the command line with the process environment, writing results to `out` and
 /// notes to `err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
-    if let Some(fuel) = cli.template_fuel {
-        template::set_fuel(fuel);
-    }
     let mut ctx = Ctx {
         env: Env::capture(),
         cwd: cli.cwd,
@@ -28,6 +24,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         out,
         err,
         out_is_terminal: std::io::stdout().is_terminal(),
+        fuel: cli.template_fuel,
     };
     let ctx = &mut ctx;
     match cli.command {

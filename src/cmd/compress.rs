@@ -12,12 +12,11 @@ use crate::settings::Flags;
 /// Prints the compression request (or, with `--prompt-only`, its system prompt).
 pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let flags = Flags {
-        cwd: ctx.cwd.clone(),
         model: args.model.clone(),
         goal: args.goal.path.clone(),
         templates: args.templates.dir.clone(),
         default_model: Some(DEFAULT_MODEL),
-        ..Flags::default()
+        ..ctx.flags()
     };
     // Only the data is needed: the system prompt itself is not part of this request.
     let settings = resolve(&flags, &ctx.env)?;

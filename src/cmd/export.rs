@@ -19,7 +19,7 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         ..PromptArgs::default()
     };
     hermetic_for_check(&mut prompt.base, &args.check);
-    let (settings, built) = build(&prompt, ctx.cwd.clone(), &ctx.env)?;
+    let (settings, built) = build(&prompt, ctx)?;
     warn(&built, ctx)?;
     let content = if args.template {
         built.base_source.text().to_string()

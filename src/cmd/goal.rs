@@ -13,10 +13,9 @@ use crate::settings::{Flags, Settings};
 /// The settings for a goal command (only `--goal` and `--ascii` matter).
 fn goal_settings(goal: Option<String>, ascii: bool, ctx: &Ctx) -> anyhow::Result<Settings> {
     let flags = Flags {
-        cwd: ctx.cwd.clone(),
         goal,
         ascii,
-        ..Flags::default()
+        ..ctx.flags()
     };
     resolve(&flags, &ctx.env)
 }

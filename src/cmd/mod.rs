@@ -47,6 +47,8 @@ pub struct Ctx<'a> {
     pub err: &'a mut dyn Write,
     /// Whether standard output is a terminal (colour is used only there).
     pub out_is_terminal: bool,
+    /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
+    pub fuel: Option<u64>,
 }
 
 impl Ctx<'_> {
@@ -61,6 +63,15 @@ impl Ctx<'_> {
             bail!("-C '{}': cannot change into it", self.cwd_shown());
         }
         Ok(dir)
+    }
+
+    /// The flags every command gives the settings: `-C DIR` and the template budget.
+    pub fn flags(&self) -> Flags {
+        Flags {
+            cwd: self.cwd.clone(),
+            template_fuel: self.fuel,
+            ..Flags::default()
+        }
     }
 
     fn cwd_shown(&self) -> String {
@@ -108,9 +119,8 @@ impl Stdin {
 }
 
 /// The settings flags `system`, `export` and the request commands share.
-fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
+fn flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
     Flags {
-        cwd,
         model: prompt.base.model.clone(),
         mode: prompt.base.mode.clone(),
         context_window: prompt.base.context_window,
@@ -128,6 +138,7 @@ fn flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
         sanity: prompt.sanity,
         default_model: None,
         hermetic: prompt.base.hermetic(),
+        ..ctx.flags()
     }
 }
 
@@ -139,29 +150,21 @@ pub(crate) fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
     }
 }
 
-/// Resolves the settings, and gives the templates the config's execution budget.
+/// Resolves the settings.
 pub(crate) fn resolve(flags: &Flags, env: &Env) -> anyhow::Result<Settings> {
-    let settings = Settings::load(flags, env)?;
-    if let Some(fuel) = settings.template_fuel {
-        crate::template::set_config_fuel(fuel);
-    }
-    Ok(settings)
+    Ok(Settings::load(flags, env)?)
 }
 
 /// Resolves settings and builds the prompt; `--data` and `--set` become `.Vars`.
-pub(crate) fn build(
-    prompt: &PromptArgs,
-    cwd: Option<PathBuf>,
-    env: &Env,
-) -> anyhow::Result<(Settings, Built)> {
-    build_from(&flags(prompt, cwd), &prompt.base.vars, env)
+pub(crate) fn build(prompt: &PromptArgs, ctx: &Ctx) -> anyhow::Result<(Settings, Built)> {
+    build_from(&flags(prompt, ctx), &prompt.base.vars, &ctx.env)
 }
 
 /// The flags of a request command: a request needs a model, so one is always chosen.
-pub(crate) fn request_flags(prompt: &PromptArgs, cwd: Option<PathBuf>) -> Flags {
+pub(crate) fn request_flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
     Flags {
         default_model: Some(crate::model::DEFAULT_MODEL),
-        ..flags(prompt, cwd)
+        ..flags(prompt, ctx)
     }
 }
 

@@ -76,7 +76,7 @@ pub(super) fn prepare_request(
         prompt_args.base.model = spec.model.clone();
     }
     let (mut settings, built) = build_from(
-        &request_flags(&prompt_args, ctx.cwd.clone()),
+        &request_flags(&prompt_args, ctx),
         &prompt_args.base.vars,
         &ctx.env,
     )?;

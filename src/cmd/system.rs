@@ -9,7 +9,7 @@ use crate::prompt::Built;
 pub fn run(args: SystemArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let mut prompt = args.prompt;
     hermetic_for_check(&mut prompt.base, &args.check);
-    let (settings, built) = build(&prompt, ctx.cwd.clone(), &ctx.env)?;
+    let (settings, built) = build(&prompt, ctx)?;
     warn(&built, ctx)?;
     if let Some(target) = write_target(&settings.write_system_md, &settings)? {
         write_system_md(&built, &target)?;

@@ -11,24 +11,25 @@ use crate::data;
 use crate::prompt;
 use crate::settings::{Flags, Settings};
 use crate::source::read_template_in;
-use crate::template::{self, Syntax};
+use crate::template::{self, Engine, Syntax};
 
 /// Renders a template with data files and settings, or with the prompt's own data.
 pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let dir = ctx.dir()?;
     let (name, source) = read_template_in(&dir, &args.file)?;
     let syntax = args.syntax.resolve(&name);
+    let mut fuel = ctx.fuel.unwrap_or(template::DEFAULT_FUEL);
     let value = if args.prompt_data {
         // Built as `system` builds it, so the preview sees the base prompt's very data.
         let flags = Flags {
-            cwd: ctx.cwd.clone(),
             model: args.model.clone(),
             mode: args.mode.clone(),
             hermetic: args.hermetic.then_some(true),
-            ..Flags::default()
+            ..ctx.flags()
         };
-        let (_, built) = build_from(&flags, &args.vars, &ctx.env)?;
+        let (settings, built) = build_from(&flags, &args.vars, &ctx.env)?;
         warn(&built, ctx)?;
+        fuel = settings.template_fuel;
         built.context.to_value()
     } else {
         // Under -C DIR the files are read there (and named by their full path).
@@ -38,7 +39,10 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         };
         data::load_value(&files, &args.vars.set)?
     };
-    let rendered = template::render_str(&name, &source, syntax, &value, args.missingkey.into())?;
+    let mut engine = Engine::new(args.missingkey.into());
+    engine.set_fuel(fuel);
+    engine.add(&name, &source, syntax)?;
+    let rendered = engine.render(&name, &value)?;
     ctx.out.write_all(rendered.as_bytes())?;
     Ok(Outcome::Ok)
 }
@@ -70,9 +74,8 @@ pub fn convert(args: ConvertArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 /// Lists the templates in use (or the registered prompts).
 pub fn list(args: ListArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let flags = Flags {
-        cwd: ctx.cwd.clone(),
         templates: args.templates.dir,
-        ..Flags::default()
+        ..ctx.flags()
     };
     let settings = resolve(&flags, &ctx.env)?;
     if args.prompts || args.tag.is_some() {

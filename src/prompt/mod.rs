@@ -106,6 +106,8 @@ pub struct Built {
     pub tier: u8,
     /// Problems worth a note on stderr that don't stop the run.
     pub warnings: Vec<String>,
+    /// The execution budget each template render had.
+    pub fuel: u64,
 }
 
 impl Built {
@@ -116,7 +118,7 @@ impl Built {
         if let Some(section) = self.prompt.section("base") {
             return Ok(section.text.clone());
         }
-        let mut engine = Engine::new(MissingKey::Default);
+        let mut engine = engine(self.fuel);
         let (_, text) = render_base(&mut engine, &self.base_source, &self.context.to_value())?;
         Ok(text.trim_end().to_string())
     }
@@ -187,7 +189,7 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
     let context_window = settings.context_window.unwrap_or(model.context_window);
     let tier = modes::tier_for(context_window);
 
-    let mut engine = Engine::new(MissingKey::Default);
+    let mut engine = engine(settings.template_fuel);
     // The mode text is rendered with the same data as the sections, then handed to the
     // base template as `.ModeInstructions`.
     let mode_template = modes::find(&library, &settings.mode, tier)?.ok_or_else(|| {
@@ -254,7 +256,15 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Prom
         context_window,
         tier,
         warnings,
+        fuel: settings.template_fuel,
     })
+}
+
+/// An engine for the prompt's templates, with the run's execution budget.
+fn engine(fuel: u64) -> Engine {
+    let mut engine = Engine::new(MissingKey::Default);
+    engine.set_fuel(fuel);
+    engine
 }
 
 /// Renders the library template `logical` (`system_reminder.md`...) with `context`, the
@@ -268,7 +278,7 @@ pub fn render_template(
     let found = library
         .find(logical)?
         .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
-    let mut engine = Engine::new(MissingKey::Default);
+    let mut engine = engine(settings.template_fuel);
     Ok(render(&mut engine, &found, &context.to_value())?
         .trim()
         .to_string())

@@ -86,6 +86,8 @@ pub struct Flags {
     pub default_model: Option<&'static str>,
     /// `--hermetic` (`Some(true)`) or `--no-hermetic` (`Some(false)`).
     pub hermetic: Option<bool>,
+    /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
+    pub template_fuel: Option<u64>,
 }
 
 /// Everything a run needs to know, resolved and validated.
@@ -137,8 +139,9 @@ pub struct Settings {
     pub sanity: bool,
     /// Registry directories above the built-in prompts, in rising precedence.
     pub prompt_dirs: Vec<PathBuf>,
-    /// The config files' `template_fuel` (the command line's wins over it).
-    pub template_fuel: Option<u64>,
+    /// The execution budget of each template render: `--template-fuel`, else the config
+    /// files' `template_fuel`, else [`crate::template::DEFAULT_FUEL`].
+    pub template_fuel: u64,
     /// Hermetic mode: no user config, memory, home or environment was read, and machine
     /// facts render as stable values (see [`HERMETIC_PINS`]).
     pub hermetic: bool,
@@ -309,7 +312,10 @@ impl Settings {
             .0
             .push(Check::inside(&root, &project_dir.join(files::PROMPTS)));
         let settings = Settings {
-            template_fuel: resolve_fuel(&layers)?,
+            template_fuel: match flags.template_fuel {
+                Some(n) => n,
+                None => resolve_fuel(&layers)?.unwrap_or(crate::template::DEFAULT_FUEL),
+            },
             secrets: layers.find(|c| c.secrets).map(|(m, _)| m),
             shell: env
                 .get(env::SHELL)
@@ -767,6 +773,22 @@ mod tests {
             model(&no_flag, &[], &Layers::default()),
             pair("d", MODEL_FROM_DEFAULT)
         );
+    }
+
+    #[test]
+    fn template_fuel_is_flag_then_config_then_default() {
+        let layers = Layers {
+            project: Some(layer("project", "template_fuel: 50\n")),
+            ..Layers::default()
+        };
+        let flag = Flags {
+            template_fuel: Some(7),
+            ..Flags::default()
+        };
+        assert_eq!(resolve(&flag, &[], &layers).0.template_fuel, 7);
+        assert_eq!(resolve(&Flags::default(), &[], &layers).0.template_fuel, 50);
+        let default = resolve(&Flags::default(), &[], &Layers::default()).0;
+        assert_eq!(default.template_fuel, 10_000_000);
     }
 
     #[test]

@@ -15,7 +15,6 @@ mod test_values;
 pub mod value;
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{AutoEscape, Environment, Value};
@@ -76,30 +75,6 @@ const RECURSION_MESSAGE: &str =
 /// runaway template stops within seconds.
 pub const DEFAULT_FUEL: u64 = 10_000_000;
 
-/// The budget given on the command line (`--template-fuel`, `ASIMI_TEMPLATE_FUEL`) and
-/// by the config key `template_fuel`; 0 when not given.
-static FLAG_FUEL: AtomicU64 = AtomicU64::new(0);
-static CONFIG_FUEL: AtomicU64 = AtomicU64::new(0);
-
-/// Sets the execution budget the command line gives engines made from now on.
-pub fn set_fuel(fuel: u64) {
-    FLAG_FUEL.store(fuel, Ordering::Relaxed);
-}
-
-/// Sets the execution budget a config file gives, which the command line overrides.
-pub fn set_config_fuel(fuel: u64) {
-    CONFIG_FUEL.store(fuel, Ordering::Relaxed);
-}
-
-/// The execution budget of new engines: the command line's, the config's or the default.
-pub fn fuel() -> u64 {
-    [&FLAG_FUEL, &CONFIG_FUEL]
-        .iter()
-        .map(|f| f.load(Ordering::Relaxed))
-        .find(|&f| f > 0)
-        .unwrap_or(DEFAULT_FUEL)
-}
-
 /// What running out of fuel reports; `{}` is the budget.
 const FUEL_MESSAGE: &str = "execution budget exhausted: the template ran more than its \
 budget of {} steps (raise it with --template-fuel N, ASIMI_TEMPLATE_FUEL or the config key \
@@ -143,7 +118,7 @@ impl Engine {
         env.set_syntax(syntax);
         env.set_auto_escape_callback(|_| AutoEscape::None);
         env.set_recursion_limit(RECURSION_LIMIT);
-        env.set_fuel(Some(fuel()));
+        env.set_fuel(Some(DEFAULT_FUEL));
         builtins::register(&mut env, missing);
         Engine {
             env,
@@ -215,7 +190,7 @@ impl Engine {
         })
     }
 
-    /// Sets this engine's execution budget (see [`set_fuel`]).
+    /// Sets this engine's execution budget, in steps (default [`DEFAULT_FUEL`]).
     pub fn set_fuel(&mut self, fuel: u64) {
         self.env.set_fuel(Some(fuel));
     }

@@ -117,6 +117,9 @@ impl Object for Complex {
         (**self == *other).then_some(Ordering::Equal)
     }
 
+    // The one use of `gofmt` here (which in turn reads values through this module): a
+    // complex number must print as Go prints it wherever minijinja renders it, and the
+    // float formatting that needs is Go's `strconv`, which lives in `gofmt`.
     fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&super::gofmt::format_complex(self.re, self.im))
     }

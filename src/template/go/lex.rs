@@ -5,9 +5,9 @@
 //! functions until one of them has emitted an item, which gives the parser exactly the
 //! token stream Go's channel would.
 //!
-//! The module also holds the small pieces of Go's `fmt`/`strconv` that the lexer's and
-//! parser's messages depend on: [`quote`] (`strconv.Quote`, i.e. `%q`) and `%#U`, with
-//! Go's own Unicode tables so that non-ASCII input is classified exactly as Go does.
+//! The module also holds Go's `%#U` ([`unicode_verb`]), which the lexer's messages use,
+//! and Go's own Unicode tables, so that non-ASCII input is classified exactly as Go does.
+//! `%q` (`strconv.Quote`) lives in `template::strconv`.
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
