@@ -5,6 +5,23 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use serde_json::Value;
+
+pub mod golden;
+pub mod platform;
+
+/// What the repository boundary's `.git` file holds. It is not a `gitdir:` link, so git
+/// (and libgit2) stop there with an error, which the tool reads as "no repository".
+pub const BOUNDARY: &str = "not a repository: the boundary of a test's world\n";
+
+/// A temporary directory that is its own repository boundary: discovery from inside it
+/// never reaches a repository the temporary directory itself sits in (`TMPDIR` inside a
+/// checkout). Tests that want a repository make one below it.
+pub fn tempdir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".git"), BOUNDARY).unwrap();
+    dir
+}
 
 /// One run of the binary in a throwaway world.
 pub struct Test {
@@ -47,7 +64,7 @@ impl Run {
 
 impl Test {
     pub fn new() -> Test {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempdir();
         // Canonical paths, so messages compare equal on systems with symlinked /tmp.
         let root = dir.path().canonicalize().unwrap();
         let home = root.join("home");
@@ -78,14 +95,14 @@ impl Test {
         self
     }
 
-    /// Writes a file in the user config directory (`~/.config/asimi-prompt`).
+    /// Writes a file in the user config directory (`~/.config/asimi-prompt` on Linux).
     pub fn config_file(self, rel: &str, contents: impl AsRef<[u8]>) -> Test {
         write(&self.config_dir().join(rel), contents.as_ref());
         self
     }
 
     pub fn config_dir(&self) -> PathBuf {
-        self.home.join(".config/asimi-prompt")
+        platform::config_base(&self.home).join(platform::APP_DIR)
     }
 
     /// Makes the work directory a git repository (with git2).
@@ -166,6 +183,25 @@ pub fn marked_base(t: Test) -> Test {
         "--no-section",
         "git",
     ])
+}
+
+/// In a request body, every block carrying a `cache_control`, as its `type`.
+pub fn marked_types(body: &Value) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if m.contains_key("cache_control") {
+                    out.push(m.get("type").and_then(Value::as_str).unwrap_or("?").into());
+                }
+                m.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(body, &mut out);
+    out
 }
 
 fn write(path: &Path, contents: &[u8]) {
