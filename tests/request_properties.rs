@@ -186,12 +186,10 @@ fn properties_hold_for_generated_requests() {
         );
 
         for provider in PROVIDERS {
+            // Byte-for-byte stability is the golden files' business (request_golden.rs);
+            // here the properties of the encoded body.
             let a = providers::encode(provider, &messages, &options()).unwrap();
-            let b = providers::encode(provider, &messages, &options()).unwrap();
             let text = serde_json::to_string_pretty(&a).unwrap();
-            assert_eq!(text, serde_json::to_string_pretty(&b).unwrap(), "{ctx}");
-            let back: Value = serde_json::from_str(&text).unwrap();
-            assert_eq!(back, a, "{ctx}");
             let markers = text.matches("cache_control").count();
             assert!(markers <= 4, "{ctx} {provider}: {markers} markers");
             match provider {
