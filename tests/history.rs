@@ -396,3 +396,41 @@ fn openrouter_marks_text_parts_only() {
     let b = tool_tier_body("openrouter", 1);
     assert_eq!(marked_types(&b), ["text"], "{b:#}");
 }
+
+#[test]
+fn truncate_fails_when_nothing_more_can_be_dropped() {
+    // The history can shrink to its first message, but a working file alone is too big.
+    let out = messages(
+        "tiny-1",
+        Test::new()
+            .file(".asimi/templates/models.yaml", TINY)
+            .file("h.json", long_history())
+            .file("big.txt", " hello".repeat(8000)),
+    )
+    .args(["--max-tokens", "1000", "--truncate", "--file", "big.txt"])
+    .run();
+    let e = out.fails();
+    assert!(e.contains("over the 7000 that fit"), "{e}");
+    assert!(
+        e.contains("Truncating the history cannot shrink it further; send less"),
+        "{e}"
+    );
+}
+
+#[test]
+fn anthropic_opens_with_a_user_turn_when_the_history_does_not() {
+    let h = r#"[{"role": "assistant", "content": "Hello."}, {"role": "user", "content": "q"}]"#;
+    let b = body("claude-sonnet-4-5", h, &["--provider", "anthropic"]);
+    assert_eq!(
+        b["messages"],
+        json!([
+            {"role": "user", "content": "(The conversation so far follows.)"},
+            {"role": "assistant", "content": "Hello."},
+            // Consecutive turns of one role are merged.
+            {"role": "user", "content": [
+                {"type": "text", "text": "q"},
+                {"type": "text", "text": "p"},
+            ]},
+        ])
+    );
+}
