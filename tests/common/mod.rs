@@ -145,18 +145,9 @@ impl Test {
     /// Runs again in the same world with `extra` after the builder's arguments, so one
     /// set of files can be run many times (sessions, repeated checks).
     pub fn run_with<S: AsRef<str>>(&self, extra: &[S]) -> Run {
-        let mut cmd = Command::cargo_bin("asimi-prompt").unwrap();
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &self.home)
-            .env("XDG_CONFIG_HOME", self.home.join(".config"))
-            .env("SHELL", "/bin/bash")
-            .current_dir(&self.cwd)
-            .args(&self.args)
-            .args(extra.iter().map(AsRef::as_ref));
-        for (k, v) in &self.env {
-            cmd.env(k, v);
-        }
+        let mut cmd = self.command(&assert_cmd::cargo::cargo_bin("asimi-prompt"));
+        cmd.args(&self.args).args(extra.iter().map(AsRef::as_ref));
+        let mut cmd = Command::from_std(cmd);
         cmd.write_stdin(self.stdin.clone().unwrap_or_default());
         let out = cmd.output().unwrap();
         Run {
@@ -164,6 +155,40 @@ impl Test {
             stdout: String::from_utf8(out.stdout).unwrap(),
             stderr: String::from_utf8(out.stderr).unwrap(),
         }
+    }
+
+    /// Runs with stdout on a pseudo-terminal, through util-linux `script`, and returns
+    /// what the terminal showed (stdout and stderr, `\r\n` read as `\n`). `None` when
+    /// `script` cannot run here; the caller says the case was skipped.
+    pub fn run_on_terminal(&self) -> Option<String> {
+        let bin = assert_cmd::cargo::cargo_bin("asimi-prompt");
+        let line: Vec<String> = std::iter::once(bin.display().to_string())
+            .chain(self.args.iter().cloned())
+            .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+            .collect();
+        let out = self
+            .command(Path::new("script"))
+            .args(["-qec", &line.join(" "), "/dev/null"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        let shown = String::from_utf8(out.stdout).unwrap().replace("\r\n", "\n");
+        (!shown.is_empty()).then_some(shown)
+    }
+
+    /// `program` in this world: its clean environment and working directory.
+    fn command(&self, program: &Path) -> std::process::Command {
+        let mut cmd = std::process::Command::new(program);
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("SHELL", "/bin/bash")
+            .current_dir(&self.cwd);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd
     }
 
     pub fn read(&self, path: &Path) -> String {
