@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value;
 
+pub mod corpus;
 pub mod golden;
 pub mod platform;
 
