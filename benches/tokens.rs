@@ -1,64 +1,21 @@
-//! Token counting throughput of the two Rust BPE crates for OpenAI's encodings, on
-//! realistic text: Rust source and Markdown prose (this repository's files, then crate
-//! sources from Cargo's registry), about 4 MB, counted file by file as a request does.
-//! The winner backs `request::tokens::Tokenizer`; the figures are recorded there.
+//! Token counting throughput of the two Rust BPE crates for OpenAI's encodings, on a
+//! corpus the bench builds itself from a fixed seed (`tests/common/corpus.rs`: Rust-like
+//! source, prose, other scripts, numbers and whitespace runs), about 4 MB in 2 KB texts
+//! counted one by one as a request does. Before timing anything it asserts that both
+//! crates give the same count for every text in both encodings, or the comparison means
+//! nothing. The winner backs `request::tokens::Tokenizer`; the figures are recorded there.
 
-use std::path::{Path, PathBuf};
+#[path = "../tests/common/corpus.rs"]
+mod corpus;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 const TARGET_BYTES: usize = 4 << 20;
+const TEXT_BYTES: usize = 2_048;
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        if name.starts_with('.') || name == "target" {
-            continue;
-        }
-        if path.is_dir() {
-            collect(&path, out);
-        } else if name.ends_with(".rs") || name.ends_with(".md") {
-            out.push(path);
-        }
-    }
-}
-
-/// Source and prose files, in a fixed order, until about `TARGET_BYTES`.
+/// About `TARGET_BYTES` of generated text, the same on every run.
 fn corpus() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut paths = Vec::new();
-    collect(root, &mut paths);
-    let cargo_home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| dirs::home_dir().map(|h| h.join(".cargo")));
-    if let Some(home) = cargo_home {
-        collect(&home.join("registry/src"), &mut paths);
-    }
-    let mut texts = Vec::new();
-    let mut total = 0;
-    for path in paths {
-        if total >= TARGET_BYTES {
-            break;
-        }
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            total += text.len();
-            texts.push(text);
-        }
-    }
-    // Without a registry (a bare checkout) repeat what there is.
-    let base = texts.clone();
-    while total < TARGET_BYTES && !base.is_empty() {
-        for t in &base {
-            total += t.len();
-            texts.push(t.clone());
-        }
-    }
-    texts
+    corpus::texts(1, TARGET_BYTES / TEXT_BYTES, TEXT_BYTES)
 }
 
 fn bench(c: &mut Criterion) {
@@ -89,14 +46,28 @@ fn bench(c: &mut Criterion) {
     let tik_cl100k = tiktoken_rs::cl100k_base_singleton();
 
     // Same counts, or the comparison means nothing.
-    let a: usize = texts.iter().map(|t| bpe_o200k.count(t.as_str())).sum();
-    let b: usize = texts
-        .iter()
-        .map(|t| tik_o200k.encode_ordinary(t).len())
-        .sum();
+    let mut totals = [0usize; 2];
+    for (i, text) in texts.iter().enumerate() {
+        let o200k = bpe_o200k.count(text.as_str());
+        assert_eq!(
+            o200k,
+            tik_o200k.encode_ordinary(text).len(),
+            "o200k, text {i}"
+        );
+        let cl100k = bpe_cl100k.count(text.as_str());
+        assert_eq!(
+            cl100k,
+            tik_cl100k.encode_ordinary(text).len(),
+            "cl100k, text {i}"
+        );
+        totals[0] += o200k;
+        totals[1] += cl100k;
+    }
     println!(
-        "corpus: {} files, {bytes} bytes; o200k tokens: bpe-openai {a}, tiktoken-rs {b}",
-        texts.len()
+        "corpus: {} texts, {bytes} bytes; both crates count {} o200k and {} cl100k tokens",
+        texts.len(),
+        totals[0],
+        totals[1]
     );
 
     group.bench_function("bpe-openai o200k", |bench| {

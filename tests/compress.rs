@@ -35,19 +35,9 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn golden(name: &str, got: &str) {
-    let path = fixture(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, got).unwrap();
-        return;
+    if let Err(e) = common::golden::check(&fixture(name), got, "compress") {
+        panic!("{e}");
     }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        got == want,
-        "{name} differs from {}; run UPDATE_GOLDEN=1 cargo test --test compress and review \
-         the diff\n--- got ---\n{got}",
-        path.display()
-    );
 }
 
 #[test]

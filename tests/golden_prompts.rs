@@ -16,7 +16,8 @@
 //! git diff fixtures/prompts
 //! ```
 //!
-//! Without `UPDATE_GOLDEN`, any difference (or a missing file) fails the test.
+//! Without `UPDATE_GOLDEN=1` (any other value compares as usual), any difference (or a
+//! missing file) fails the test.
 
 mod common;
 use std::path::{Path, PathBuf};
@@ -78,14 +79,10 @@ fn fixture(family: &str) -> PathBuf {
         .join(format!("{family}.txt"))
 }
 
-fn updating() -> bool {
-    std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
 /// Compares `actual` with the golden file, or rewrites it under `UPDATE_GOLDEN=1`.
 fn golden(family: &str, actual: &str) {
     let path = fixture(family);
-    if updating() {
+    if common::golden::updating() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, actual).unwrap();
         return;
@@ -174,7 +171,7 @@ fn default() {
 
 #[test]
 fn families_differ() {
-    if updating() {
+    if common::golden::updating() {
         return;
     }
     let texts: Vec<String> = MODELS

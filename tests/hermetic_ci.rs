@@ -2,6 +2,7 @@
 //! checks clean from a clone at another path, on another branch, with another HOME and
 //! SHELL; a real content change still fails.
 
+mod common;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -27,7 +28,7 @@ impl Machine {
     /// A home with user-level context, memory and config that must not reach the file.
     fn new(root: &Path, name: &str, shell: &'static str) -> Machine {
         let home = root.join(name);
-        let config = home.join(".config/asimi-prompt");
+        let config = common::platform::config_base(&home).join(common::platform::APP_DIR);
         std::fs::create_dir_all(&config).unwrap();
         std::fs::write(config.join("AGENTS.md"), format!("{name} user context\n")).unwrap();
         std::fs::write(config.join("memory.md"), format!("{name} remembers\n")).unwrap();
@@ -98,7 +99,7 @@ fn written_and_cloned(root: &Path) -> (PathBuf, Machine) {
 
 #[test]
 fn readme_ci_step_passes_in_a_clone_elsewhere() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::tempdir();
     let root = dir.path().canonicalize().unwrap();
     let (clone, checker) = written_and_cloned(&root);
     let (code, stdout, stderr) = checker.run(&clone, &readme_ci_args());
@@ -115,7 +116,7 @@ fn readme_ci_step_passes_in_a_clone_elsewhere() {
 
 #[test]
 fn a_real_change_still_fails_the_check() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::tempdir();
     let root = dir.path().canonicalize().unwrap();
     let (clone, checker) = written_and_cloned(&root);
     std::fs::write(clone.join("AGENTS.md"), "Use spaces.\n").unwrap();
@@ -129,7 +130,7 @@ fn a_real_change_still_fails_the_check() {
 
 #[test]
 fn pins_and_switches() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::tempdir();
     let root = dir.path().canonicalize().unwrap();
     let project = root.join("p");
     std::fs::create_dir_all(project.join("sub")).unwrap();

@@ -13,7 +13,7 @@
 mod common;
 use std::path::PathBuf;
 
-use common::Test;
+use common::{marked_types, Test};
 use serde_json::{json, Value};
 
 /// An empty project reminder keeps the prompt as given.
@@ -44,7 +44,11 @@ fn conversation(body: &Value) -> Value {
     if let Some(c) = body.get("contents") {
         return c.clone();
     }
-    let list = body["messages"].as_array().unwrap();
+    // `raw` is the message array itself.
+    let list = body
+        .as_array()
+        .or_else(|| body["messages"].as_array())
+        .unwrap();
     Value::Array(
         list.iter()
             .filter(|m| m["role"] != "system")
@@ -185,7 +189,6 @@ fn fixture(provider: &str) -> PathBuf {
 
 #[test]
 fn tool_blocks_are_converted_for_each_provider() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     for (provider, model) in [
         ("anthropic", "claude-sonnet-4-5"),
         ("openai", "gpt-4o"),
@@ -195,18 +198,57 @@ fn tool_blocks_are_converted_for_each_provider() {
         let b = body(model, TOOLS, &["--provider", provider]);
         let mut got = serde_json::to_string_pretty(&conversation(&b)).unwrap();
         got.push('\n');
-        let path = fixture(provider);
-        if update {
-            std::fs::write(&path, &got).unwrap();
-            continue;
+        if let Err(e) = common::golden::check(&fixture(provider), &got, "history") {
+            panic!("{provider}: {e}");
         }
-        let want = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            got == want,
-            "{provider}: output differs from {} (UPDATE_GOLDEN=1 regenerates it)\n{got}",
-            path.display()
-        );
     }
+}
+
+/// The README's mapping of tool blocks ("History", "Tool blocks"), written out by hand, so
+/// the golden files above are not the only expectation.
+#[test]
+fn tool_blocks_map_as_the_readme_says() {
+    let prompt = json!({"role": "user", "content": "p"});
+    // Anthropic and raw: as given.
+    let mut given: Value = serde_json::from_str(TOOLS).unwrap();
+    given.as_array_mut().unwrap().push(prompt);
+    for provider in ["anthropic", "raw"] {
+        let b = body("claude-sonnet-4-5", TOOLS, &["--provider", provider]);
+        assert_eq!(conversation(&b), given, "{provider}");
+    }
+    // OpenAI shapes: `tool_calls` with the input as a JSON string, `tool` messages, and the
+    // other blocks of a tool_result's message after it as a user message.
+    let call = |id: &str, name: &str, args: &str| json!({"id": id, "type": "function", "function": {"name": name, "arguments": args}});
+    let openai = json!([
+        {"role": "user", "content": "list the files"},
+        {"role": "assistant", "content": "Listing.", "tool_calls": [call("t1", "shell", r#"{"cmd":"ls"}"#)]},
+        {"role": "tool", "tool_call_id": "t1", "content": "a.rs\nb.rs"},
+        {"role": "user", "content": "and now?"},
+        {"role": "assistant", "content": null, "tool_calls": [call("t2", "read", r#"{"path":"a.rs"}"#)]},
+        {"role": "tool", "tool_call_id": "t2", "content": "fn a() {}"},
+        {"role": "assistant", "content": "a.rs defines a."},
+        {"role": "user", "content": "p"},
+    ]);
+    for provider in ["openai", "openrouter"] {
+        let b = body("gpt-4o", TOOLS, &["--provider", provider]);
+        assert_eq!(conversation(&b), openai, "{provider}");
+    }
+    // Gemini: functionCall and functionResponse parts, the response named after its call.
+    let text = |t: &str| json!({"text": t});
+    let gemini = json!([
+        {"role": "user", "parts": [text("list the files")]},
+        {"role": "model", "parts": [text("Listing."), {"functionCall": {"name": "shell", "args": {"cmd": "ls"}}}]},
+        {"role": "user", "parts": [
+            {"functionResponse": {"name": "shell", "response": {"content": "a.rs\nb.rs"}}},
+            text("and now?"),
+        ]},
+        {"role": "model", "parts": [{"functionCall": {"name": "read", "args": {"path": "a.rs"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "read", "response": {"content": "fn a() {}"}}}]},
+        {"role": "model", "parts": [text("a.rs defines a.")]},
+        {"role": "user", "parts": [text("p")]},
+    ]);
+    let b = body("gemini-2.5-pro", TOOLS, &["--provider", "gemini"]);
+    assert_eq!(conversation(&b), gemini);
 }
 
 #[test]
@@ -333,25 +375,6 @@ fn tool_tier_body(provider: &str, n: usize) -> Value {
     body("claude-sonnet-4-5", &h.to_string(), &args)
 }
 
-/// Every block carrying a `cache_control`, as its `type`.
-fn marked_types(body: &Value) -> Vec<String> {
-    fn walk(v: &Value, out: &mut Vec<String>) {
-        match v {
-            Value::Object(m) => {
-                if m.contains_key("cache_control") {
-                    out.push(m.get("type").and_then(Value::as_str).unwrap_or("?").into());
-                }
-                m.values().for_each(|v| walk(v, out));
-            }
-            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    walk(body, &mut out);
-    out
-}
-
 #[test]
 fn a_tier_ending_in_tool_blocks_is_marked_on_the_last_block() {
     // Before, such a tier got no marker at all, and its tokens went uncached.
@@ -372,4 +395,42 @@ fn openrouter_marks_text_parts_only() {
     assert_eq!(marked_types(&b), Vec::<String>::new(), "{b:#}");
     let b = tool_tier_body("openrouter", 1);
     assert_eq!(marked_types(&b), ["text"], "{b:#}");
+}
+
+#[test]
+fn truncate_fails_when_nothing_more_can_be_dropped() {
+    // The history can shrink to its first message, but a working file alone is too big.
+    let out = messages(
+        "tiny-1",
+        Test::new()
+            .file(".asimi/templates/models.yaml", TINY)
+            .file("h.json", long_history())
+            .file("big.txt", " hello".repeat(8000)),
+    )
+    .args(["--max-tokens", "1000", "--truncate", "--file", "big.txt"])
+    .run();
+    let e = out.fails();
+    assert!(e.contains("over the 7000 that fit"), "{e}");
+    assert!(
+        e.contains("Truncating the history cannot shrink it further; send less"),
+        "{e}"
+    );
+}
+
+#[test]
+fn anthropic_opens_with_a_user_turn_when_the_history_does_not() {
+    let h = r#"[{"role": "assistant", "content": "Hello."}, {"role": "user", "content": "q"}]"#;
+    let b = body("claude-sonnet-4-5", h, &["--provider", "anthropic"]);
+    assert_eq!(
+        b["messages"],
+        json!([
+            {"role": "user", "content": "(The conversation so far follows.)"},
+            {"role": "assistant", "content": "Hello."},
+            // Consecutive turns of one role are merged.
+            {"role": "user", "content": [
+                {"type": "text", "text": "q"},
+                {"type": "text", "text": "p"},
+            ]},
+        ])
+    );
 }

@@ -257,6 +257,30 @@ fn rejects_a_binary_file() {
     assert!(e.contains("file 'bin.dat' is binary"), "{e}");
 }
 
+/// The README: "a binary file (a NUL byte in its first 8 KiB)". Only the first 8,192
+/// bytes are looked at, so a NUL after them is sent as it is.
+#[test]
+fn only_the_first_8_kib_are_checked_for_nul_bytes() {
+    let with_nul_at = |at: usize| {
+        let mut bytes = vec![b'a'; 9_000];
+        bytes[at] = 0;
+        messages(Test::new().file("f.txt", bytes)).args(["--prompt", "p", "--file", "f.txt"])
+    };
+    for at in [0, 8_191] {
+        let e = fails(with_nul_at(at));
+        assert!(
+            e.contains("file 'f.txt' is binary (it contains NUL bytes)"),
+            "{at}: {e}"
+        );
+    }
+    for at in [8_192, 8_999] {
+        let all = texts(&json(&with_nul_at(at))).concat();
+        let opening = "f.txt\n```\n";
+        let start = all.find(opening).expect("f.txt is sent") + opening.len();
+        assert_eq!(all[start..].find('\0'), Some(at), "{at}");
+    }
+}
+
 #[test]
 fn rejects_a_file_over_the_limit() {
     let e = fails(

@@ -15,6 +15,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::Test;
+use serde_json::Value;
 
 const PROVIDERS: &[&str] = &["anthropic", "openai", "openrouter", "gemini", "raw"];
 
@@ -96,28 +97,36 @@ fn fixture(provider: &str) -> PathBuf {
         .join(format!("{provider}.json"))
 }
 
+/// The body for `provider`, with the temporary root replaced by `<ROOT>`.
+fn body(provider: &str) -> String {
+    let t = setup().args(["--provider", provider]);
+    let run = t.run();
+    run.ok().replace(&t.root.display().to_string(), "<ROOT>")
+}
+
 #[test]
 fn golden_requests() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
     for provider in PROVIDERS {
-        let t = setup().args(["--provider", provider]);
-        let run = t.run();
-        let got = run.ok().replace(&t.root.display().to_string(), "<ROOT>");
-        let path = fixture(provider);
-        if update {
-            std::fs::write(&path, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&path).unwrap_or_default();
-        if got != want {
-            failures.push(format!(
-                "{provider}: output differs from {} (UPDATE_GOLDEN=1 regenerates it)\n{got}",
-                path.display()
-            ));
+        let got = body(provider);
+        if let Err(e) = common::golden::check(&fixture(provider), &got, "request_golden") {
+            failures.push(format!("{provider}: {e}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_corrupted_golden_fails_and_only_1_updates() {
+    common::golden::assert_corruption_is_caught(&fixture("anthropic"), &body("anthropic"));
+    for value in ["0", "", "true", "yes"] {
+        assert!(
+            !common::golden::is_update(Some(value.as_ref())),
+            "{value:?}"
+        );
+    }
+    assert!(!common::golden::is_update(None));
+    assert!(common::golden::is_update(Some("1".as_ref())));
 }
 
 #[test]
@@ -128,4 +137,99 @@ fn compact_is_the_same_json_on_one_line() {
     let b: serde_json::Value = serde_json::from_str(compact.ok()).unwrap();
     assert_eq!(a, b);
     assert_eq!(compact.stdout.lines().count(), 1);
+}
+
+/// The roles of a body's conversation, `system` messages left out.
+fn roles(messages: &Value) -> Vec<&str> {
+    messages
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .filter(|r| *r != "system")
+        .collect()
+}
+
+/// Turns alternate, starting and ending with the user (whose last turn is the prompt).
+fn assert_alternates(roles: &[&str], user: &str, other: &str, provider: &str) {
+    for (i, role) in roles.iter().enumerate() {
+        let want = if i % 2 == 0 { user } else { other };
+        assert_eq!(*role, want, "{provider}: turn {i} in {roles:?}");
+    }
+    assert_eq!(roles.last(), Some(&user), "{provider}: {roles:?}");
+}
+
+fn keys(body: &Value) -> Vec<&str> {
+    body.as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+/// What the README's "Providers" and "Cache markers" sections promise of each body,
+/// checked on the parsed JSON, so a golden file regenerated wrongly still fails here.
+#[test]
+fn every_body_keeps_the_readme_promises() {
+    for provider in PROVIDERS {
+        let b: Value = serde_json::from_str(&body(provider)).unwrap();
+        let text = b.to_string();
+        assert!(
+            text.contains("Rename `total` to `sum`"),
+            "{provider}: no prompt"
+        );
+        let marks = common::marked_types(&b);
+        match *provider {
+            "anthropic" => {
+                assert_eq!(keys(&b), ["max_tokens", "messages", "model", "system"]);
+                assert!(b["system"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|s| s["type"] == "text"));
+                assert_alternates(&roles(&b["messages"]), "user", "assistant", provider);
+                assert!(
+                    text.contains(r#""source":{"data":"#),
+                    "{provider}: base64 image"
+                );
+                assert!(text.contains(r#""media_type":"image/png","type":"base64""#));
+                // One marker per cached tier (L0 to L3), on text here.
+                assert_eq!(marks, ["text"; 4], "{provider}");
+            }
+            "openai" | "openrouter" => {
+                let limit = match *provider {
+                    "openai" => "max_completion_tokens",
+                    _ => "max_tokens",
+                };
+                assert_eq!(keys(&b), [limit, "messages", "model"]);
+                assert_eq!(b["messages"][0]["role"], "system", "{provider}");
+                assert_alternates(&roles(&b["messages"]), "user", "assistant", provider);
+                assert!(
+                    text.contains(r#""url":"data:image/png;base64,"#),
+                    "{provider}"
+                );
+                let want: &[&str] = if *provider == "openai" {
+                    &[]
+                } else {
+                    &["text"; 4]
+                };
+                assert_eq!(marks, want, "{provider}");
+            }
+            "gemini" => {
+                assert_eq!(
+                    keys(&b),
+                    ["contents", "generationConfig", "systemInstruction"]
+                );
+                assert_alternates(&roles(&b["contents"]), "user", "model", provider);
+                assert!(text.contains(r#""inline_data":{"#), "{provider}");
+                assert_eq!(marks, Vec::<String>::new(), "{provider}");
+            }
+            "raw" => {
+                assert_eq!(b[0]["role"], "system");
+                assert_alternates(&roles(&b), "user", "assistant", provider);
+                assert_eq!(marks, ["text"; 4], "{provider}");
+            }
+            other => panic!("no promises listed for {other}"),
+        }
+    }
 }

@@ -179,10 +179,8 @@ fn state_outside_a_project_and_its_override() {
         .file("b.rs", "fn b() {}\n")
         .file("system.md", "S\n");
     messages(&t, &["--session", "u"]).ok();
-    assert!(t
-        .home
-        .join(".local/state/asimi-prompt/state/u.json")
-        .is_file());
+    let user_state = common::platform::state_base(&t.home).join(common::platform::APP_DIR);
+    assert!(user_state.join("state/u.json").is_file());
 
     let t = project();
     let mut args: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();

@@ -72,6 +72,29 @@ fn drift_prints_a_unified_diff_and_exits_1() {
     assert_eq!(t.read(&t.work.join("system.txt")), OLD);
 }
 
+/// The README: the diff is "coloured only on a terminal"; `NO_COLOR` turns colour off.
+#[test]
+fn the_diff_is_coloured_on_a_terminal_unless_no_color() {
+    let t = Test::new()
+        .file("system.txt", OLD)
+        .args(["system"])
+        .args(small(NEW))
+        .args(["--check", "system.txt"]);
+    let Some(shown) = t.run_on_terminal() else {
+        eprintln!("note: skipped: util-linux `script` cannot give the test a terminal here");
+        return;
+    };
+    assert!(shown.contains("\x1b[31m-five\x1b[0m\n"), "{shown:?}");
+    assert!(shown.contains("\x1b[32m+FIVE\x1b[0m\n"), "{shown:?}");
+    assert!(
+        shown.contains("\x1b[36m@@ -2,7 +2,7 @@\x1b[0m\n"),
+        "{shown:?}"
+    );
+    let plain = t.env("NO_COLOR", "1").run_on_terminal().unwrap();
+    assert!(plain.contains("\n-five\n+FIVE\n"), "{plain:?}");
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+}
+
 #[test]
 fn a_missing_check_file_is_an_error_until_updated() {
     let t = Test::new()

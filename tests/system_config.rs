@@ -710,8 +710,45 @@ fn a_broken_models_yaml_names_file_and_line() {
     );
 }
 
-/// The files under templates/ that `template list` shows (all but its README), sorted.
+/// The built-in templates `template list` shows, written out rather than read from the
+/// directory the binary embeds; `builtin_templates` checks the two agree.
+const BUILTIN_TEMPLATES: &[&str] = &[
+    "base/claude.md.tmpl",
+    "base/default.md.tmpl",
+    "base/gemini.md.tmpl",
+    "base/gpt.md.tmpl",
+    "compression.md.tmpl",
+    "models.yaml",
+    "sections/context.md.tmpl",
+    "sections/git.md.tmpl",
+    "sections/goal.md.tmpl",
+    "sections/instructions.md.tmpl",
+    "sections/memory.md.tmpl",
+    "sections/sandbox.md.tmpl",
+    "sections/skills.md.tmpl",
+    "system_reminder.md.tmpl",
+];
+
+/// The built-in mode templates: five tiers for each mode.
+const BUILTIN_MODES: &[&str] = &["assistant", "debugger", "developer", "planning", "user"];
+
+/// The files under templates/ that `template list` shows (all but its README), sorted,
+/// after checking they are the pinned ones.
 fn builtin_templates() -> Vec<String> {
+    let mut pinned: Vec<String> = BUILTIN_TEMPLATES.iter().map(|f| f.to_string()).collect();
+    for mode in BUILTIN_MODES {
+        pinned.extend((1..=5).map(|tier| format!("modes/{mode}/tier{tier}.md.tmpl")));
+    }
+    pinned.sort();
+    assert_eq!(
+        templates_on_disk(),
+        pinned,
+        "templates/ and the pinned list differ"
+    );
+    pinned
+}
+
+fn templates_on_disk() -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

@@ -189,7 +189,10 @@ fn context_hierarchy_user_dir_then_root_down_to_cwd() {
         .args(only(&["context"]));
     let expected = [
         block(
-            "../../../home/.config/asimi-prompt/AGENTS.md",
+            &format!(
+                "../../../{}/AGENTS.md",
+                t.config_dir().strip_prefix(&t.root).unwrap().display()
+            ),
             "User rules.",
         ),
         block("../../AGENTS.md", "Root rules."),

@@ -35,27 +35,38 @@ pub fn discover(cwd: &Path) -> Option<Repo> {
 mod tests {
     use super::*;
 
+    /// A temporary directory that stops discovery at its top, whatever repository the
+    /// temporary directory sits in: its `.git` file is no `gitdir:` link, which libgit2
+    /// refuses, and `discover` reads as no repository.
+    fn bounded_tempdir() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".git"), "not a repository\n").unwrap();
+        dir
+    }
+
     #[test]
     fn finds_the_work_tree_from_a_subdirectory() {
-        let dir = tempfile::tempdir().unwrap();
-        git2::Repository::init(dir.path()).unwrap();
-        let sub = dir.path().join("a/b");
+        let dir = bounded_tempdir();
+        let top = dir.path().join("repo");
+        // The branch is named here, not taken from the machine's init.defaultBranch.
+        let mut options = git2::RepositoryInitOptions::new();
+        options.initial_head("trunk");
+        git2::Repository::init_opts(&top, &options).unwrap();
+        let sub = top.join("a/b");
         std::fs::create_dir_all(&sub).unwrap();
         let repo = discover(&sub).unwrap();
         assert_eq!(
             repo.root.canonicalize().unwrap(),
-            dir.path().canonicalize().unwrap()
+            top.canonicalize().unwrap()
         );
-        assert!(
-            repo.branch == "master" || repo.branch == "main",
-            "{}",
-            repo.branch
-        );
+        assert_eq!(repo.branch, "trunk");
     }
 
     #[test]
     fn no_repository() {
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(discover(dir.path()), None);
+        let dir = bounded_tempdir();
+        let sub = dir.path().join("a");
+        std::fs::create_dir_all(&sub).unwrap();
+        assert_eq!(discover(&sub), None);
     }
 }

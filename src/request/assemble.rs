@@ -520,8 +520,15 @@ mod tests {
                 "history:1"
             ]
         );
-        let (_, hash) = &items(&input())[0];
-        assert_eq!(hash.len(), 64);
-        assert_eq!(items(&input()), items(&input()));
+        // Hashes are SHA-256 of the content, as `sha256sum` prints them.
+        let list = items(&input());
+        assert_eq!(
+            list[0].1,
+            "5367a2244f9dea99c51d8bcc285c5fcc319bddc595cc94d5a7bdf054b55cf0ae"
+        );
+        assert_eq!(
+            list[2].1,
+            "fb4982ae9eaa64fa145c7014dfa7aaf7b605d33110e80a1788d8f7a44d2b02da"
+        );
     }
 }

@@ -271,10 +271,11 @@ mod tests {
             e.message
         );
         let e = parse_config("tool_names:\n  grpe: rg\n", "c.yaml").unwrap_err();
-        assert!(
-            e.message.contains("key 'tool_names.grpe'") || e.message.contains("grpe"),
-            "{}",
-            e.message
+        assert_eq!(
+            e.message,
+            "c.yaml:2:3: key 'tool_names.grpe': unknown field `grpe`, expected one of \
+             `read_file`, `write_file`, `grep`, `glob`, `edit`, `shell`, `read_many_files`, \
+             `memory`, `ls`"
         );
     }
 

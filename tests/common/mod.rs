@@ -5,6 +5,24 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use serde_json::Value;
+
+pub mod corpus;
+pub mod golden;
+pub mod platform;
+
+/// What the repository boundary's `.git` file holds. It is not a `gitdir:` link, so git
+/// (and libgit2) stop there with an error, which the tool reads as "no repository".
+pub const BOUNDARY: &str = "not a repository: the boundary of a test's world\n";
+
+/// A temporary directory that is its own repository boundary: discovery from inside it
+/// never reaches a repository the temporary directory itself sits in (`TMPDIR` inside a
+/// checkout). Tests that want a repository make one below it.
+pub fn tempdir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".git"), BOUNDARY).unwrap();
+    dir
+}
 
 /// One run of the binary in a throwaway world.
 pub struct Test {
@@ -47,7 +65,7 @@ impl Run {
 
 impl Test {
     pub fn new() -> Test {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempdir();
         // Canonical paths, so messages compare equal on systems with symlinked /tmp.
         let root = dir.path().canonicalize().unwrap();
         let home = root.join("home");
@@ -78,14 +96,14 @@ impl Test {
         self
     }
 
-    /// Writes a file in the user config directory (`~/.config/asimi-prompt`).
+    /// Writes a file in the user config directory (`~/.config/asimi-prompt` on Linux).
     pub fn config_file(self, rel: &str, contents: impl AsRef<[u8]>) -> Test {
         write(&self.config_dir().join(rel), contents.as_ref());
         self
     }
 
     pub fn config_dir(&self) -> PathBuf {
-        self.home.join(".config/asimi-prompt")
+        platform::config_base(&self.home).join(platform::APP_DIR)
     }
 
     /// Makes the work directory a git repository (with git2).
@@ -128,18 +146,9 @@ impl Test {
     /// Runs again in the same world with `extra` after the builder's arguments, so one
     /// set of files can be run many times (sessions, repeated checks).
     pub fn run_with<S: AsRef<str>>(&self, extra: &[S]) -> Run {
-        let mut cmd = Command::cargo_bin("asimi-prompt").unwrap();
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &self.home)
-            .env("XDG_CONFIG_HOME", self.home.join(".config"))
-            .env("SHELL", "/bin/bash")
-            .current_dir(&self.cwd)
-            .args(&self.args)
-            .args(extra.iter().map(AsRef::as_ref));
-        for (k, v) in &self.env {
-            cmd.env(k, v);
-        }
+        let mut cmd = self.command(&assert_cmd::cargo::cargo_bin("asimi-prompt"));
+        cmd.args(&self.args).args(extra.iter().map(AsRef::as_ref));
+        let mut cmd = Command::from_std(cmd);
         cmd.write_stdin(self.stdin.clone().unwrap_or_default());
         let out = cmd.output().unwrap();
         Run {
@@ -147,6 +156,40 @@ impl Test {
             stdout: String::from_utf8(out.stdout).unwrap(),
             stderr: String::from_utf8(out.stderr).unwrap(),
         }
+    }
+
+    /// Runs with stdout on a pseudo-terminal, through util-linux `script`, and returns
+    /// what the terminal showed (stdout and stderr, `\r\n` read as `\n`). `None` when
+    /// `script` cannot run here; the caller says the case was skipped.
+    pub fn run_on_terminal(&self) -> Option<String> {
+        let bin = assert_cmd::cargo::cargo_bin("asimi-prompt");
+        let line: Vec<String> = std::iter::once(bin.display().to_string())
+            .chain(self.args.iter().cloned())
+            .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+            .collect();
+        let out = self
+            .command(Path::new("script"))
+            .args(["-qec", &line.join(" "), "/dev/null"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        let shown = String::from_utf8(out.stdout).unwrap().replace("\r\n", "\n");
+        (!shown.is_empty()).then_some(shown)
+    }
+
+    /// `program` in this world: its clean environment and working directory.
+    fn command(&self, program: &Path) -> std::process::Command {
+        let mut cmd = std::process::Command::new(program);
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("SHELL", "/bin/bash")
+            .current_dir(&self.cwd);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd
     }
 
     pub fn read(&self, path: &Path) -> String {
@@ -166,6 +209,25 @@ pub fn marked_base(t: Test) -> Test {
         "--no-section",
         "git",
     ])
+}
+
+/// In a request body, every block carrying a `cache_control`, as its `type`.
+pub fn marked_types(body: &Value) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if m.contains_key("cache_control") {
+                    out.push(m.get("type").and_then(Value::as_str).unwrap_or("?").into());
+                }
+                m.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(body, &mut out);
+    out
 }
 
 fn write(path: &Path, contents: &[u8]) {
