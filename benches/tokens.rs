@@ -1,7 +1,7 @@
 //! Token counting throughput of the two Rust BPE crates for OpenAI's encodings, on
 //! realistic text: Rust source and Markdown prose (this repository's files, then crate
 //! sources from Cargo's registry), about 4 MB, counted file by file as a request does.
-//! The winner backs `request::tokens::Tokenizer`; the figures are recorded there.
+//! The winner backs `tokens::Tokenizer`; the figures are recorded there.
 
 use std::path::{Path, PathBuf};
 

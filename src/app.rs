@@ -19,11 +19,11 @@ use crate::paths::{self, Switch};
 use crate::prompt::{self, BaseSource, Built};
 use crate::request::stability::{self, StateError, Tracker};
 use crate::request::tier::Tier;
-use crate::request::tokens::Tokenizer;
 use crate::request::{self, breakdown};
 use crate::settings::{Env, Flags, Settings};
 use crate::source::read_template;
 use crate::template::{self, Syntax};
+use crate::tokens::Tokenizer;
 
 /// How a run ended, for the process exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -21,3 +21,4 @@ pub mod secrets;
 pub mod settings;
 pub mod source;
 pub mod template;
+pub mod tokens;

@@ -5,7 +5,7 @@ mod common;
 use std::path::Path;
 
 use asimi_prompt::prompt::modes::{self, MODES};
-use asimi_prompt::request::tokens::Tokenizer;
+use asimi_prompt::tokens::Tokenizer;
 use common::Test;
 
 fn show(path: &Path) -> String {

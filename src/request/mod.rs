@@ -9,8 +9,10 @@
 pub mod assemble;
 pub mod breakdown;
 pub mod cache;
+pub mod guard;
 pub mod headers;
 pub mod inputs;
+pub mod item_key;
 pub mod providers;
 pub mod reuse;
 pub mod ripple;
@@ -18,17 +20,16 @@ pub mod session;
 pub mod spec;
 pub mod stability;
 pub mod tier;
-pub mod tokens;
 pub mod tree;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::tokens::Tokenizer;
 pub use assemble::{assemble, items, Assembly, Block, Message, Role};
 use inputs::{InputError, Limits};
 use providers::{Options, Provider, SystemRole};
 use tier::Tier;
-use tokens::Tokenizer;
 
 use crate::model::{ModelInfo, PromptContext};
 use crate::prompt::{self, Built};
@@ -171,7 +172,7 @@ pub fn compression(
     };
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
-    guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
+    guard::guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
@@ -194,26 +195,6 @@ pub fn compression(
     };
     fit(&mut request, model.context_window, Overflow::FailWhole)?;
     Ok(request)
-}
-
-/// Scans the request's content for secrets (`secrets::guard`): redacted ones are noted in
-/// `warnings`; with `Mode::Error` any secret fails the request.
-fn guard_secrets(
-    assembly: &mut Assembly,
-    history: Option<&String>,
-    mode: crate::secrets::Mode,
-    warnings: &mut Vec<String>,
-) -> Result<(), InputError> {
-    let history = history.map_or("history", String::as_str);
-    let found = crate::secrets::guard(assembly, history, mode);
-    if found.is_empty() {
-        return Ok(());
-    }
-    if mode == crate::secrets::Mode::Error {
-        return Err(err(crate::secrets::refusal(&found)));
-    }
-    warnings.extend(found.iter().map(crate::secrets::redacted_note));
-    Ok(())
 }
 
 /// Reads every input. `spec` (with `spec_dir`, where its relative paths start) fills
@@ -360,7 +341,7 @@ pub fn prepare(
     };
     let stream = flags.stream || spec.stream.unwrap_or(false);
     let history_name = flags.history.as_ref().or(spec.history.as_ref());
-    guard_secrets(&mut assembly, history_name, flags.secrets, &mut warnings)?;
+    guard::guard_secrets(&mut assembly, history_name, flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: spec::tiers(spec),

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::request::item_key::{ItemKey, KeyError, EXPECTED};
 use crate::request::reuse::Memory;
 use crate::request::ripple::Ripple;
 use crate::request::tier::Tier;
@@ -338,10 +339,10 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
     if item.is_empty() {
         return Err(format!("--tier '{arg}': the item is missing before '='"));
     }
-    for prefix in ["file:", "symbol:", "history:"] {
-        if item.starts_with(prefix) {
-            return Ok((item.to_string(), tier));
-        }
+    match item.parse::<ItemKey>() {
+        Ok(_) => return Ok((item.to_string(), tier)),
+        Err(KeyError::BadIndex) => return Err(format!("--tier '{arg}': {EXPECTED}")),
+        Err(KeyError::Unprefixed) => {}
     }
     let path = cwd.join(item);
     let real = path.canonicalize().unwrap_or(path);
@@ -349,7 +350,7 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
         .canonicalize()
         .unwrap_or_else(|_| project_root.to_path_buf());
     let key = crate::paths::project_name(&real, &root);
-    Ok((format!("file:{key}"), tier))
+    Ok((ItemKey::file(&key), tier))
 }
 
 #[cfg(test)]
@@ -487,6 +488,10 @@ mod tests {
             .unwrap_err()
             .contains("unknown tier"));
         assert!(parse_pin("=L1", &sub, &root).is_err());
+        assert_eq!(
+            parse_pin("history:x=L1", &sub, &root),
+            Err(format!("--tier 'history:x=L1': {EXPECTED}"))
+        );
     }
 
     #[test]
