@@ -499,7 +499,7 @@ fn lay_out(
     let mut tracker = match &session {
         None => Tracker::ephemeral(),
         Some(name) => {
-            let path = stability::state_path(settings, env, name)?;
+            let path = stability::state_path(name, settings.state_dir(env))?;
             match Tracker::open(&path) {
                 Ok(t) => t,
                 // A preview can go on without the state; a recording run must not

@@ -96,6 +96,41 @@ impl Env {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)
     }
+
+    /// `ASIMI_STATE_DIR`, where set and not empty.
+    pub fn state_dir(&self) -> Option<&str> {
+        self.get(env::STATE_DIR).filter(|v| !v.is_empty())
+    }
+}
+
+impl Settings {
+    /// The directory session state lives in: `ASIMI_STATE_DIR`; else `.asimi/state` in the
+    /// project (a git work tree, or a directory with `.asimi/`); else `asimi-prompt/state`
+    /// under the user's state directory.
+    pub fn state_dir(&self, env: &Env) -> Result<PathBuf, String> {
+        if let Some(dir) = env.state_dir() {
+            return crate::paths::resolve(dir, &self.cwd, self.home.as_deref())
+                .map_err(|m| format!("{}: {m}", env::STATE_DIR));
+        }
+        let project = self.project_root.join(files::PROJECT_DIR);
+        if self.repo.is_some() || project.is_dir() {
+            // The project's state directory must not lead out of it (ASIMI_STATE_DIR may).
+            let dir = project.join(files::STATE);
+            let what = format!("session state directory '{}'", crate::paths::display(&dir));
+            crate::paths::confine(&self.project_root, &dir, &what, crate::paths::CONFINE_HINT)?;
+            return Ok(dir);
+        }
+        dirs::state_dir()
+            .or_else(dirs::data_local_dir)
+            .map(|d| d.join(files::APP_DIR).join(files::STATE))
+            .ok_or_else(|| {
+                format!(
+                    "--session: outside a project and with no user state directory; set {} \
+                     to a directory for session state",
+                    env::STATE_DIR
+                )
+            })
+    }
 }
 
 /// `tool_names:` in a config file (snake_case keys).
