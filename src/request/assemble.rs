@@ -248,6 +248,31 @@ fn join_parts(parts: &[String]) -> String {
         .join(h::BLOCK_SEPARATOR)
 }
 
+/// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
+/// the order given).
+fn by_tier<'a, T>(
+    items: impl Iterator<Item = (String, &'a T)>,
+    tiers: &BTreeMap<String, Tier>,
+    order: &BTreeMap<String, u64>,
+) -> BTreeMap<Tier, Vec<&'a T>> {
+    let mut placed: BTreeMap<Tier, Vec<(u64, &T)>> = BTreeMap::new();
+    for (key, item) in items {
+        let place = order.get(&key).copied().unwrap_or(u64::MAX);
+        placed
+            .entry(tier_of(tiers, &key))
+            .or_default()
+            .push((place, item));
+    }
+    // Stable sorts: equal places keep request order.
+    placed
+        .into_iter()
+        .map(|(t, mut v)| {
+            v.sort_by_key(|(p, _)| *p);
+            (t, v.into_iter().map(|(_, item)| item).collect())
+        })
+        .collect()
+}
+
 /// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
 /// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
 pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message> {
@@ -264,38 +289,16 @@ pub fn assemble_in_order(
     tiers: &BTreeMap<String, Tier>,
     order: &BTreeMap<String, u64>,
 ) -> Vec<Message> {
-    let place = |key: &str| order.get(key).copied().unwrap_or(u64::MAX);
-    let mut symbols: BTreeMap<Tier, Vec<(u64, &String)>> = BTreeMap::new();
-    for (path, block) in shown_symbols(input) {
-        let key = ItemKey::symbol(path);
-        symbols
-            .entry(tier_of(tiers, &key))
-            .or_default()
-            .push((place(&key), block));
-    }
-    let mut files: BTreeMap<Tier, Vec<(u64, &FileItem)>> = BTreeMap::new();
-    for f in &input.files {
-        let key = ItemKey::file(&f.path);
-        files
-            .entry(tier_of(tiers, &key))
-            .or_default()
-            .push((place(&key), f));
-    }
-    // Stable sorts: equal places keep request order.
-    let symbols: BTreeMap<Tier, Vec<&String>> = symbols
-        .into_iter()
-        .map(|(t, mut v)| {
-            v.sort_by_key(|(p, _)| *p);
-            (t, v.into_iter().map(|(_, b)| b).collect())
-        })
-        .collect();
-    let files: BTreeMap<Tier, Vec<&FileItem>> = files
-        .into_iter()
-        .map(|(t, mut v)| {
-            v.sort_by_key(|(p, _)| *p);
-            (t, v.into_iter().map(|(_, f)| f).collect())
-        })
-        .collect();
+    let symbols = by_tier(
+        shown_symbols(input).map(|(path, block)| (ItemKey::symbol(path), block)),
+        tiers,
+        order,
+    );
+    let files = by_tier(
+        input.files.iter().map(|f| (ItemKey::file(&f.path), f)),
+        tiers,
+        order,
+    );
     let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
     for (i, m) in input.history.iter().enumerate() {
         let tier = tier_of(tiers, &ItemKey::history(i));
