@@ -164,3 +164,89 @@ fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Inpu
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::plan::plan;
+    use crate::request::spec::Spec;
+    use crate::request::Inputs;
+
+    /// A project with `a.rs` at its root and a spec directory `specs/` holding `b.rs`.
+    fn project() -> (tempfile::TempDir, std::path::PathBuf, Limits) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("specs")).unwrap();
+        std::fs::write(root.join("a.rs"), "A\n").unwrap();
+        std::fs::write(root.join("specs/b.rs"), "B\n").unwrap();
+        let limits = Limits {
+            project_root: root.clone(),
+            allow_outside: false,
+            max_file_bytes: 1 << 20,
+        };
+        (dir, root, limits)
+    }
+
+    #[test]
+    fn flags_name_files_from_cwd_and_the_spec_from_its_directory() {
+        let (_dir, root, limits) = project();
+        let spec_dir = root.join("specs");
+        let bases = Bases {
+            cwd: &root,
+            spec_dir: &spec_dir,
+        };
+        let spec = Spec {
+            prompt: Some("P".into()),
+            files: vec!["b.rs".into(), "./b.rs".into()],
+            file_tree: Some(false),
+            ..Spec::default()
+        };
+        let loaded = load(
+            plan(&Inputs::default(), &spec).unwrap(),
+            &limits,
+            bases,
+            &mut || None,
+        )
+        .unwrap();
+        let files: Vec<(&str, &str)> = loaded
+            .files
+            .iter()
+            .map(|f| (f.path.as_str(), f.content.as_str()))
+            .collect();
+        assert_eq!(files, [("specs/b.rs", "B\n")], "named twice, sent once");
+        let flags = Inputs {
+            files: vec!["a.rs".into()],
+            ..Inputs::default()
+        };
+        let loaded = load(plan(&flags, &spec).unwrap(), &limits, bases, &mut || None).unwrap();
+        assert_eq!(loaded.files[0].path, "a.rs");
+        assert_eq!(loaded.prompt, "P");
+        assert_eq!(loaded.file_tree, None);
+    }
+
+    #[test]
+    fn the_prompt_falls_back_to_stdin() {
+        let (_dir, root, limits) = project();
+        let bases = Bases {
+            cwd: &root,
+            spec_dir: &root,
+        };
+        let spec = Spec {
+            file_tree: Some(false),
+            ..Spec::default()
+        };
+        let run = |preview: bool, stdin: Option<&str>| {
+            let flags = Inputs {
+                preview,
+                ..Inputs::default()
+            };
+            let plan = plan(&flags, &spec).unwrap();
+            load(plan, &limits, bases, &mut || stdin.map(String::from)).map(|l| l.prompt)
+        };
+        assert_eq!(run(false, Some("piped")).unwrap(), "piped");
+        assert_eq!(run(false, Some("")).unwrap_err().message, NO_PROMPT);
+        assert_eq!(run(false, None).unwrap_err().message, NO_PROMPT);
+        // A preview goes on with an empty prompt.
+        assert_eq!(run(true, None).unwrap(), "");
+    }
+}
