@@ -9,8 +9,9 @@ use std::path::Path;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use asimi_prompt::prompt;
-use asimi_prompt::request::{self, tokens::Tokenizer};
+use asimi_prompt::request;
 use asimi_prompt::settings::{Env, Flags, Settings};
+use asimi_prompt::tokens::Tokenizer;
 
 const FILES: usize = 20_000;
 const PER_DIR: usize = 100;

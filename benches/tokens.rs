@@ -3,7 +3,7 @@
 //! source, prose, other scripts, numbers and whitespace runs), about 4 MB in 2 KB texts
 //! counted one by one as a request does. Before timing anything it asserts that both
 //! crates give the same count for every text in both encodings, or the comparison means
-//! nothing. The winner backs `request::tokens::Tokenizer`; the figures are recorded there.
+//! nothing. The winner backs `tokens::Tokenizer`; the figures are recorded there.
 
 #[path = "../tests/common/corpus.rs"]
 mod corpus;

@@ -345,9 +345,7 @@ fn parse_context_window(value: &str) -> Result<u64, String> {
     }
 }
 
-/// Why an output limit of 0 is refused (`--max-tokens`, a spec's `max_tokens`).
-pub const MAX_TOKENS_ZERO: &str =
-    "the output limit must be at least 1 token; leave it out for the default";
+pub use crate::request::spec::MAX_TOKENS_ZERO;
 
 /// `--max-tokens N`: a positive whole number of tokens.
 fn parse_max_tokens(value: &str) -> Result<u64, String> {

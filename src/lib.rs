@@ -22,3 +22,4 @@ pub mod secrets;
 pub mod settings;
 pub mod source;
 pub mod template;
+pub mod tokens;

@@ -26,11 +26,32 @@ pub struct ModelInfo {
     pub min_cache_tokens: u64,
     /// Cached input prices relative to uncached input, in percent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cache_price: Option<crate::request::reuse::Prices>,
+    pub cache_price: Option<Prices>,
     /// The largest output a client SDK lets a non-streamed request ask for, where it is
     /// below [`NONSTREAMING_MAX_TOKENS`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_nonstreaming_tokens: Option<u64>,
+}
+
+/// Prices of cached input relative to uncached input, in percent (`models.yaml`'s
+/// `cache_price`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prices {
+    pub read: u32,
+    pub write: u32,
+    /// Writes with a one-hour TTL; `write` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write_1h: Option<u32>,
+}
+
+impl Prices {
+    /// No discount and no surcharge: what a model without `cache_price` is priced at.
+    pub const NONE: Prices = Prices {
+        read: 100,
+        write: 100,
+        write_1h: None,
+    };
 }
 
 /// The model `messages`, `context` and `compress` use when neither `--model` (or the

@@ -22,8 +22,8 @@ use asimi_prompt::request::inputs::parse_history;
 use asimi_prompt::request::providers::{self, Options, Provider, SystemRole};
 use asimi_prompt::request::spec;
 use asimi_prompt::request::tier::Tier;
-use asimi_prompt::request::tokens::Tokenizer;
 use asimi_prompt::settings::parse_config;
+use asimi_prompt::tokens::Tokenizer;
 
 /// Far above any one case's time (milliseconds), far below a quadratic parser's on the
 /// deepest generated input (a minute before the YAML depth check): only a pathological

@@ -12,7 +12,7 @@ use asimi_prompt::request::cache::{self, Ttl};
 use asimi_prompt::request::inputs::parse_history;
 use asimi_prompt::request::providers::{self, Options, Provider, SystemRole};
 use asimi_prompt::request::tier::Tier;
-use asimi_prompt::request::tokens::Tokenizer;
+use asimi_prompt::tokens::Tokenizer;
 use serde_json::{json, Value};
 
 /// A linear congruential generator: the same seed gives the same request everywhere.

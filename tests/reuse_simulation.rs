@@ -15,8 +15,8 @@ mod scenarios;
 
 use asimi_prompt::request::providers::Provider;
 use asimi_prompt::request::reuse::Prices;
-use asimi_prompt::request::tokens::Tokenizer;
 use asimi_prompt::request::{self, session, Assembly};
+use asimi_prompt::tokens::Tokenizer;
 use serde_json::Value;
 
 fn tokens(text: &str) -> usize {

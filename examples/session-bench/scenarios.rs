@@ -11,8 +11,8 @@ use asimi_prompt::request::providers::{Options, Provider};
 use asimi_prompt::request::reuse::{Memory, Prediction, Prices};
 use asimi_prompt::request::stability::Tracker;
 use asimi_prompt::request::tier::Tier;
-use asimi_prompt::request::tokens::Tokenizer;
 use asimi_prompt::request::{self, session, Assembly, Request};
+use asimi_prompt::tokens::Tokenizer;
 use serde_json::{json, Value};
 
 /// The model the scenarios run against (as in the issue: Sonnet 4.5, 1024-token minimum).

@@ -12,8 +12,8 @@ use crate::prompt::Built;
 use crate::request;
 use crate::request::stability::{self, StateError, Tracker};
 use crate::request::tier::Tier;
-use crate::request::tokens::Tokenizer;
 use crate::settings::Settings;
+use crate::tokens::Tokenizer;
 
 /// The inputs `messages` (or, as a `preview`, `context`) takes from its flags.
 fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> request::Inputs {
@@ -130,7 +130,7 @@ pub(super) fn lay_out(
     let mut tracker = match &session {
         None => Tracker::ephemeral(),
         Some(name) => {
-            let path = stability::state_path(settings, &ctx.env, name)?;
+            let path = stability::state_path(name, settings.state_dir(&ctx.env))?;
             match Tracker::open(&path) {
                 Ok(t) => t,
                 // A preview can go on without the state; a recording run must not

@@ -17,7 +17,8 @@ pub struct Facts {
     pub home: Option<PathBuf>,
     /// The platform's config directory (`~/.config` on Linux).
     pub config_dir: Option<PathBuf>,
-    /// The platform's state directory (`~/.local/state` on Linux).
+    /// The platform's state directory (`~/.local/state` on Linux; where a platform has
+    /// none, its local data directory).
     pub state_dir: Option<PathBuf>,
     /// The git work tree holding `cwd`.
     pub repo: Option<Repo>,
@@ -48,7 +49,7 @@ impl Facts {
             cwd,
             home: dirs::home_dir(),
             config_dir: dirs::config_dir(),
-            state_dir: dirs::state_dir(),
+            state_dir: dirs::state_dir().or_else(dirs::data_local_dir),
         })
     }
 

@@ -11,9 +11,9 @@ use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
 use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry, SkillData};
 use crate::paths::{self, Switch};
-use crate::request::tokens::Tokenizer;
 use crate::settings::{files, Settings, SettingsError, Text, SECTIONS};
 use crate::template::{Engine, MissingKey, Syntax};
+use crate::tokens::Tokenizer;
 use library::{Found, Library, Origin};
 
 /// What separates sections in the assembled prompt.

@@ -7,9 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use sha2::{Digest, Sha256};
 
 use super::headers as h;
+use super::item_key::ItemKey;
 use super::ripple::Observed;
 use super::tier::Tier;
-use super::tokens::Tokenizer;
+use crate::tokens::Tokenizer;
 
 /// Who speaks a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -136,21 +137,6 @@ pub struct Assembly {
     pub images: Vec<Image>,
 }
 
-/// The tracker key of a file's content.
-pub fn file_key(path: &str) -> String {
-    format!("file:{path}")
-}
-
-/// The tracker key of a file's symbol block.
-pub fn symbol_key(path: &str) -> String {
-    format!("symbol:{path}")
-}
-
-/// The tracker key of a history message.
-pub fn history_key(index: usize) -> String {
-    format!("history:{index}")
-}
-
 fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
     tiers.get(key).copied().unwrap_or(Tier::Active)
 }
@@ -177,16 +163,16 @@ fn sha256_hex(bytes: &[u8]) -> String {
 pub fn items(input: &Assembly) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for f in &input.files {
-        out.push((file_key(&f.path), sha256_hex(f.content.as_bytes())));
+        out.push((ItemKey::file(&f.path), sha256_hex(f.content.as_bytes())));
     }
     for (path, block) in shown_symbols(input) {
-        out.push((symbol_key(path), sha256_hex(block.as_bytes())));
+        out.push((ItemKey::symbol(path), sha256_hex(block.as_bytes())));
     }
     for (i, m) in input.history.iter().enumerate() {
         let mut bytes = m.role.name().as_bytes().to_vec();
         bytes.push(b'\n');
         bytes.extend_from_slice(content_fingerprint(&m.content).as_bytes());
-        out.push((history_key(i), sha256_hex(&bytes)));
+        out.push((ItemKey::history(i), sha256_hex(&bytes)));
     }
     out
 }
@@ -196,14 +182,14 @@ pub fn items(input: &Assembly) -> Vec<(String, String)> {
 pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
     let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
     for f in &input.files {
-        sizes.insert(file_key(&f.path), tokenizer.at_least(&f.content));
+        sizes.insert(ItemKey::file(&f.path), tokenizer.at_least(&f.content));
     }
     for (path, block) in shown_symbols(input) {
-        sizes.insert(symbol_key(path), tokenizer.at_least(block));
+        sizes.insert(ItemKey::symbol(path), tokenizer.at_least(block));
     }
     for (i, m) in input.history.iter().enumerate() {
         sizes.insert(
-            history_key(i),
+            ItemKey::history(i),
             tokenizer.at_least(&content_fingerprint(&m.content)),
         );
     }
@@ -262,6 +248,31 @@ fn join_parts(parts: &[String]) -> String {
         .join(h::BLOCK_SEPARATOR)
 }
 
+/// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
+/// the order given).
+fn by_tier<'a, T>(
+    items: impl Iterator<Item = (String, &'a T)>,
+    tiers: &BTreeMap<String, Tier>,
+    order: &BTreeMap<String, u64>,
+) -> BTreeMap<Tier, Vec<&'a T>> {
+    let mut placed: BTreeMap<Tier, Vec<(u64, &T)>> = BTreeMap::new();
+    for (key, item) in items {
+        let place = order.get(&key).copied().unwrap_or(u64::MAX);
+        placed
+            .entry(tier_of(tiers, &key))
+            .or_default()
+            .push((place, item));
+    }
+    // Stable sorts: equal places keep request order.
+    placed
+        .into_iter()
+        .map(|(t, mut v)| {
+            v.sort_by_key(|(p, _)| *p);
+            (t, v.into_iter().map(|(_, item)| item).collect())
+        })
+        .collect()
+}
+
 /// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
 /// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
 pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message> {
@@ -278,41 +289,19 @@ pub fn assemble_in_order(
     tiers: &BTreeMap<String, Tier>,
     order: &BTreeMap<String, u64>,
 ) -> Vec<Message> {
-    let place = |key: &str| order.get(key).copied().unwrap_or(u64::MAX);
-    let mut symbols: BTreeMap<Tier, Vec<(u64, &String)>> = BTreeMap::new();
-    for (path, block) in shown_symbols(input) {
-        let key = symbol_key(path);
-        symbols
-            .entry(tier_of(tiers, &key))
-            .or_default()
-            .push((place(&key), block));
-    }
-    let mut files: BTreeMap<Tier, Vec<(u64, &FileItem)>> = BTreeMap::new();
-    for f in &input.files {
-        let key = file_key(&f.path);
-        files
-            .entry(tier_of(tiers, &key))
-            .or_default()
-            .push((place(&key), f));
-    }
-    // Stable sorts: equal places keep request order.
-    let symbols: BTreeMap<Tier, Vec<&String>> = symbols
-        .into_iter()
-        .map(|(t, mut v)| {
-            v.sort_by_key(|(p, _)| *p);
-            (t, v.into_iter().map(|(_, b)| b).collect())
-        })
-        .collect();
-    let files: BTreeMap<Tier, Vec<&FileItem>> = files
-        .into_iter()
-        .map(|(t, mut v)| {
-            v.sort_by_key(|(p, _)| *p);
-            (t, v.into_iter().map(|(_, f)| f).collect())
-        })
-        .collect();
+    let symbols = by_tier(
+        shown_symbols(input).map(|(path, block)| (ItemKey::symbol(path), block)),
+        tiers,
+        order,
+    );
+    let files = by_tier(
+        input.files.iter().map(|f| (ItemKey::file(&f.path), f)),
+        tiers,
+        order,
+    );
     let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
     for (i, m) in input.history.iter().enumerate() {
-        let tier = tier_of(tiers, &history_key(i));
+        let tier = tier_of(tiers, &ItemKey::history(i));
         let mut m = m.clone();
         m.tier = tier;
         history.entry(tier).or_default().push(m);

@@ -5,12 +5,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::assemble::{self, Assembly, Block, Message};
+use super::assemble::{Assembly, Block, Message};
 use super::cache::Placement;
+use super::item_key::ItemKey;
 use super::providers::{carries_marker, Provider};
 use super::reuse::{Prediction, Rule};
 use super::tier::Tier;
-use super::tokens::Tokenizer;
+use crate::tokens::Tokenizer;
 
 /// The tiers in request order, active last.
 pub const ROWS: [Tier; 5] = [Tier::L0, Tier::L1, Tier::L2, Tier::L3, Tier::Active];
@@ -143,17 +144,17 @@ fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Hol
             continue;
         }
         // Symbol blocks with no cached tier are laid out in the system message's map.
-        let t = match tier_of(assemble::symbol_key(path)) {
+        let t = match tier_of(ItemKey::symbol(path)) {
             Tier::Active => Tier::L0,
             t => t,
         };
         row(&mut rows, t).symbols += 1;
     }
     for f in &input.files {
-        row(&mut rows, tier_of(assemble::file_key(&f.path))).files += 1;
+        row(&mut rows, tier_of(ItemKey::file(&f.path))).files += 1;
     }
     for i in 0..input.history.len() {
-        row(&mut rows, tier_of(assemble::history_key(i))).history += 1;
+        row(&mut rows, tier_of(ItemKey::history(i))).history += 1;
     }
     let active = row(&mut rows, Tier::Active);
     active.tree = input.file_tree.as_ref().map(Vec::len);
@@ -413,7 +414,7 @@ pub fn render_json(b: &Breakdown) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::assemble::{FileItem, Role};
+    use crate::request::assemble::{self, FileItem, Role};
     use crate::request::cache;
     use crate::request::providers::{self, Options, Provider};
     use crate::request::reuse::{self, Memory};

@@ -4,7 +4,7 @@
 use super::assemble::{content_size, Block, Message};
 use super::providers::markable;
 use super::tier::Tier;
-use super::tokens::Tokenizer;
+use crate::tokens::Tokenizer;
 
 /// Anthropic rejects a request with more than four `cache_control` blocks.
 pub const MAX_MARKERS: usize = 4;

@@ -1,16 +1,21 @@
 //! Tiered request bodies: the system prompt, cached tiers L0–L3 and active content, laid
 //! out as the seeds specify and encoded for a provider's API.
 //!
-//! The flow: `prepare` reads the inputs into an `Assembly` (plus tier hints from the
-//! spec); `assemble::items` lists the items a stability tracker follows; the caller
-//! chooses a tier map (hints, or a session's tiers); `render` lays the request out,
-//! places cache markers and encodes it.
+//! The flow: `prepare` plans the inputs (`plan`: flags over the spec), reads them
+//! (`load`) and makes a `Request` of them (an `Assembly` plus tier hints from the spec);
+//! `assemble::items` lists the items a stability tracker follows; the caller chooses a
+//! tier map (hints, or a session's tiers); `render` lays the request out, places cache
+//! markers and encodes it.
 
 pub mod assemble;
 pub mod breakdown;
 pub mod cache;
+pub mod guard;
 pub mod headers;
 pub mod inputs;
+pub mod item_key;
+pub mod load;
+pub mod plan;
 pub mod providers;
 pub mod reuse;
 pub mod ripple;
@@ -18,17 +23,17 @@ pub mod session;
 pub mod spec;
 pub mod stability;
 pub mod tier;
-pub mod tokens;
 pub mod tree;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::tokens::Tokenizer;
 pub use assemble::{assemble, items, Assembly, Block, Message, Role};
 use inputs::{InputError, Limits};
+use load::Loaded;
 use providers::{Options, Provider, SystemRole};
 use tier::Tier;
-use tokens::Tokenizer;
 
 use crate::model::{ModelInfo, PromptContext};
 use crate::prompt::{self, Built};
@@ -124,8 +129,14 @@ pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
 fn provider(name: Option<&String>, model: &ModelInfo) -> Result<Provider, InputError> {
     match name {
         Some(p) => p.parse::<Provider>().map_err(err),
-        None => Ok(model.provider.parse::<Provider>().unwrap_or(Provider::Raw)),
+        None => Ok(model_provider(model)),
     }
+}
+
+/// The provider the model is usually reached through (`raw` for one asimi-prompt does not
+/// know).
+fn model_provider(model: &ModelInfo) -> Provider {
+    model.provider.parse::<Provider>().unwrap_or(Provider::Raw)
 }
 
 /// The output limit when none is given. Only Anthropic bodies send it (the API requires
@@ -171,7 +182,7 @@ pub fn compression(
     };
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
-    guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
+    guard::guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
@@ -196,28 +207,9 @@ pub fn compression(
     Ok(request)
 }
 
-/// Scans the request's content for secrets (`secrets::guard`): redacted ones are noted in
-/// `warnings`; with `Mode::Error` any secret fails the request.
-fn guard_secrets(
-    assembly: &mut Assembly,
-    history: Option<&String>,
-    mode: crate::secrets::Mode,
-    warnings: &mut Vec<String>,
-) -> Result<(), InputError> {
-    let history = history.map_or("history", String::as_str);
-    let found = crate::secrets::guard(assembly, history, mode);
-    if found.is_empty() {
-        return Ok(());
-    }
-    if mode == crate::secrets::Mode::Error {
-        return Err(err(crate::secrets::refusal(&found)));
-    }
-    warnings.extend(found.iter().map(crate::secrets::redacted_note));
-    Ok(())
-}
-
-/// Reads every input. `spec` (with `spec_dir`, where its relative paths start) fills
-/// what the flags leave open; `stdin` supplies the prompt when neither gives one.
+/// Reads every input: `plan` chooses between flags and spec (`spec_dir` is where the
+/// spec's relative paths start), `load` reads what it names (`stdin` supplies the prompt
+/// when neither gives one), and `Request::new` makes the request for the built prompt.
 pub fn prepare(
     flags: &Inputs,
     spec: &spec::Spec,
@@ -226,171 +218,81 @@ pub fn prepare(
     built: &Built,
     stdin: &mut dyn FnMut() -> Option<String>,
 ) -> anyhow::Result<Request> {
-    let cwd = settings.cwd.as_path();
     let limits = Limits {
         project_root: settings.project_root.clone(),
         allow_outside: flags.allow_outside,
         max_file_bytes: flags.max_file_bytes,
     };
-    let mut warnings = Vec::new();
-
-    let provider = provider(
-        flags.provider.as_ref().or(spec.provider.as_ref()),
-        &built.model,
-    )?;
-    let tokenizer = match flags.tokenizer.as_ref().or(spec.tokenizer.as_ref()) {
-        Some(t) => t.parse::<Tokenizer>().map_err(err)?,
-        None => Tokenizer::default(),
+    let bases = load::Bases {
+        cwd: &settings.cwd,
+        spec_dir,
     };
-    let ttl = match flags.cache_ttl.as_ref().or(spec.cache_ttl.as_ref()) {
-        Some(t) => t.parse().map_err(err)?,
-        None => cache::Ttl::default(),
-    };
+    let loaded = load::load(plan::plan(flags, spec)?, &limits, bases, stdin)?;
+    let reminder = reminder(settings, built)?;
+    Ok(Request::new(loaded, built, &reminder)?)
+}
 
-    // Flags name files relative to the working directory, the spec relative to itself.
-    let (file_args, file_base): (Vec<String>, &Path) = if flags.files.is_empty() {
-        (spec.files.clone(), spec_dir)
-    } else {
-        (flags.files.clone(), cwd)
-    };
-    let mut files: Vec<assemble::FileItem> = Vec::new();
-    for f in &file_args {
-        let item = inputs::read_file(f, file_base, &limits, &mut warnings)?;
-        // The same file named twice is sent once.
-        if !files.iter().any(|g| g.path == item.path) {
-            files.push(item);
-        }
-    }
-
-    let history = match (&flags.history, &spec.history) {
-        (Some(h), _) => inputs::read_history(&cwd.join(h), h)?,
-        (None, Some(h)) => {
-            let path = inputs::spec_path(&spec.origin, "history", h, spec_dir, &limits)?;
-            inputs::read_history(&path, h)?
-        }
-        (None, None) => Vec::new(),
-    };
-
-    let mut urls = Vec::new();
-    if flags.url_context.is_empty() {
-        for (i, u) in spec.url_context.iter().enumerate() {
-            match (&u.file, &u.content) {
-                (Some(f), _) => {
-                    let key = format!("url_context[{i}].file");
-                    let path = inputs::spec_path(&spec.origin, &key, f, spec_dir, &limits)?;
-                    urls.push(inputs::read_url(&u.url, &path, f, &mut warnings)?)
-                }
-                (None, Some(c)) => urls.push(assemble::UrlItem {
-                    url: u.url.clone(),
-                    content: c.clone(),
-                }),
-                (None, None) => {}
+impl Request {
+    /// The request `loaded` makes with `built`'s system prompt and model: `reminder`
+    /// follows the prompt, secrets are guarded, and the request is checked against the
+    /// model's context window (with `--truncate`, fitted to it; a preview only trims).
+    pub fn new(loaded: Loaded, built: &Built, reminder: &str) -> Result<Request, InputError> {
+        let (plan, mut warnings) = (loaded.plan, loaded.warnings);
+        let prompt = if reminder.is_empty() {
+            loaded.prompt
+        } else {
+            format!("{}{}{reminder}", loaded.prompt, headers::REMINDER_SEPARATOR)
+        };
+        let mut assembly = Assembly {
+            system: built.prompt.body(),
+            legend: plan.legend.clone(),
+            symbols: plan.symbols.clone(),
+            files: loaded.files,
+            history: loaded.history,
+            urls: loaded.urls,
+            file_tree: loaded.file_tree,
+            prompt,
+            images: loaded.images,
+        };
+        let model = &built.model;
+        guard::guard_secrets(
+            &mut assembly,
+            plan.history_name(),
+            plan.secrets,
+            &mut warnings,
+        )?;
+        let provider = plan.provider.unwrap_or_else(|| model_provider(model));
+        let mut request = Request {
+            assembly,
+            hints: plan.hints,
+            provider,
+            options: Options {
+                model: built.context.model.clone(),
+                max_tokens: plan.max_tokens,
+                default_max_tokens: default_max_tokens(provider, model, plan.stream),
+                stream: plan.stream,
+                ttl: plan.ttl,
+                system_role: plan.system_role,
+                prompt_cache_key: plan.prompt_cache_key,
+            },
+            min_cache_tokens: model.min_cache_tokens,
+            cache_price: model.cache_price.unwrap_or(reuse::Prices::NONE),
+            tokenizer: plan.tokenizer,
+            strip_images: !model.images,
+            session: plan.session,
+            warnings,
+        };
+        match (plan.truncate, plan.preview) {
+            (false, false) => fit(&mut request, model.context_window, Overflow::Fail)?,
+            (true, false) => fit(&mut request, model.context_window, Overflow::Truncate)?,
+            // `context` shows what is over the limit instead, after any --truncate.
+            (false, true) => {}
+            (true, true) => {
+                let _ = fit(&mut request, model.context_window, Overflow::Truncate);
             }
         }
-    } else {
-        for arg in &flags.url_context {
-            let (url, file) = inputs::split_url_arg(arg)?;
-            urls.push(inputs::read_url(url, &cwd.join(file), file, &mut warnings)?);
-        }
+        Ok(request)
     }
-
-    let images = if flags.images.is_empty() {
-        spec.images
-            .iter()
-            .enumerate()
-            .map(|(n, i)| {
-                let key = format!("images[{n}]");
-                inputs::read_image(
-                    &inputs::spec_path(&spec.origin, &key, i, spec_dir, &limits)?,
-                    i,
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?
-    } else {
-        flags
-            .images
-            .iter()
-            .map(|i| inputs::read_image(&cwd.join(i), i))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-
-    let file_tree = flags.file_tree.or(spec.file_tree).unwrap_or(true);
-    let file_tree = file_tree.then(|| {
-        let mut files = tree::list(&settings.project_root);
-        if files.len() > tree::MAX_TREE_FILES {
-            files.truncate(tree::MAX_TREE_FILES);
-            warnings.push(tree::cut_note(&settings.project_root));
-        }
-        files
-    });
-
-    let prompt = match flags.prompt.clone().or_else(|| spec.prompt.clone()) {
-        Some(p) => p,
-        None if flags.preview => stdin().unwrap_or_default(),
-        None => stdin().filter(|s| !s.is_empty()).ok_or_else(|| {
-            err(
-                "no prompt: pass --prompt TEXT, pipe it on standard input, or set \
-                 'prompt' in the spec"
-                    .to_string(),
-            )
-        })?,
-    };
-    let reminder = reminder(settings, built)?;
-    let prompt = if reminder.is_empty() {
-        prompt
-    } else {
-        format!("{prompt}{}{reminder}", headers::REMINDER_SEPARATOR)
-    };
-
-    let (legend, symbols) = match &spec.symbols {
-        Some(s) => (s.legend.clone(), s.blocks.clone()),
-        None => (String::new(), BTreeMap::new()),
-    };
-
-    let mut assembly = Assembly {
-        system: built.prompt.body(),
-        legend,
-        symbols,
-        files,
-        history,
-        urls,
-        file_tree,
-        prompt,
-        images,
-    };
-    let stream = flags.stream || spec.stream.unwrap_or(false);
-    let history_name = flags.history.as_ref().or(spec.history.as_ref());
-    guard_secrets(&mut assembly, history_name, flags.secrets, &mut warnings)?;
-    let mut request = Request {
-        assembly,
-        hints: spec::tiers(spec),
-        provider,
-        options: Options {
-            model: built.context.model.clone(),
-            max_tokens: flags.max_tokens.or(spec.max_tokens),
-            default_max_tokens: default_max_tokens(provider, &built.model, stream),
-            stream,
-            ttl,
-            system_role: flags.system_role,
-            prompt_cache_key: flags.prompt_cache_key.clone(),
-        },
-        min_cache_tokens: built.model.min_cache_tokens,
-        cache_price: built.model.cache_price.unwrap_or(reuse::Prices::NONE),
-        tokenizer,
-        strip_images: !built.model.images,
-        session: flags.session.clone().or_else(|| spec.session.clone()),
-        warnings,
-    };
-    match (flags.truncate, flags.preview) {
-        (false, false) => fit(&mut request, built.model.context_window, Overflow::Fail)?,
-        (true, false) => fit(&mut request, built.model.context_window, Overflow::Truncate)?,
-        // `context` shows what is over the limit instead, after any --truncate.
-        (false, true) => {}
-        (true, true) => {
-            let _ = fit(&mut request, built.model.context_window, Overflow::Truncate);
-        }
-    }
-    Ok(request)
 }
 
 /// The output limit the request reserves room for.
@@ -534,7 +436,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
 /// How a session lays a request out: each item's tier, its place in the tier, and
 /// whether a leftover marker goes on the last message.
 #[derive(Debug, Clone, Default)]
-pub struct Plan {
+pub struct Layout {
     pub tiers: BTreeMap<String, Tier>,
     pub order: BTreeMap<String, u64>,
     pub moving_marker: bool,
@@ -547,15 +449,15 @@ pub fn messages(
 ) -> (Vec<Message>, cache::Placement) {
     lay_out(
         request,
-        &Plan {
+        &Layout {
             tiers: tiers.clone(),
-            ..Plan::default()
+            ..Layout::default()
         },
     )
 }
 
 /// The laid-out messages with markers placed, for a session's `plan`.
-pub fn lay_out(request: &Request, plan: &Plan) -> (Vec<Message>, cache::Placement) {
+pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placement) {
     let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
     if request.strip_images {
         for m in &mut messages {

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::tokens::Tokenizer;
+use crate::tokens::Tokenizer;
 
 /// How far back from a marker Anthropic looks for an earlier cache entry, in blocks,
 /// counting the marker's own block.
@@ -56,26 +56,7 @@ impl Rule {
     }
 }
 
-/// Prices of cached input relative to uncached input, in percent (`models.yaml`'s
-/// `cache_price`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prices {
-    pub read: u32,
-    pub write: u32,
-    /// Writes with a one-hour TTL; `write` when absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub write_1h: Option<u32>,
-}
-
-impl Prices {
-    /// No discount and no surcharge: what a model without `cache_price` is priced at.
-    pub const NONE: Prices = Prices {
-        read: 100,
-        write: 100,
-        write_1h: None,
-    };
-}
+pub use crate::model::Prices;
 
 /// One content block of a body.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -30,6 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::item_key::ItemKey;
 use super::tier::Tier;
 
 /// The N at which a working file or history message leaves the active tier.
@@ -64,14 +65,6 @@ pub struct Observed {
     pub hash: String,
     /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
     pub tokens: usize,
-}
-
-fn is_symbol(key: &str) -> bool {
-    key.starts_with("symbol:")
-}
-
-fn history_index(key: &str) -> Option<usize> {
-    key.strip_prefix("history:")?.parse().ok()
 }
 
 /// What one request did to the tiers, for tests and notes.
@@ -113,7 +106,7 @@ impl Ripple<'_> {
         // Whether the active content is rewritten this request anyway: then moving an
         // item out of it costs no extra cache write.
         let mut rewritten = old.iter().any(|(key, e)| {
-            e.tier == Tier::Active && !is_symbol(key) && !sizes.contains_key(key.as_str())
+            e.tier == Tier::Active && !ItemKey::is_symbol(key) && !sizes.contains_key(key.as_str())
         });
         let mut entering: BTreeMap<Tier, Vec<String>> = BTreeMap::new();
         for o in observed {
@@ -132,8 +125,8 @@ impl Ripple<'_> {
                     }
                     // A new history message is appended; anything else new or changed
                     // changes the active content before it.
-                    rewritten |= previous.is_some() || history_index(&o.key).is_none();
-                    if is_symbol(&o.key) {
+                    rewritten |= previous.is_some() || ItemKey::history_index(&o.key).is_none();
+                    if ItemKey::is_symbol(&o.key) {
                         entering.entry(Tier::L3).or_default().push(o.key.clone());
                     }
                     Entry {
@@ -152,7 +145,7 @@ impl Ripple<'_> {
                 let e = &self.items[&o.key];
                 e.tier == Tier::Active
                     && e.unchanged >= ENTRY_COUNT
-                    && history_index(&o.key).is_none()
+                    && ItemKey::history_index(&o.key).is_none()
             });
             let files: Vec<String> = files.map(|o| o.key.clone()).collect();
             entering.entry(Tier::L3).or_default().extend(files);
@@ -168,7 +161,7 @@ impl Ripple<'_> {
         let mut h: Vec<(usize, String)> = self
             .items
             .keys()
-            .filter_map(|k| history_index(k).map(|i| (i, k.clone())))
+            .filter_map(|k| ItemKey::history_index(k).map(|i| (i, k.clone())))
             .collect();
         h.sort();
         h
@@ -283,7 +276,7 @@ impl Ripple<'_> {
             }
         }
         for key in entrants {
-            if history_index(key).is_none() {
+            if ItemKey::history_index(key).is_none() {
                 moves.broken.insert(tier);
             }
             let e = self.items.get_mut(key).expect("entrants are tracked");
@@ -326,7 +319,7 @@ impl Ripple<'_> {
             let leaving = candidates.iter().any(|(_, c)| *c == k);
             (t > up && !leaving).then_some(i)
         });
-        candidates.retain(|(_, k)| match (history_index(k), blocked) {
+        candidates.retain(|(_, k)| match (ItemKey::history_index(k), blocked) {
             (Some(i), Some(b)) => i < b,
             _ => true,
         });

@@ -6,7 +6,7 @@ use super::cache::Ttl;
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
 use super::stability::Tracker;
 use super::tier::Tier;
-use super::{assemble, inputs::InputError, Message, Plan, Request};
+use super::{assemble, inputs::InputError, Layout, Message, Request};
 
 /// The cache rule of the provider `request` goes to.
 pub fn rule(request: &Request) -> Rule {
@@ -16,15 +16,15 @@ pub fn rule(request: &Request) -> Rule {
 /// Observes `request`'s items in `tracker` (a no-op for an ephemeral one's tiers) and
 /// returns the layout plan: the tracker's tiers and order, and the moving marker when
 /// the session's record says it pays (breakpoint providers only).
-pub fn observe_and_plan(tracker: &mut Tracker, request: &Request) -> Plan {
+pub fn observe_and_plan(tracker: &mut Tracker, request: &Request) -> Layout {
     let observed = assemble::observed(&request.assembly, request.tokenizer);
     tracker.observe(&observed, request.min_cache_tokens);
     plan(tracker, request)
 }
 
 /// The layout plan for the tracker as it stands (pins applied).
-pub fn plan(tracker: &Tracker, request: &Request) -> Plan {
-    Plan {
+pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
+    Layout {
         tiers: tracker.tiers(),
         order: tracker.order(),
         moving_marker: tracker.is_session()

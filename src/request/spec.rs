@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::inputs::InputError;
+use super::item_key::{ItemKey, EXPECTED};
 use super::tier::Tier;
 
 /// A context spec, as written.
@@ -67,6 +68,10 @@ pub struct SymbolsSpec {
     pub blocks: BTreeMap<String, String>,
 }
 
+/// Why an output limit of 0 is refused (`--max-tokens`, a spec's `max_tokens`).
+pub const MAX_TOKENS_ZERO: &str =
+    "the output limit must be at least 1 token; leave it out for the default";
+
 fn error(message: String) -> InputError {
     InputError { message }
 }
@@ -89,18 +94,12 @@ pub fn parse(text: &str, origin: &str) -> Result<Spec, InputError> {
     if spec.max_tokens == Some(0) {
         return Err(error(format!(
             "{origin}: key 'max_tokens': {}",
-            crate::cli::MAX_TOKENS_ZERO
+            MAX_TOKENS_ZERO
         )));
     }
     for (key, tier) in &spec.tiers {
-        let known = ["file:", "symbol:"].iter().any(|p| key.starts_with(p))
-            || key
-                .strip_prefix("history:")
-                .is_some_and(|n| n.parse::<usize>().is_ok());
-        if !known {
-            return Err(error(format!(
-                "{origin}: key 'tiers.{key}': expected file:PATH, symbol:PATH or history:N"
-            )));
+        if key.parse::<ItemKey>().is_err() {
+            return Err(error(format!("{origin}: key 'tiers.{key}': {EXPECTED}")));
         }
         tier.parse::<Tier>()
             .map_err(|e| error(format!("{origin}: key 'tiers.{key}': {e}")))?;

@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
 use crate::request::ripple::Ripple;
 use crate::request::tier::Tier;
-use crate::settings::{env, files, Env, Settings};
 
 /// The state file format; bumped when it changes incompatibly. Version 1 files (counts
 /// only) are migrated on reading: see `migrate`.
@@ -285,44 +285,13 @@ pub fn check_session_name(name: &str) -> Result<(), StateError> {
     }
 }
 
-/// The directory session state lives in: `ASIMI_STATE_DIR`; else `.asimi/state` in the
-/// project (a git work tree, or a directory with `.asimi/`); else `asimi-prompt/state`
-/// under the user's state directory.
-pub fn state_dir(settings: &Settings, env: &Env) -> Result<PathBuf, StateError> {
-    if let Some(dir) = env.get(env::STATE_DIR).filter(|v| !v.is_empty()) {
-        return crate::paths::resolve(dir, &settings.cwd, settings.home.as_deref())
-            .map_err(|m| StateError::NoStateDir(format!("{}: {m}", env::STATE_DIR)));
-    }
-    let project = settings.project_root.join(files::PROJECT_DIR);
-    if settings.repo.is_some() || project.is_dir() {
-        // The project's state directory must not lead out of it (ASIMI_STATE_DIR may).
-        let dir = project.join(files::STATE);
-        let what = format!("session state directory '{}'", crate::paths::display(&dir));
-        crate::paths::confine(
-            &settings.project_root,
-            &dir,
-            &what,
-            crate::paths::CONFINE_HINT,
-        )
-        .map_err(StateError::NoStateDir)?;
-        return Ok(dir);
-    }
-    dirs::state_dir()
-        .or_else(dirs::data_local_dir)
-        .map(|d| d.join(files::APP_DIR).join(files::STATE))
-        .ok_or_else(|| {
-            StateError::NoStateDir(format!(
-                "--session: outside a project and with no user state directory; set {} \
-                 to a directory for session state",
-                env::STATE_DIR
-            ))
-        })
-}
-
-/// The state file of session `name`.
-pub fn state_path(settings: &Settings, env: &Env, name: &str) -> Result<PathBuf, StateError> {
+/// The state file of session `name`, in `dir` (`Settings::state_dir`, resolved only for a
+/// run with a session; its error is reported after a bad name's).
+pub fn state_path(name: &str, dir: Result<PathBuf, String>) -> Result<PathBuf, StateError> {
     check_session_name(name)?;
-    Ok(state_dir(settings, env)?.join(format!("{name}.json")))
+    Ok(dir
+        .map_err(StateError::NoStateDir)?
+        .join(format!("{name}.json")))
 }
 
 /// Reads a `--tier ITEM=TIER` value into a tracker key and tier. ITEM is a key
@@ -338,10 +307,10 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
     if item.is_empty() {
         return Err(format!("--tier '{arg}': the item is missing before '='"));
     }
-    for prefix in ["file:", "symbol:", "history:"] {
-        if item.starts_with(prefix) {
-            return Ok((item.to_string(), tier));
-        }
+    // A key with a bad index (`history:x`) stays a key: the caller refuses it as not in
+    // the request.
+    if !matches!(item.parse::<ItemKey>(), Err(KeyError::Unprefixed)) {
+        return Ok((item.to_string(), tier));
     }
     let path = cwd.join(item);
     let real = path.canonicalize().unwrap_or(path);
@@ -349,7 +318,7 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
         .canonicalize()
         .unwrap_or_else(|_| project_root.to_path_buf());
     let key = crate::paths::project_name(&real, &root);
-    Ok((format!("file:{key}"), tier))
+    Ok((ItemKey::file(&key), tier))
 }
 
 #[cfg(test)]
@@ -487,6 +456,10 @@ mod tests {
             .unwrap_err()
             .contains("unknown tier"));
         assert!(parse_pin("=L1", &sub, &root).is_err());
+        assert_eq!(
+            parse_pin("history:x=L1", &sub, &root),
+            Ok(("history:x".to_string(), Tier::L1))
+        );
     }
 
     #[test]

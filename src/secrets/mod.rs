@@ -11,8 +11,6 @@ use serde_json::Value;
 
 pub use rules::{find, Hit};
 
-use crate::request::assemble::{Assembly, Block, FileItem};
-
 /// What to do with a secret found in a request (`--secrets`, config key `secrets`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -76,7 +74,7 @@ pub fn scan(
 }
 
 /// Every string inside a JSON value (a history block such as a tool result).
-fn scan_json(value: &mut Value, origin: &str, redact: bool, findings: &mut Vec<Finding>) {
+pub fn scan_json(value: &mut Value, origin: &str, redact: bool, findings: &mut Vec<Finding>) {
     match value {
         Value::String(s) => scan(s, origin, None, redact, findings),
         Value::Array(items) => items
@@ -87,70 +85,6 @@ fn scan_json(value: &mut Value, origin: &str, redact: bool, findings: &mut Vec<F
             .for_each(|v| scan_json(v, origin, redact, findings)),
         _ => {}
     }
-}
-
-/// Scans the working files, the bulk of a large request, on every core: each thread takes
-/// a run of files, and the findings keep the files' order.
-fn scan_files(files: &mut [FileItem], redact: bool, findings: &mut Vec<Finding>) {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per = files.len().div_ceil(threads).max(1);
-    let found: Vec<Vec<Finding>> = std::thread::scope(|s| {
-        let runs: Vec<_> = files
-            .chunks_mut(per)
-            .map(|run| {
-                s.spawn(move || {
-                    let mut found = Vec::new();
-                    for file in run {
-                        scan(
-                            &mut file.content,
-                            &file.path,
-                            Some(&file.path),
-                            redact,
-                            &mut found,
-                        );
-                    }
-                    found
-                })
-            })
-            .collect();
-        runs.into_iter()
-            .map(|r| r.join().unwrap_or_default())
-            .collect()
-    });
-    findings.extend(found.into_iter().flatten());
-}
-
-/// Scans everything in a request: the system prompt (with its context files and memory),
-/// the symbols, files, URL content, history and prompt. `history` names the history file.
-/// Returns the findings; with `Mode::Redact` the secrets are already replaced.
-pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding> {
-    let mut found = Vec::new();
-    if mode == Mode::Allow {
-        return found;
-    }
-    let redact = mode == Mode::Redact;
-    let f = &mut found;
-    scan(&mut assembly.system, "system prompt", None, redact, f);
-    scan(&mut assembly.legend, "symbol legend", None, redact, f);
-    for (path, text) in &mut assembly.symbols {
-        scan(text, &format!("symbols of {path}"), Some(path), redact, f);
-    }
-    scan_files(&mut assembly.files, redact, f);
-    for url in &mut assembly.urls {
-        scan(&mut url.content, &url.url, None, redact, f);
-    }
-    for (i, message) in assembly.history.iter_mut().enumerate() {
-        let origin = format!("{history} message {i}");
-        for block in &mut message.content {
-            match block {
-                Block::Text(t) => scan(t, &origin, None, redact, f),
-                Block::Other(v) => scan_json(v, &origin, redact, f),
-                Block::Image { .. } => {}
-            }
-        }
-    }
-    scan(&mut assembly.prompt, "prompt", None, redact, f);
-    found
 }
 
 /// The stderr note for a secret `--secrets redact` replaced.
@@ -174,7 +108,7 @@ pub fn refusal(findings: &[Finding]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Real-shaped fake keys, assembled so that this file does not hold them whole.
@@ -248,28 +182,5 @@ mod tests {
         scan(&mut text, "main.rs", Some("main.rs"), true, &mut found);
         assert!(found.is_empty(), "{found:?}");
         assert_eq!(text, before);
-    }
-
-    #[test]
-    fn history_blocks_are_scanned() {
-        let mut a = Assembly::default();
-        let key = fake("github");
-        a.history.push(crate::request::assemble::Message {
-            role: crate::request::assemble::Role::User,
-            content: vec![Block::Other(serde_json::json!({
-                "type": "tool_result", "tool_use_id": "t", "content": format!("token {key}")
-            }))],
-            tier: crate::request::tier::Tier::Active,
-            cache: false,
-        });
-        let found = guard(&mut a, "h.json", Mode::Redact);
-        assert_eq!(found[0].to_string(), "h.json message 0:1 (github-pat)");
-        assert!(!format!("{:?}", a.history).contains(&key));
-        let mut b = Assembly {
-            prompt: key.clone(),
-            ..Assembly::default()
-        };
-        assert!(guard(&mut b, "", Mode::Allow).is_empty());
-        assert_eq!(b.prompt, key);
     }
 }

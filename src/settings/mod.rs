@@ -56,6 +56,11 @@ impl Env {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)
     }
+
+    /// `ASIMI_STATE_DIR`, where set and not empty.
+    pub fn state_dir(&self) -> Option<&str> {
+        self.get(env::STATE_DIR).filter(|v| !v.is_empty())
+    }
 }
 
 /// What the command line says about the prompt (the flags shared by `system`, `export`
@@ -147,6 +152,8 @@ pub struct Settings {
     pub hermetic: bool,
     /// The config files' `secrets` (`--secrets` wins over it).
     pub secrets: Option<crate::secrets::Mode>,
+    /// The platform's state directory (see [`Settings::state_dir`]).
+    pub user_state_dir: Option<PathBuf>,
 }
 
 /// Text a setting supplies: given as is, or a file's contents, read when it is used.
@@ -351,6 +358,7 @@ impl Settings {
             home,
             config_dir,
             repo: facts.repo.clone(),
+            user_state_dir: facts.state_dir.clone(),
             project_root: root,
         };
         Ok((settings, checks))
@@ -359,6 +367,35 @@ impl Settings {
     /// Whether a section is switched on.
     pub fn section_enabled(&self, name: &str) -> bool {
         !self.disabled.contains(name)
+    }
+
+    /// The directory session state lives in: `ASIMI_STATE_DIR`; else `.asimi/state` in the
+    /// project (a git work tree, or a directory with `.asimi/`); else `asimi-prompt/state`
+    /// under the user's state directory. Asked only by runs with a session, so a project
+    /// without one needs no such directory.
+    pub fn state_dir(&self, env: &Env) -> Result<PathBuf, String> {
+        if let Some(dir) = env.state_dir() {
+            return paths::resolve(dir, &self.cwd, self.home.as_deref())
+                .map_err(|m| format!("{}: {m}", env::STATE_DIR));
+        }
+        let project = self.project_root.join(files::PROJECT_DIR);
+        if self.repo.is_some() || project.is_dir() {
+            // The project's state directory must not lead out of it (ASIMI_STATE_DIR may).
+            let dir = project.join(files::STATE);
+            let what = format!("session state directory '{}'", paths::display(&dir));
+            paths::confine(&self.project_root, &dir, &what, paths::CONFINE_HINT)?;
+            return Ok(dir);
+        }
+        self.user_state_dir
+            .as_ref()
+            .map(|d| d.join(files::APP_DIR).join(files::STATE))
+            .ok_or_else(|| {
+                format!(
+                    "--session: outside a project and with no user state directory; set {} \
+                     to a directory for session state",
+                    env::STATE_DIR
+                )
+            })
     }
 }
 

@@ -144,8 +144,8 @@ mod tests {
             "  leading and trailing   \n\n\t\n   ",
             "Ünïcödé naïve café 東京 😀 don't WE'LL I'm",
             "========================================\n--//--\r\n",
-            include_str!("../../README.md"),
-            include_str!("../app.rs"),
+            include_str!("../README.md"),
+            include_str!("app.rs"),
         ];
         for (tokenizer, bpe) in [
             (Tokenizer::O200k, bpe_openai::o200k_base()),

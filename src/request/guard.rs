@@ -1,0 +1,121 @@
+//! Secrets in a request's content (`secrets`, gitleaks' rules): every part of an
+//! `Assembly` is scanned before the request is laid out.
+
+use crate::secrets::{self, scan, scan_json, Finding, Mode};
+
+use super::assemble::{Assembly, Block, FileItem};
+use super::inputs::InputError;
+
+/// Scans the request's content for secrets (`guard`): redacted ones are noted in
+/// `warnings`; with `Mode::Error` any secret fails the request.
+pub(super) fn guard_secrets(
+    assembly: &mut Assembly,
+    history: Option<&String>,
+    mode: Mode,
+    warnings: &mut Vec<String>,
+) -> Result<(), InputError> {
+    let history = history.map_or("history", String::as_str);
+    let found = guard(assembly, history, mode);
+    if found.is_empty() {
+        return Ok(());
+    }
+    if mode == Mode::Error {
+        return Err(super::err(secrets::refusal(&found)));
+    }
+    warnings.extend(found.iter().map(secrets::redacted_note));
+    Ok(())
+}
+
+/// Scans the working files, the bulk of a large request, on every core: each thread takes
+/// a run of files, and the findings keep the files' order.
+fn scan_files(files: &mut [FileItem], redact: bool, findings: &mut Vec<Finding>) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per = files.len().div_ceil(threads).max(1);
+    let found: Vec<Vec<Finding>> = std::thread::scope(|s| {
+        let runs: Vec<_> = files
+            .chunks_mut(per)
+            .map(|run| {
+                s.spawn(move || {
+                    let mut found = Vec::new();
+                    for file in run {
+                        scan(
+                            &mut file.content,
+                            &file.path,
+                            Some(&file.path),
+                            redact,
+                            &mut found,
+                        );
+                    }
+                    found
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .map(|r| r.join().unwrap_or_default())
+            .collect()
+    });
+    findings.extend(found.into_iter().flatten());
+}
+
+/// Scans everything in a request: the system prompt (with its context files and memory),
+/// the symbols, files, URL content, history and prompt. `history` names the history file.
+/// Returns the findings; with `Mode::Redact` the secrets are already replaced.
+pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding> {
+    let mut found = Vec::new();
+    if mode == Mode::Allow {
+        return found;
+    }
+    let redact = mode == Mode::Redact;
+    let f = &mut found;
+    scan(&mut assembly.system, "system prompt", None, redact, f);
+    scan(&mut assembly.legend, "symbol legend", None, redact, f);
+    for (path, text) in &mut assembly.symbols {
+        scan(text, &format!("symbols of {path}"), Some(path), redact, f);
+    }
+    scan_files(&mut assembly.files, redact, f);
+    for url in &mut assembly.urls {
+        scan(&mut url.content, &url.url, None, redact, f);
+    }
+    for (i, message) in assembly.history.iter_mut().enumerate() {
+        let origin = format!("{history} message {i}");
+        for block in &mut message.content {
+            match block {
+                Block::Text(t) => scan(t, &origin, None, redact, f),
+                Block::Other(v) => scan_json(v, &origin, redact, f),
+                Block::Image { .. } => {}
+            }
+        }
+    }
+    scan(&mut assembly.prompt, "prompt", None, redact, f);
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::assemble::{Message, Role};
+    use crate::request::tier::Tier;
+
+    #[test]
+    fn history_blocks_are_scanned() {
+        let mut a = Assembly::default();
+        let key = crate::secrets::tests::fake("github");
+        a.history.push(Message {
+            role: Role::User,
+            content: vec![Block::Other(serde_json::json!({
+                "type": "tool_result", "tool_use_id": "t", "content": format!("token {key}")
+            }))],
+            tier: Tier::Active,
+            cache: false,
+        });
+        let found = guard(&mut a, "h.json", Mode::Redact);
+        assert_eq!(found[0].to_string(), "h.json message 0:1 (github-pat)");
+        assert!(!format!("{:?}", a.history).contains(&key));
+        let mut b = Assembly {
+            prompt: key.clone(),
+            ..Assembly::default()
+        };
+        assert!(guard(&mut b, "", Mode::Allow).is_empty());
+        assert_eq!(b.prompt, key);
+    }
+}

@@ -1,0 +1,252 @@
+//! The second step of preparing a request: reading what the `Plan` names (files,
+//! history, URL content, images, the file tree and the prompt from standard input).
+
+use std::path::Path;
+
+use super::assemble::{FileItem, Image, Message, UrlItem};
+use super::err;
+use super::inputs::{self, InputError, Limits};
+use super::plan::{Named, Plan, Urls};
+use super::tree;
+
+/// Where relative paths start: the working directory for flags, the spec's directory
+/// for the spec.
+#[derive(Debug, Clone, Copy)]
+pub struct Bases<'a> {
+    pub cwd: &'a Path,
+    pub spec_dir: &'a Path,
+}
+
+/// Everything a plan names, read.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub plan: Plan,
+    /// The selected files, each once.
+    pub files: Vec<FileItem>,
+    pub history: Vec<Message>,
+    pub urls: Vec<UrlItem>,
+    pub images: Vec<Image>,
+    /// The repository's files; `None` leaves the file tree out.
+    pub file_tree: Option<Vec<String>>,
+    /// The prompt, without the system reminder.
+    pub prompt: String,
+    /// Notes for stderr so far (invalid UTF-8 replaced, the file tree cut…).
+    pub warnings: Vec<String>,
+}
+
+/// Why a run without a prompt fails.
+const NO_PROMPT: &str =
+    "no prompt: pass --prompt TEXT, pipe it on standard input, or set 'prompt' in the spec";
+
+/// Reads every input `plan` names, in its order; `stdin` supplies the prompt when the plan
+/// has none.
+pub fn load(
+    plan: Plan,
+    limits: &Limits,
+    bases: Bases,
+    stdin: &mut dyn FnMut() -> Option<String>,
+) -> Result<Loaded, InputError> {
+    let mut warnings = Vec::new();
+    let files = files(&plan.files, limits, bases, &mut warnings)?;
+    let history = match &plan.history {
+        Some(Named::Flags(h)) => inputs::read_history(&bases.cwd.join(h), h)?,
+        Some(Named::Spec(h)) => {
+            let path = inputs::spec_path(&plan.origin, "history", h, bases.spec_dir, limits)?;
+            inputs::read_history(&path, h)?
+        }
+        None => Vec::new(),
+    };
+    let urls = urls(&plan, limits, bases, &mut warnings)?;
+    let images = images(&plan, limits, bases)?;
+    let file_tree = plan.file_tree.then(|| {
+        let mut files = tree::list(&limits.project_root);
+        if files.len() > tree::MAX_TREE_FILES {
+            files.truncate(tree::MAX_TREE_FILES);
+            warnings.push(tree::cut_note(&limits.project_root));
+        }
+        files
+    });
+    let prompt = match &plan.prompt {
+        Some(p) => p.clone(),
+        None if plan.preview => stdin().unwrap_or_default(),
+        None => stdin()
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| err(NO_PROMPT.to_string()))?,
+    };
+    Ok(Loaded {
+        plan,
+        files,
+        history,
+        urls,
+        images,
+        file_tree,
+        prompt,
+        warnings,
+    })
+}
+
+fn files(
+    named: &Named<Vec<String>>,
+    limits: &Limits,
+    bases: Bases,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<FileItem>, InputError> {
+    // Flags name files relative to the working directory, the spec relative to itself.
+    let (args, base) = match named {
+        Named::Flags(f) => (f, bases.cwd),
+        Named::Spec(f) => (f, bases.spec_dir),
+    };
+    let mut files: Vec<FileItem> = Vec::new();
+    for f in args {
+        let item = inputs::read_file(f, base, limits, warnings)?;
+        // The same file named twice is sent once.
+        if !files.iter().any(|g| g.path == item.path) {
+            files.push(item);
+        }
+    }
+    Ok(files)
+}
+
+fn urls(
+    plan: &Plan,
+    limits: &Limits,
+    bases: Bases,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<UrlItem>, InputError> {
+    let mut urls = Vec::new();
+    match &plan.urls {
+        Urls::Spec(entries) => {
+            for (i, u) in entries.iter().enumerate() {
+                match (&u.file, &u.content) {
+                    (Some(f), _) => {
+                        let key = format!("url_context[{i}].file");
+                        let path =
+                            inputs::spec_path(&plan.origin, &key, f, bases.spec_dir, limits)?;
+                        urls.push(inputs::read_url(&u.url, &path, f, warnings)?)
+                    }
+                    (None, Some(c)) => urls.push(UrlItem {
+                        url: u.url.clone(),
+                        content: c.clone(),
+                    }),
+                    (None, None) => {}
+                }
+            }
+        }
+        Urls::Flags(args) => {
+            for arg in args {
+                let (url, file) = inputs::split_url_arg(arg)?;
+                urls.push(inputs::read_url(
+                    url,
+                    &bases.cwd.join(file),
+                    file,
+                    warnings,
+                )?);
+            }
+        }
+    }
+    Ok(urls)
+}
+
+fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, InputError> {
+    match &plan.images {
+        Named::Spec(images) => images
+            .iter()
+            .enumerate()
+            .map(|(n, i)| {
+                let key = format!("images[{n}]");
+                let path = inputs::spec_path(&plan.origin, &key, i, bases.spec_dir, limits)?;
+                inputs::read_image(&path, i)
+            })
+            .collect(),
+        Named::Flags(images) => images
+            .iter()
+            .map(|i| inputs::read_image(&bases.cwd.join(i), i))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::plan::plan;
+    use crate::request::spec::Spec;
+    use crate::request::Inputs;
+
+    /// A project with `a.rs` at its root and a spec directory `specs/` holding `b.rs`.
+    fn project() -> (tempfile::TempDir, std::path::PathBuf, Limits) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("specs")).unwrap();
+        std::fs::write(root.join("a.rs"), "A\n").unwrap();
+        std::fs::write(root.join("specs/b.rs"), "B\n").unwrap();
+        let limits = Limits {
+            project_root: root.clone(),
+            allow_outside: false,
+            max_file_bytes: 1 << 20,
+        };
+        (dir, root, limits)
+    }
+
+    #[test]
+    fn flags_name_files_from_cwd_and_the_spec_from_its_directory() {
+        let (_dir, root, limits) = project();
+        let spec_dir = root.join("specs");
+        let bases = Bases {
+            cwd: &root,
+            spec_dir: &spec_dir,
+        };
+        let spec = Spec {
+            prompt: Some("P".into()),
+            files: vec!["b.rs".into(), "./b.rs".into()],
+            file_tree: Some(false),
+            ..Spec::default()
+        };
+        let loaded = load(
+            plan(&Inputs::default(), &spec).unwrap(),
+            &limits,
+            bases,
+            &mut || None,
+        )
+        .unwrap();
+        let files: Vec<(&str, &str)> = loaded
+            .files
+            .iter()
+            .map(|f| (f.path.as_str(), f.content.as_str()))
+            .collect();
+        assert_eq!(files, [("specs/b.rs", "B\n")], "named twice, sent once");
+        let flags = Inputs {
+            files: vec!["a.rs".into()],
+            ..Inputs::default()
+        };
+        let loaded = load(plan(&flags, &spec).unwrap(), &limits, bases, &mut || None).unwrap();
+        assert_eq!(loaded.files[0].path, "a.rs");
+        assert_eq!(loaded.prompt, "P");
+        assert_eq!(loaded.file_tree, None);
+    }
+
+    #[test]
+    fn the_prompt_falls_back_to_stdin() {
+        let (_dir, root, limits) = project();
+        let bases = Bases {
+            cwd: &root,
+            spec_dir: &root,
+        };
+        let spec = Spec {
+            file_tree: Some(false),
+            ..Spec::default()
+        };
+        let run = |preview: bool, stdin: Option<&str>| {
+            let flags = Inputs {
+                preview,
+                ..Inputs::default()
+            };
+            let plan = plan(&flags, &spec).unwrap();
+            load(plan, &limits, bases, &mut || stdin.map(String::from)).map(|l| l.prompt)
+        };
+        assert_eq!(run(false, Some("piped")).unwrap(), "piped");
+        assert_eq!(run(false, Some("")).unwrap_err().message, NO_PROMPT);
+        assert_eq!(run(false, None).unwrap_err().message, NO_PROMPT);
+        // A preview goes on with an empty prompt.
+        assert_eq!(run(true, None).unwrap(), "");
+    }
+}

@@ -1,0 +1,253 @@
+//! The first step of preparing a request: which of the command line's flags and the
+//! spec's keys give each input (flags override the spec, which overrides defaults). Pure:
+//! nothing is read here (`load` reads what the plan names).
+
+use std::collections::BTreeMap;
+
+use super::cache::Ttl;
+use super::inputs::InputError;
+use super::providers::{Provider, SystemRole};
+use super::spec::{self, Spec, UrlSpec};
+use super::tier::Tier;
+use super::{err, Inputs};
+use crate::tokens::Tokenizer;
+
+/// Inputs named on the command line (relative to the working directory) or in the spec
+/// (relative to its directory, and confined like `--file`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named<T> {
+    Flags(T),
+    Spec(T),
+}
+
+/// URL content: `--url-context URL=FILE` values, or the spec's entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Urls {
+    Flags(Vec<String>),
+    Spec(Vec<UrlSpec>),
+}
+
+/// What a request is made of, chosen between flags and spec.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The named provider; `None` leaves it to the model.
+    pub provider: Option<Provider>,
+    pub tokenizer: Tokenizer,
+    pub ttl: Ttl,
+    pub files: Named<Vec<String>>,
+    pub history: Option<Named<String>>,
+    pub urls: Urls,
+    pub images: Named<Vec<String>>,
+    pub file_tree: bool,
+    /// The prompt; `None` reads it from standard input.
+    pub prompt: Option<String>,
+    /// A preview (`context`), which takes an empty prompt.
+    pub preview: bool,
+    /// `--truncate`.
+    pub truncate: bool,
+    /// The spec's name in messages about the paths it names.
+    pub origin: String,
+    pub legend: String,
+    pub symbols: BTreeMap<String, String>,
+    /// Tier hints from the spec.
+    pub hints: BTreeMap<String, Tier>,
+    pub stream: bool,
+    pub max_tokens: Option<u64>,
+    pub system_role: SystemRole,
+    pub prompt_cache_key: Option<String>,
+    pub session: Option<String>,
+    pub secrets: crate::secrets::Mode,
+}
+
+/// The flags' list when they give one, else the spec's.
+fn named(flags: &[String], spec: &[String]) -> Named<Vec<String>> {
+    if flags.is_empty() {
+        Named::Spec(spec.to_vec())
+    } else {
+        Named::Flags(flags.to_vec())
+    }
+}
+
+/// Chooses every input: a flag where given, else the spec's key, else the default.
+/// Fails only on a provider, tokenizer or cache TTL that does not parse.
+pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, InputError> {
+    let provider = match flags.provider.as_ref().or(spec.provider.as_ref()) {
+        Some(p) => Some(p.parse::<Provider>().map_err(err)?),
+        None => None,
+    };
+    let tokenizer = match flags.tokenizer.as_ref().or(spec.tokenizer.as_ref()) {
+        Some(t) => t.parse::<Tokenizer>().map_err(err)?,
+        None => Tokenizer::default(),
+    };
+    let ttl = match flags.cache_ttl.as_ref().or(spec.cache_ttl.as_ref()) {
+        Some(t) => t.parse().map_err(err)?,
+        None => Ttl::default(),
+    };
+    let history = match (&flags.history, &spec.history) {
+        (Some(h), _) => Some(Named::Flags(h.clone())),
+        (None, Some(h)) => Some(Named::Spec(h.clone())),
+        (None, None) => None,
+    };
+    let urls = if flags.url_context.is_empty() {
+        Urls::Spec(spec.url_context.clone())
+    } else {
+        Urls::Flags(flags.url_context.clone())
+    };
+    let (legend, symbols) = match &spec.symbols {
+        Some(s) => (s.legend.clone(), s.blocks.clone()),
+        None => (String::new(), BTreeMap::new()),
+    };
+    Ok(Plan {
+        provider,
+        tokenizer,
+        ttl,
+        files: named(&flags.files, &spec.files),
+        history,
+        urls,
+        images: named(&flags.images, &spec.images),
+        file_tree: flags.file_tree.or(spec.file_tree).unwrap_or(true),
+        prompt: flags.prompt.clone().or_else(|| spec.prompt.clone()),
+        preview: flags.preview,
+        truncate: flags.truncate,
+        origin: spec.origin.clone(),
+        legend,
+        symbols,
+        hints: spec::tiers(spec),
+        stream: flags.stream || spec.stream.unwrap_or(false),
+        max_tokens: flags.max_tokens.or(spec.max_tokens),
+        system_role: flags.system_role,
+        prompt_cache_key: flags.prompt_cache_key.clone(),
+        session: flags.session.clone().or_else(|| spec.session.clone()),
+        secrets: flags.secrets,
+    })
+}
+
+impl Plan {
+    /// The history file as named (for messages about the messages in it).
+    pub fn history_name(&self) -> Option<&String> {
+        match &self.history {
+            Some(Named::Flags(h) | Named::Spec(h)) => Some(h),
+            None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn spec() -> Spec {
+        spec::parse(
+            "prompt: from spec\nfiles: [s.rs]\nhistory: h.json\nimages: [s.png]\n\
+             url_context: [{url: 'https://s', content: S}]\nfile_tree: false\n\
+             session: spec-session\nprovider: gemini\nmax_tokens: 9\nstream: true\n\
+             cache_ttl: 1h\ntokenizer: cl100k\nsymbols: {legend: L, blocks: {a.rs: A}}\n\
+             tiers: {'file:s.rs': L1}\n",
+            "s.yaml",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_spec_fills_what_the_flags_leave_open() {
+        let p = plan(&Inputs::default(), &spec()).unwrap();
+        assert_eq!(p.provider, Some(Provider::Gemini));
+        assert_eq!(p.tokenizer.name(), "cl100k_base");
+        assert_eq!(p.ttl, Ttl::OneHour);
+        assert_eq!(p.files, Named::Spec(strings(&["s.rs"])));
+        assert_eq!(p.history, Some(Named::Spec("h.json".into())));
+        assert_eq!(p.history_name().map(String::as_str), Some("h.json"));
+        let url = UrlSpec {
+            url: "https://s".into(),
+            file: None,
+            content: Some("S".into()),
+        };
+        assert_eq!(p.urls, Urls::Spec(vec![url]));
+        assert_eq!(p.images, Named::Spec(strings(&["s.png"])));
+        assert!(!p.file_tree);
+        assert_eq!(p.prompt.as_deref(), Some("from spec"));
+        assert_eq!(p.origin, "s.yaml");
+        assert_eq!((p.legend.as_str(), p.symbols["a.rs"].as_str()), ("L", "A"));
+        assert_eq!(p.hints, BTreeMap::from([("file:s.rs".into(), Tier::L1)]));
+        assert!(p.stream);
+        assert_eq!(p.max_tokens, Some(9));
+        assert_eq!(p.session.as_deref(), Some("spec-session"));
+    }
+
+    #[test]
+    fn flags_override_the_spec() {
+        let flags = Inputs {
+            prompt: Some("from flag".into()),
+            files: strings(&["f.rs"]),
+            history: Some("f.json".into()),
+            url_context: strings(&["https://f=f.txt"]),
+            images: strings(&["f.png"]),
+            file_tree: Some(true),
+            session: Some("flag-session".into()),
+            provider: Some("openai".into()),
+            max_tokens: Some(7),
+            cache_ttl: Some("5m".into()),
+            tokenizer: Some("o200k".into()),
+            ..Inputs::default()
+        };
+        let p = plan(&flags, &spec()).unwrap();
+        assert_eq!(p.provider, Some(Provider::OpenAi));
+        assert_eq!(p.tokenizer.name(), "o200k_base");
+        assert_eq!(p.ttl, Ttl::FiveMinutes);
+        assert_eq!(p.files, Named::Flags(strings(&["f.rs"])));
+        assert_eq!(p.history, Some(Named::Flags("f.json".into())));
+        assert_eq!(p.urls, Urls::Flags(strings(&["https://f=f.txt"])));
+        assert_eq!(p.images, Named::Flags(strings(&["f.png"])));
+        assert!(p.file_tree);
+        assert_eq!(p.prompt.as_deref(), Some("from flag"));
+        assert_eq!(p.max_tokens, Some(7));
+        assert_eq!(p.session.as_deref(), Some("flag-session"));
+        // `stream: true` in the spec cannot be switched off by a flag.
+        assert!(p.stream);
+        // The symbol map and tier hints come from the spec only.
+        assert_eq!(p.legend, "L");
+        assert_eq!(p.hints.len(), 1);
+    }
+
+    #[test]
+    fn defaults_without_flags_or_spec() {
+        let p = plan(&Inputs::default(), &Spec::default()).unwrap();
+        assert_eq!(p.provider, None);
+        assert_eq!(p.tokenizer, Tokenizer::default());
+        assert_eq!(p.ttl, Ttl::FiveMinutes);
+        assert_eq!(p.files, Named::Spec(Vec::new()));
+        assert_eq!(p.history, None);
+        assert_eq!(p.urls, Urls::Spec(Vec::new()));
+        assert!(p.file_tree);
+        assert_eq!(p.prompt, None);
+        assert!(!p.stream);
+        assert_eq!((p.max_tokens, p.session.as_ref()), (None, None));
+        assert!(p.symbols.is_empty() && p.hints.is_empty());
+    }
+
+    #[test]
+    fn a_bad_name_fails_before_anything_is_read() {
+        let flags = Inputs {
+            tokenizer: Some("p50k".into()),
+            ..Inputs::default()
+        };
+        let e = plan(&flags, &Spec::default()).unwrap_err();
+        assert_eq!(
+            e.message,
+            "unknown tokenizer 'p50k'; expected o200k (o200k_base) or cl100k (cl100k_base)"
+        );
+        let spec = Spec {
+            provider: Some("nope".into()),
+            ..Spec::default()
+        };
+        let e = plan(&Inputs::default(), &spec).unwrap_err();
+        assert_eq!(
+            e.message,
+            "unknown provider 'nope'; expected anthropic, openai, openrouter, gemini or raw"
+        );
+    }
+}
