@@ -854,8 +854,10 @@ fn list_prompts(
     tag: Option<&str>,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let registry =
-        prompt::registry::Registry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
+    let registry = prompt::registry::PromptRegistry::load(
+        &settings.prompt_dirs,
+        Some(&settings.project_root),
+    )?;
     let prompts: Vec<_> = match tag {
         Some(t) => registry.by_tag(t).collect(),
         None => registry.all().collect(),

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::facts::git::{self, Repo};
 use crate::facts::sandbox::Sandbox;
+use crate::fs::read_text;
 use crate::model::ToolNames;
 use crate::paths::{self, Switch};
 
@@ -71,16 +72,11 @@ pub mod files {
 }
 
 /// A settings problem; the message names the file, line and key where there is one.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SettingsError {
-    pub message: String,
-}
+/// (The crate's error, under the name this module's signatures use.)
+pub type SettingsError = crate::error::Error;
 
 fn error(message: impl Into<String>) -> SettingsError {
-    SettingsError {
-        message: message.into(),
-    }
+    SettingsError::usage(message)
 }
 
 /// The environment variables a run sees (captured once, so resolution is a pure function).
@@ -253,16 +249,12 @@ impl LoadedConfig {
 
 /// Reads a config file; a missing file is `None`.
 pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, SettingsError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(error(format!(
-                "cannot read config file '{}': {}",
-                path.display(),
-                crate::data::io_reason(&e)
-            )))
-        }
+    let shown = path.display().to_string();
+    let failed = |why: &str| crate::fs::cannot_read("config file", &shown, why);
+    let text = match crate::fs::read(path, &shown, crate::fs::Utf8::Unreadable, failed) {
+        Ok(t) => t.text,
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(e) => return Err(e),
     };
     let config = parse_config(&text, &path.display().to_string())?;
     Ok(Some(LoadedConfig {
@@ -769,17 +761,6 @@ fn resolve_sections(
         .filter(|(_, on)| !on)
         .map(|(name, _)| name)
         .collect())
-}
-
-fn read_text(path: &Path, what: &str) -> Result<String, SettingsError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        error(format!(
-            "cannot read {what} '{}': {}",
-            paths::display(path),
-            crate::data::io_reason(&e)
-        ))
-    })?;
-    crate::source::utf8(&paths::display(path), bytes).map_err(|e| error(e.message))
 }
 
 fn resolve_memory(

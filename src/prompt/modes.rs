@@ -1,7 +1,8 @@
 //! Operational modes × context tiers: which `modes/<mode>/tier<N>.md` template supplies
 //! `.ModeInstructions`, and the token budget each tier's base prompt should keep within.
 
-use super::library::{Found, Library, LibraryError};
+use super::library::{Found, Library};
+use crate::error::Error;
 
 /// The operational modes, in the order help text lists them.
 pub const MODES: &[&str] = &["assistant", "developer", "planning", "debugger", "user"];
@@ -42,7 +43,7 @@ pub fn is_mode(mode: &str) -> bool {
 
 /// The mode template for `mode` at `tier`: that tier, else the same mode at each lower
 /// tier, else `modes/developer/tier3`. `None` only if even the last resort is missing.
-pub fn find(library: &Library, mode: &str, tier: u8) -> Result<Option<Found>, LibraryError> {
+pub fn find(library: &Library, mode: &str, tier: u8) -> Result<Option<Found>, Error> {
     for t in (1..=tier.clamp(1, MAX_TIER)).rev() {
         if let Some(found) = library.find(&template_name(mode, t))? {
             return Ok(Some(found));

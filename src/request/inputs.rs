@@ -15,17 +15,12 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// Anthropic's per-image limit; the strictest of the providers.
 pub const MAX_IMAGE_BYTES: u64 = 5 * 1000 * 1000;
 
-/// A problem with an input; the message says which file and what to do.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct InputError {
-    pub message: String,
-}
+/// A problem with an input; the message says which file and what to do. (The crate's
+/// error, under the name the request modules' signatures use.)
+pub type InputError = crate::error::Error;
 
 fn error(message: impl Into<String>) -> InputError {
-    InputError {
-        message: message.into(),
-    }
+    InputError::data(message)
 }
 
 /// Where inputs may come from.
@@ -186,7 +181,7 @@ pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
 /// A JSON error as `file:line:col: message`.
 pub fn json_error(shown: &str, e: &serde_json::Error) -> InputError {
     let msg = e.to_string();
-    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    let msg = crate::documents::strip_position(&msg);
     error(format!("{shown}:{}:{}: {msg}", e.line(), e.column()))
 }
 

@@ -68,7 +68,7 @@ pub struct SymbolsSpec {
 }
 
 fn error(message: String) -> InputError {
-    InputError { message }
+    InputError::data(message)
 }
 
 /// Parses a spec; `origin` names it in errors (`origin:line:col: key 'k': message`).
