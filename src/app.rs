@@ -13,6 +13,7 @@ use crate::cli::{
     PromptArgs, RenderArgs, Shell, SystemArgs, TemplateCommand,
 };
 use crate::data;
+use crate::fs::{is_stdin, STDIN_ARG};
 use crate::goal::{self, markers};
 use crate::output::{self, Check};
 use crate::paths::{self, Switch};
@@ -148,7 +149,7 @@ fn build_from(flags: &Flags, prompt: &PromptArgs, env: &Env) -> anyhow::Result<(
     let settings = resolve(flags, env)?;
     // Data files are named relative to the directory the run happens in.
     let in_dir = |f: &String| -> String {
-        if f == "-" {
+        if is_stdin(f) {
             f.clone()
         } else {
             paths::display(&settings.cwd.join(f))
@@ -355,7 +356,7 @@ fn export(
         return emit(&content, &args.check, &settings.cwd, out, err);
     }
     let target = match &args.path {
-        Some(p) if p == "-" => {
+        Some(p) if is_stdin(p) => {
             out.write_all(content.as_bytes())?;
             return Ok(Outcome::Ok);
         }
@@ -703,15 +704,15 @@ fn goal_apply(
     err: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let settings = goal_settings(args.goal, false, cwd, env)?;
-    if args.input == "-" && std::io::stdin().is_terminal() {
+    if is_stdin(&args.input) && std::io::stdin().is_terminal() {
         bail!(
             "goal apply reads the LLM's output from standard input; pipe it in \
              (`... | asimi-prompt goal apply`) or name the file"
         );
     }
     // A file is read relative to -C DIR but named as given.
-    let (shown, bytes) = if args.input == "-" {
-        crate::source::read_bytes("-", "LLM output")?
+    let (shown, bytes) = if is_stdin(&args.input) {
+        crate::source::read_bytes(STDIN_ARG, "LLM output")?
     } else {
         let path = paths::display(&settings.cwd.join(&args.input));
         (

@@ -8,6 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod data;
+pub mod digest;
 pub mod documents;
 pub mod error;
 pub mod facts;

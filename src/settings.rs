@@ -676,17 +676,15 @@ impl Settings {
 
 /// A boolean environment variable: `1`/`true` or `0`/`false` (empty or unset: not given).
 fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, SettingsError> {
-    match env
-        .get(name)
-        .map(|v| v.trim().to_ascii_lowercase())
-        .as_deref()
-    {
+    match env.get(name).map(str::trim) {
         None | Some("") => Ok(None),
-        Some("1" | "true") => Ok(Some(true)),
-        Some("0" | "false") => Ok(Some(false)),
-        Some(other) => Err(error(format!(
-            "{name}='{other}': expected 0, false, 1 or true"
-        ))),
+        Some(v) => paths::switch_word(v).map(Some).ok_or_else(|| {
+            error(format!(
+                "{name}='{}': {}",
+                v.to_ascii_lowercase(),
+                paths::SWITCH_WORDS
+            ))
+        }),
     }
 }
 
@@ -737,19 +735,21 @@ fn resolve_sections(
     for section in SECTIONS {
         let var = format!("{}{}", env::SECTION_PREFIX, section.to_ascii_uppercase());
         if let Some(v) = env.get(&var) {
-            match v.trim().to_ascii_lowercase().as_str() {
-                "0" | "false" => {
-                    enabled.insert(section.to_string(), false);
-                }
-                "1" | "true" | "" => {
-                    enabled.insert(section.to_string(), true);
-                }
-                other => {
-                    return Err(error(format!(
-                        "{var}='{other}': expected 0, false, 1 or true"
-                    )))
-                }
-            }
+            // An empty value turns the section on.
+            let v = v.trim();
+            let on = if v.is_empty() {
+                Some(true)
+            } else {
+                paths::switch_word(v)
+            };
+            let Some(on) = on else {
+                return Err(error(format!(
+                    "{var}='{}': {}",
+                    v.to_ascii_lowercase(),
+                    paths::SWITCH_WORDS
+                )));
+            };
+            enabled.insert(section.to_string(), on);
         }
     }
     for name in &flags.no_sections {
