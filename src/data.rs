@@ -219,7 +219,7 @@ pub fn decode_json(text: &str, origin: &str) -> Result<Value, Error> {
     crate::gojson::decode(text).map_err(|e| {
         let at = Location {
             file: Some(origin.to_string()),
-            ..e.location.unwrap_or_default()
+            ..e.location().cloned().unwrap_or_default()
         };
         let (line, col) = (at.line.unwrap_or(1), at.column.unwrap_or(1));
         data_error(format!(

@@ -58,7 +58,8 @@ impl Location {
 #[derive(Debug, Clone)]
 pub struct Error {
     pub kind: Kind,
-    pub location: Option<Location>,
+    /// Boxed, to keep `Result<_, Error>` small.
+    location: Option<Box<Location>>,
     /// What the user sees (see the module comment).
     pub message: String,
     /// Shared, so errors stay `Clone` like the message-only errors they replace.
@@ -93,8 +94,13 @@ impl Error {
     }
 
     pub fn at(mut self, location: Location) -> Error {
-        self.location = Some(location);
+        self.location = Some(Box::new(location));
         self
+    }
+
+    /// Where the error is, when known.
+    pub fn location(&self) -> Option<&Location> {
+        self.location.as_deref()
     }
 
     pub fn with_source(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Error {

@@ -160,7 +160,7 @@ mod tests {
             e.message,
             "t.tmpl:2:3: invalid UTF-8 (byte 5); templates must be UTF-8 text"
         );
-        assert_eq!(e.location.and_then(|l| l.column), Some(3));
+        assert_eq!(e.location().and_then(|l| l.column), Some(3));
     }
 
     #[test]

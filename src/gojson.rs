@@ -377,7 +377,7 @@ mod tests {
     #[test]
     fn errors_name_the_offset() {
         let e = decode("{\"a\": }").unwrap_err();
-        let at = e.location.clone().unwrap_or_default();
+        let at = e.location().cloned().unwrap_or_default();
         assert_eq!((at.line, at.column), (Some(1), Some(7)));
         assert_eq!(
             e.message,

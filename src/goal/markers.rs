@@ -171,109 +171,121 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, Error> {
         if is_template_echo(rest) {
             continue;
         }
-        let fail = |problem: &str| line_error(origin, line, raw, problem);
-        if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
-            return Err(fail(&format!(
-                "expected a space after {tag}, e.g. `{tag} description`"
-            )));
-        }
-        let rest = rest.trim();
-        if rest.is_empty() {
-            return Err(fail(&format!("{tag} has no text after it")));
-        }
-        let kind = match tag {
-            GOAL => {
-                let (description, suffix) = split_suffix(rest);
-                let status = match suffix.map(status_word).as_deref() {
-                    None => None,
-                    Some("ACTIVE") => Some(GoalStatus::Active),
-                    Some(w) if IN_PROGRESS_WORDS.contains(&w) => Some(GoalStatus::Active),
-                    Some("PAUSED") => Some(GoalStatus::Paused),
-                    Some(w) if COMPLETED_WORDS.contains(&w) => Some(GoalStatus::Completed),
-                    Some(other) => {
-                        return Err(fail(&format!(
-                            "unknown goal status '{other}'; expected ACTIVE, PAUSED or COMPLETED"
-                        )))
-                    }
-                };
-                MarkerKind::Goal {
-                    description: description.to_string(),
-                    status,
-                }
-            }
-            CHECKPOINT => {
-                let (description, suffix) = split_suffix(rest);
-                let status = match suffix.map(status_word).as_deref() {
-                    None => CheckpointStatus::Pending,
-                    Some(w) if PENDING_WORDS.contains(&w) => CheckpointStatus::Pending,
-                    Some(w) if IN_PROGRESS_WORDS.contains(&w) => CheckpointStatus::InProgress,
-                    Some(w) if COMPLETED_WORDS.contains(&w) => CheckpointStatus::Completed,
-                    Some(other) => {
-                        return Err(fail(&format!(
-                            "unknown checkpoint status '{other}'; expected COMPLETED, \
-                             IN PROGRESS or PENDING"
-                        )))
-                    }
-                };
-                MarkerKind::Checkpoint {
-                    description: description.to_string(),
-                    status,
-                }
-            }
-            DECISION => {
-                let (description, suffix) = split_suffix(rest);
-                let locked = match suffix.map(status_word).as_deref() {
-                    None => None,
-                    Some("LOCKED") => Some(true),
-                    Some("UNLOCKED") => Some(false),
-                    Some(other) => {
-                        return Err(fail(&format!(
-                            "unknown decision flag '{other}'; expected LOCKED or UNLOCKED"
-                        )))
-                    }
-                };
-                MarkerKind::Decision {
-                    description: description.to_string(),
-                    locked,
-                }
-            }
-            ARTIFACT => {
-                let (word, path) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                let action = match word.to_ascii_lowercase().trim_end_matches(':') {
-                    "created" => Action::Created,
-                    "modified" => Action::Modified,
-                    "deleted" => Action::Deleted,
-                    _ => {
-                        return Err(fail(&format!(
-                            "unknown artifact action '{word}'; expected `{ARTIFACT} \
-                             Created|Modified|Deleted PATH`"
-                        )))
-                    }
-                };
-                let path = path.trim().trim_matches('`');
-                if path.is_empty() {
-                    return Err(fail(&format!(
-                        "{ARTIFACT} {word} has no path; expected `{ARTIFACT} {word} PATH`"
-                    )));
-                }
-                MarkerKind::Artifact {
-                    action,
-                    path: path.to_string(),
-                }
-            }
-            _ => MarkerKind::Next(rest.to_string()),
-        };
-        if let MarkerKind::Goal { description, .. }
-        | MarkerKind::Checkpoint { description, .. }
-        | MarkerKind::Decision { description, .. } = &kind
-        {
-            if description.is_empty() {
-                return Err(fail(&format!("{tag} has a status but no description")));
-            }
-        }
+        let kind =
+            marker_kind(tag, rest).map_err(|problem| line_error(origin, line, raw, &problem))?;
         out.push(Marker { line, kind });
     }
     Ok(out)
+}
+
+/// What the text after `tag` says; the error is the problem, without the line.
+fn marker_kind(tag: &str, rest: &str) -> Result<MarkerKind, String> {
+    if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+        return Err(format!(
+            "expected a space after {tag}, e.g. `{tag} description`"
+        ));
+    }
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return Err(format!("{tag} has no text after it"));
+    }
+    let (description, word) = split_suffix(rest);
+    let (description, word) = (description.to_string(), word.map(status_word));
+    let kind = match tag {
+        GOAL => MarkerKind::Goal {
+            status: goal_status(word.as_deref())?,
+            description,
+        },
+        CHECKPOINT => MarkerKind::Checkpoint {
+            status: checkpoint_status(word.as_deref())?,
+            description,
+        },
+        DECISION => MarkerKind::Decision {
+            locked: decision_flag(word.as_deref())?,
+            description,
+        },
+        ARTIFACT => artifact_marker(rest)?,
+        _ => MarkerKind::Next(rest.to_string()),
+    };
+    if let MarkerKind::Goal { description, .. }
+    | MarkerKind::Checkpoint { description, .. }
+    | MarkerKind::Decision { description, .. } = &kind
+    {
+        if description.is_empty() {
+            return Err(format!("{tag} has a status but no description"));
+        }
+    }
+    Ok(kind)
+}
+
+/// A `[GOAL]` status word (none: the status stays).
+fn goal_status(word: Option<&str>) -> Result<Option<GoalStatus>, String> {
+    Ok(match word {
+        None => None,
+        Some("ACTIVE") => Some(GoalStatus::Active),
+        Some(w) if IN_PROGRESS_WORDS.contains(&w) => Some(GoalStatus::Active),
+        Some("PAUSED") => Some(GoalStatus::Paused),
+        Some(w) if COMPLETED_WORDS.contains(&w) => Some(GoalStatus::Completed),
+        Some(other) => {
+            return Err(format!(
+                "unknown goal status '{other}'; expected ACTIVE, PAUSED or COMPLETED"
+            ))
+        }
+    })
+}
+
+/// A `[CHECKPOINT]` status word (none: pending).
+fn checkpoint_status(word: Option<&str>) -> Result<CheckpointStatus, String> {
+    Ok(match word {
+        None => CheckpointStatus::Pending,
+        Some(w) if PENDING_WORDS.contains(&w) => CheckpointStatus::Pending,
+        Some(w) if IN_PROGRESS_WORDS.contains(&w) => CheckpointStatus::InProgress,
+        Some(w) if COMPLETED_WORDS.contains(&w) => CheckpointStatus::Completed,
+        Some(other) => {
+            return Err(format!(
+                "unknown checkpoint status '{other}'; expected COMPLETED, IN PROGRESS or \
+                 PENDING"
+            ))
+        }
+    })
+}
+
+/// A `[DECISION]` flag: `LOCKED` or `UNLOCKED` (none: unchanged).
+fn decision_flag(word: Option<&str>) -> Result<Option<bool>, String> {
+    match word {
+        None => Ok(None),
+        Some("LOCKED") => Ok(Some(true)),
+        Some("UNLOCKED") => Ok(Some(false)),
+        Some(other) => Err(format!(
+            "unknown decision flag '{other}'; expected LOCKED or UNLOCKED"
+        )),
+    }
+}
+
+/// `[ARTIFACT] Created|Modified|Deleted PATH`.
+fn artifact_marker(rest: &str) -> Result<MarkerKind, String> {
+    let (word, path) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let action = match word.to_ascii_lowercase().trim_end_matches(':') {
+        "created" => Action::Created,
+        "modified" => Action::Modified,
+        "deleted" => Action::Deleted,
+        _ => {
+            return Err(format!(
+                "unknown artifact action '{word}'; expected `{ARTIFACT} \
+                 Created|Modified|Deleted PATH`"
+            ))
+        }
+    };
+    let path = path.trim().trim_matches('`');
+    if path.is_empty() {
+        return Err(format!(
+            "{ARTIFACT} {word} has no path; expected `{ARTIFACT} {word} PATH`"
+        ));
+    }
+    Ok(MarkerKind::Artifact {
+        action,
+        path: path.to_string(),
+    })
 }
 
 /// The kind of artifact a path is, by where it lives and what it is called.
