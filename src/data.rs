@@ -54,7 +54,7 @@ pub fn parse(text: &str, format: Format, origin: &str) -> Result<Json, Error> {
             if text.trim().is_empty() {
                 return Ok(Json::Null);
             }
-            crate::documents::check_yaml_depth(text, origin).map_err(data_error)?;
+            crate::documents::check_yaml_depth(text, origin).map_err(Error::limit)?;
             let yaml: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| {
                 let full = e.to_string();
                 let msg = strip_position(&full);

@@ -15,7 +15,7 @@ use crate::template::value::{go_map, nil, slice_with_cap};
 /// Go's `maxNestingDepth` in encoding/json's scanner.
 pub const MAX_DEPTH: usize = 10_000;
 
-use crate::error::{Error, Location};
+use crate::error::{Error, Kind, Location};
 
 enum Frame {
     Array(Vec<Value>),
@@ -211,7 +211,10 @@ pub fn decode(text: &str) -> Result<Value, Error> {
         // Parse a value, or open a container.
         let mut value = match r.peek() {
             Some(b'{') | Some(b'[') if stack.len() >= MAX_DEPTH => {
-                return r.err("exceeded max depth");
+                return r.err("exceeded max depth").map_err(|mut e: Error| {
+                    e.kind = Kind::Limit;
+                    e
+                });
             }
             Some(b'{') => {
                 r.i += 1;
@@ -371,7 +374,8 @@ mod tests {
         let maps = format!("{}1{}", r#"{"a":"#.repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
         assert!(decode(&maps).is_ok());
         let too_deep = format!("[{deep}]");
-        assert_eq!(decode(&too_deep).unwrap_err().message, "exceeded max depth");
+        let e = decode(&too_deep).unwrap_err();
+        assert_eq!((e.kind, e.message.as_str()), (Kind::Limit, "exceeded max depth"));
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub fn read_file(
     }
     let size = std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0);
     if size > limits.max_file_bytes {
-        return Err(error(format!(
+        return Err(InputError::limit(format!(
             "file '{rel}' is {size} bytes, over the limit of {} bytes; \
              raise --max-file-bytes or leave it out",
             limits.max_file_bytes
@@ -162,7 +162,7 @@ pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
 pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
     let bytes = read(path, "image", shown)?;
     if bytes.len() as u64 > MAX_IMAGE_BYTES {
-        return Err(error(format!(
+        return Err(InputError::limit(format!(
             "image '{shown}' is {} bytes, over the 5 MB providers accept; scale it down",
             bytes.len()
         )));
