@@ -375,7 +375,10 @@ mod tests {
         assert!(decode(&maps).is_ok());
         let too_deep = format!("[{deep}]");
         let e = decode(&too_deep).unwrap_err();
-        assert_eq!((e.kind, e.message.as_str()), (Kind::Limit, "exceeded max depth"));
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (Kind::Limit, "exceeded max depth")
+        );
     }
 
     #[test]
