@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
-use asimi_prompt::model::Registry;
+use asimi_prompt::model::ModelRegistry;
 use asimi_prompt::prompt::{self, library::Library};
 use asimi_prompt::settings::{Env, Flags, Settings};
 
@@ -32,10 +32,10 @@ fn bench(c: &mut Criterion) {
         .unwrap()
         .text;
     c.bench_function("models registry: YAML (a project override)", |b| {
-        b.iter(|| Registry::parse(black_box(&models), "models.yaml").unwrap())
+        b.iter(|| ModelRegistry::parse(black_box(&models), "models.yaml").unwrap())
     });
     c.bench_function("models registry: built-in (JSON from build.rs)", |b| {
-        b.iter(Registry::builtin)
+        b.iter(ModelRegistry::builtin)
     });
     c.bench_function("settings resolve (config, git)", |b| {
         b.iter(|| Settings::load(black_box(&flags), &env).unwrap())

@@ -11,16 +11,14 @@ use std::path::Path;
 use minijinja::Value;
 use serde_json::{Map, Number, Value as Json};
 
+use crate::documents::strip_position;
+use crate::error::{Error, Location};
+use crate::fs::{cannot_read, is_stdin, Utf8};
+
 /// Data that could not be read or understood. The message names the source and, where
 /// there is one, the line and column.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct DataError {
-    pub message: String,
-}
-
-fn data_error(message: String) -> DataError {
-    DataError { message }
+fn data_error(message: String) -> Error {
+    Error::data(message)
 }
 
 /// The formats data can be written in.
@@ -41,7 +39,7 @@ impl Format {
 }
 
 /// Parses `text` (from `origin`, used in messages) as `format`.
-pub fn parse(text: &str, format: Format, origin: &str) -> Result<Json, DataError> {
+pub fn parse(text: &str, format: Format, origin: &str) -> Result<Json, Error> {
     match format {
         Format::Json => serde_json::from_str(text).map_err(|e| {
             data_error(format!(
@@ -50,14 +48,16 @@ pub fn parse(text: &str, format: Format, origin: &str) -> Result<Json, DataError
                 e.column(),
                 strip_position(&e.to_string())
             ))
+            .with_source(e)
         }),
         Format::Yaml => {
             if text.trim().is_empty() {
                 return Ok(Json::Null);
             }
-            crate::documents::check_yaml_depth(text, origin).map_err(data_error)?;
+            crate::documents::check_yaml_depth(text, origin).map_err(Error::limit)?;
             let yaml: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| {
-                let msg = strip_position(&e.to_string());
+                let full = e.to_string();
+                let msg = strip_position(&full);
                 match e.location() {
                     Some(loc) => data_error(format!(
                         "{origin}:{}:{}: invalid YAML: {msg}",
@@ -69,14 +69,6 @@ pub fn parse(text: &str, format: Format, origin: &str) -> Result<Json, DataError
             })?;
             yaml_to_json(yaml).map_err(|m| data_error(format!("{origin}: {m}")))
         }
-    }
-}
-
-/// serde's messages end in " at line L column C"; the position is given up front instead.
-fn strip_position(msg: &str) -> String {
-    match msg.find(" at line ") {
-        Some(i) => msg[..i].to_string(),
-        None => msg.to_string(),
     }
 }
 
@@ -148,7 +140,7 @@ pub fn merge(base: &mut Json, overlay: Json) {
 
 /// Parses `KEY=VALUE`: the value is a YAML scalar (`3` is an int, `true` a bool), an empty
 /// value is the empty string, and a dotted key nests (`ToolNames.Grep=rg`).
-pub fn parse_setting(setting: &str) -> Result<Json, DataError> {
+pub fn parse_setting(setting: &str) -> Result<Json, Error> {
     let Some((key, raw)) = setting.split_once('=') else {
         return Err(data_error(format!(
             "--set '{setting}': expected KEY=VALUE, e.g. --set Model=claude"
@@ -176,19 +168,16 @@ fn setting_value(raw: &str) -> Json {
 }
 
 /// Reads and merges data files (`-` is standard input, read as YAML) and then settings.
-pub fn load(files: &[String], settings: &[String]) -> Result<Json, DataError> {
+pub fn load(files: &[String], settings: &[String]) -> Result<Json, Error> {
     let mut data = Json::Null;
     for file in files {
-        let parsed = if file == "-" {
+        let parsed = if is_stdin(file) {
             let text = std::io::read_to_string(std::io::stdin())
-                .map_err(|e| data_error(format!("cannot read data from standard input: {e}")))?;
-            parse(&text, Format::Yaml, "<stdin>")?
+                .map_err(|e| Error::io(format!("cannot read data from standard input: {e}"), e))?;
+            parse(&text, Format::Yaml, crate::source::STDIN_NAME)?
         } else {
             let path = Path::new(file);
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                data_error(format!("cannot read data file '{file}': {}", io_reason(&e)))
-            })?;
-            parse(&text, Format::for_path(path), file)?
+            parse(&read_data_file(file)?, Format::for_path(path), file)?
         };
         merge(&mut data, parsed);
     }
@@ -198,19 +187,22 @@ pub fn load(files: &[String], settings: &[String]) -> Result<Json, DataError> {
     Ok(data)
 }
 
+/// Reads the data file `file`; bytes that are not UTF-8 make it unreadable.
+fn read_data_file(file: &str) -> Result<String, Error> {
+    let failed = |why: &str| cannot_read("data file", file, why);
+    Ok(crate::fs::read(Path::new(file), file, Utf8::Unreadable, failed)?.text)
+}
+
 /// Reads and merges data files and settings as [`load`] does, into the value a template
 /// sees. JSON files are decoded the way Go's `encoding/json` decodes them (see
 /// [`crate::gojson`]), so `-0`, `1e400`, lone surrogate escapes and nesting up to
 /// 10000 levels give what Go gives.
-pub fn load_value(files: &[String], settings: &[String]) -> Result<Value, DataError> {
+pub fn load_value(files: &[String], settings: &[String]) -> Result<Value, Error> {
     let mut data = crate::template::value::nil();
     for file in files {
         let path = Path::new(file);
-        let parsed = if file != "-" && Format::for_path(path) == Format::Json {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                data_error(format!("cannot read data file '{file}': {}", io_reason(&e)))
-            })?;
-            decode_json(&text, file)?
+        let parsed = if !is_stdin(file) && Format::for_path(path) == Format::Json {
+            decode_json(&read_data_file(file)?, file)?
         } else {
             to_value(&load(std::slice::from_ref(file), &[])?)
         };
@@ -223,15 +215,18 @@ pub fn load_value(files: &[String], settings: &[String]) -> Result<Value, DataEr
 }
 
 /// Decodes JSON `text` (from `origin`, for messages) in Go's data model.
-pub fn decode_json(text: &str, origin: &str) -> Result<Value, DataError> {
+pub fn decode_json(text: &str, origin: &str) -> Result<Value, Error> {
     crate::gojson::decode(text).map_err(|e| {
-        let before = &text[..e.at.min(text.len())];
-        let line = 1 + before.matches('\n').count();
-        let col = 1 + before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+        let at = Location {
+            file: Some(origin.to_string()),
+            ..e.location().cloned().unwrap_or_default()
+        };
+        let (line, col) = (at.line.unwrap_or(1), at.column.unwrap_or(1));
         data_error(format!(
             "{origin}:{line}:{col}: invalid JSON: {}",
             e.message
         ))
+        .at(at)
     })
 }
 
@@ -254,23 +249,6 @@ fn merge_value(base: Value, overlay: Value) -> Value {
         out.insert(key, merged);
     }
     Value::from(out)
-}
-
-/// A short reason for an I/O error, without Rust's "(os error N)" suffix.
-pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::InvalidData => "not UTF-8 text".into(),
-        std::io::ErrorKind::IsADirectory => "it is a directory".into(),
-        _ => {
-            let s = e.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
-        }
-    }
 }
 
 /// Converts data to the value templates see: integral numbers are ints (those beyond

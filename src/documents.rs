@@ -47,10 +47,16 @@ pub fn from_json<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Str
     })
 }
 
+/// `msg` without serde's trailing " at line L column C" (messages give the position up
+/// front instead).
+pub fn strip_position(msg: &str) -> &str {
+    msg.split(" at line ").next().unwrap_or(msg)
+}
+
 /// `origin:line:col: key 'k': message`, with serde's own trailing position and any
 /// leading copy of the key's path dropped (the key is given once, in full).
 fn located(origin: &str, at: Option<(usize, usize)>, key: &str, msg: &str) -> String {
-    let msg = msg.split(" at line ").next().unwrap_or(msg);
+    let msg = strip_position(msg);
     let msg = match msg.split_once(": ") {
         Some((path, rest))
             if key == path

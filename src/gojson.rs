@@ -15,12 +15,7 @@ use crate::template::value::{go_map, nil, slice_with_cap};
 /// Go's `maxNestingDepth` in encoding/json's scanner.
 pub const MAX_DEPTH: usize = 10_000;
 
-/// A decoding error at byte offset `at`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonError {
-    pub at: usize,
-    pub message: String,
-}
+use crate::error::{Error, Kind, Location};
 
 enum Frame {
     Array(Vec<Value>),
@@ -33,11 +28,21 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn err<T>(&self, message: impl Into<String>) -> Result<T, JsonError> {
-        Err(JsonError {
-            at: self.i,
-            message: message.into(),
-        })
+    /// An error at the current byte, located by line and column (a byte count).
+    fn err<T>(&self, message: impl Into<String>) -> Result<T, Error> {
+        let before = &self.s[..self.i.min(self.s.len())];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let column = 1 + before.len()
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        let location = Location {
+            line: Some(line),
+            column: Some(column),
+            ..Location::default()
+        };
+        Err(Error::data(message).at(location))
     }
 
     fn ws(&mut self) {
@@ -50,14 +55,14 @@ impl Reader<'_> {
         self.s.get(self.i).copied()
     }
 
-    fn unexpected<T>(&self, context: &str) -> Result<T, JsonError> {
+    fn unexpected<T>(&self, context: &str) -> Result<T, Error> {
         match self.peek() {
             None => self.err("unexpected end of JSON input"),
             Some(c) => self.err(format!("invalid character {} {context}", quote_char(c))),
         }
     }
 
-    fn expect(&mut self, word: &str) -> Result<(), JsonError> {
+    fn expect(&mut self, word: &str) -> Result<(), Error> {
         if self.s[self.i..].starts_with(word.as_bytes()) {
             self.i += word.len();
             Ok(())
@@ -67,7 +72,7 @@ impl Reader<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<Value, JsonError> {
+    fn number(&mut self) -> Result<Value, Error> {
         let start = self.i;
         let digits = |r: &mut Self| {
             let from = r.i;
@@ -121,7 +126,7 @@ impl Reader<'_> {
         Some(v)
     }
 
-    fn string(&mut self) -> Result<String, JsonError> {
+    fn string(&mut self) -> Result<String, Error> {
         self.i += 1; // the opening quote
         let mut out = Vec::new();
         loop {
@@ -172,7 +177,7 @@ impl Reader<'_> {
 
     /// After `\u`: Go's `unquote` turns a surrogate that is not half of a valid pair
     /// into U+FFFD.
-    fn unicode_escape(&mut self) -> Result<char, JsonError> {
+    fn unicode_escape(&mut self) -> Result<char, Error> {
         let Some(r) = self.hex4() else {
             return self.unexpected("in \\u hexadecimal character escape");
         };
@@ -195,7 +200,7 @@ impl Reader<'_> {
 }
 
 /// Decodes one JSON document in Go's data model.
-pub fn decode(text: &str) -> Result<Value, JsonError> {
+pub fn decode(text: &str) -> Result<Value, Error> {
     let mut r = Reader {
         s: text.as_bytes(),
         i: 0,
@@ -206,7 +211,10 @@ pub fn decode(text: &str) -> Result<Value, JsonError> {
         // Parse a value, or open a container.
         let mut value = match r.peek() {
             Some(b'{') | Some(b'[') if stack.len() >= MAX_DEPTH => {
-                return r.err("exceeded max depth");
+                return r.err("exceeded max depth").map_err(|mut e: Error| {
+                    e.kind = Kind::Limit;
+                    e
+                });
             }
             Some(b'{') => {
                 r.i += 1;
@@ -296,7 +304,7 @@ pub fn decode(text: &str) -> Result<Value, JsonError> {
 }
 
 /// `"key" :` at the start of an object member.
-fn object_key(r: &mut Reader<'_>) -> Result<String, JsonError> {
+fn object_key(r: &mut Reader<'_>) -> Result<String, Error> {
     if r.peek() != Some(b'"') {
         return r.unexpected("looking for beginning of object key string");
     }
@@ -366,13 +374,18 @@ mod tests {
         let maps = format!("{}1{}", r#"{"a":"#.repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
         assert!(decode(&maps).is_ok());
         let too_deep = format!("[{deep}]");
-        assert_eq!(decode(&too_deep).unwrap_err().message, "exceeded max depth");
+        let e = decode(&too_deep).unwrap_err();
+        assert_eq!(
+            (e.kind, e.message.as_str()),
+            (Kind::Limit, "exceeded max depth")
+        );
     }
 
     #[test]
     fn errors_name_the_offset() {
         let e = decode("{\"a\": }").unwrap_err();
-        assert_eq!(e.at, 6);
+        let at = e.location().cloned().unwrap_or_default();
+        assert_eq!((at.line, at.column), (Some(1), Some(7)));
         assert_eq!(
             e.message,
             "invalid character '}' looking for beginning of value"

@@ -19,7 +19,7 @@ fn main() -> ExitCode {
         // A reader that stops early (`| head`) is not an error.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("asimi-prompt: {e:#}");
+            eprintln!("asimi-prompt: {}", asimi_prompt::error::report(&e));
             ExitCode::from(EXIT_ERROR)
         }
     }

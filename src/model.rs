@@ -86,18 +86,18 @@ impl ModelInfo {
 /// The model registry: entries in order; the first whose pattern matches wins.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Registry {
+pub struct ModelRegistry {
     pub models: Vec<ModelInfo>,
 }
 
-impl Registry {
+impl ModelRegistry {
     /// Parses `models.yaml` text; `origin` names it in errors.
-    pub fn parse(text: &str, origin: &str) -> Result<Registry, String> {
+    pub fn parse(text: &str, origin: &str) -> Result<ModelRegistry, String> {
         crate::documents::check_yaml_depth(text, origin)?;
-        let registry: Registry = serde_yaml::from_str(text).map_err(|e| {
+        let registry: ModelRegistry = serde_yaml::from_str(text).map_err(|e| {
             // The position goes up front, so the message's own " at line ..." is dropped.
             let msg = e.to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg);
+            let msg = crate::documents::strip_position(&msg);
             match e.location() {
                 Some(l) => format!("{origin}:{}:{}: {msg}", l.line(), l.column()),
                 None => format!("{origin}: {msg}"),
@@ -107,16 +107,16 @@ impl Registry {
     }
 
     /// The built-in registry (templates/models.yaml, converted to JSON by build.rs).
-    pub fn builtin() -> Registry {
+    pub fn builtin() -> ModelRegistry {
         const JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
-        let registry: Registry =
+        let registry: ModelRegistry =
             serde_json::from_str(JSON).expect("build.rs checked templates/models.yaml");
         registry
             .validate("built-in:models.yaml")
             .expect("the built-in registry ends with a catch-all entry")
     }
 
-    fn validate(self, origin: &str) -> Result<Registry, String> {
+    fn validate(self, origin: &str) -> Result<ModelRegistry, String> {
         let registry = self;
         if !registry.models.iter().any(|m| m.pattern == "*") {
             return Err(format!(
@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn default_output_limits_are_accepted_unstreamed_by_the_sdk() {
-        let registry = Registry::builtin();
+        let registry = ModelRegistry::builtin();
         let names = [
             "claude-opus-4-20250514",
             "claude-opus-4-0",
@@ -411,10 +411,10 @@ mod tests {
     fn builtin_registry_matches_the_yaml() {
         let yaml = include_str!("../templates/models.yaml");
         assert_eq!(
-            Registry::builtin(),
-            Registry::parse(yaml, "models.yaml").unwrap()
+            ModelRegistry::builtin(),
+            ModelRegistry::parse(yaml, "models.yaml").unwrap()
         );
-        let r = Registry::builtin();
+        let r = ModelRegistry::builtin();
         assert_eq!(r.lookup("claude-sonnet-4-5").family, "claude");
         assert_eq!(r.lookup("no-such-model").pattern, "*");
     }

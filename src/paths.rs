@@ -21,10 +21,22 @@ pub fn switch(value: Option<&str>, cwd: &Path, home: Option<&Path>) -> Result<Sw
     let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(Switch::Off);
     };
+    match switch_word(value) {
+        Some(false) => Ok(Switch::Off),
+        Some(true) => Ok(Switch::Default),
+        None => resolve(value, cwd, home).map(Switch::Path),
+    }
+}
+
+/// What a switch that is not one of [`switch_word`]'s words is told.
+pub const SWITCH_WORDS: &str = "expected 0, false, 1 or true";
+
+/// A switch word in any case: `0`/`false` is off, `1`/`true` on; anything else `None`.
+pub fn switch_word(value: &str) -> Option<bool> {
     match value.to_ascii_lowercase().as_str() {
-        "0" | "false" => Ok(Switch::Off),
-        "1" | "true" => Ok(Switch::Default),
-        _ => resolve(value, cwd, home).map(Switch::Path),
+        "0" | "false" => Some(false),
+        "1" | "true" => Some(true),
+        _ => None,
     }
 }
 

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use asimi_prompt::data::{self, Format};
 use asimi_prompt::goal::{self, markers};
-use asimi_prompt::model::Registry;
+use asimi_prompt::model::ModelRegistry;
 use asimi_prompt::request::assemble::Message;
 use asimi_prompt::request::cache::{self, Ttl};
 use asimi_prompt::request::inputs::parse_history;
@@ -768,7 +768,7 @@ fn models_shape() -> BoxedStrategy<Value> {
 fn fuzz_models_yaml() {
     fuzz(
         input(models_shape(), top_map(MODEL_KEYS), "models: "),
-        |text| match Registry::parse(text, "models.yaml") {
+        |text| match ModelRegistry::parse(text, "models.yaml") {
             Ok(r) => {
                 r.lookup("claude-sonnet-4-5").default_max_tokens(false);
                 Ok(())

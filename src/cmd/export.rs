@@ -7,6 +7,7 @@ use anyhow::{bail, Context as _};
 
 use super::{build, emit, hermetic_for_check, warn, Ctx, Outcome};
 use crate::cli::{ExportArgs, PromptArgs};
+use crate::fs::is_stdin;
 use crate::output;
 use crate::paths::{self, Switch};
 use crate::prompt::{self, BaseSource, Built};
@@ -30,7 +31,7 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         return emit(&content, &args.check, &settings.cwd, ctx);
     }
     let target = match &args.path {
-        Some(p) if p == "-" => {
+        Some(p) if is_stdin(p) => {
             ctx.out.write_all(content.as_bytes())?;
             return Ok(Outcome::Ok);
         }

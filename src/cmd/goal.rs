@@ -5,6 +5,7 @@ use anyhow::bail;
 
 use super::{resolve, Ctx, Outcome};
 use crate::cli::{GoalApplyArgs, GoalShowArgs};
+use crate::fs::is_stdin;
 use crate::goal::{self, markers};
 use crate::paths;
 use crate::prompt;
@@ -47,14 +48,14 @@ pub fn show(args: GoalShowArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 /// Updates the goal file from the markers in an LLM's output, and prints the changes.
 pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = goal_settings(args.goal.path, false, ctx)?;
-    if args.input == "-" && ctx.stdin.is_terminal() {
+    if is_stdin(&args.input) && ctx.stdin.is_terminal() {
         bail!(
             "goal apply reads the LLM's output from standard input; pipe it in \
              (`... | asimi-prompt goal apply`) or name the file"
         );
     }
     // A file is read relative to -C DIR but named as given.
-    let (shown, bytes) = if args.input == "-" {
+    let (shown, bytes) = if is_stdin(&args.input) {
         let bytes = ctx
             .stdin
             .read_all()

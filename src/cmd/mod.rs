@@ -19,6 +19,7 @@ use anyhow::{bail, Context as _};
 
 use crate::cli::{BaseArgs, CheckArgs, PromptArgs, VarsArgs};
 use crate::data;
+use crate::fs::is_stdin;
 use crate::output::{self, Check};
 use crate::paths;
 use crate::prompt::{self, Built};
@@ -189,7 +190,7 @@ pub(crate) fn build_from(
     let settings = resolve(flags, env)?;
     // Data files are named relative to the directory the run happens in.
     let in_dir = |f: &String| -> String {
-        if f == "-" {
+        if is_stdin(f) {
             f.clone()
         } else {
             paths::display(&settings.cwd.join(f))

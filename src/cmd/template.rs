@@ -8,6 +8,7 @@ use anyhow::bail;
 use super::{build_from, resolve, warn, Ctx, Outcome};
 use crate::cli::{ConvertArgs, ListArgs, RenderArgs};
 use crate::data;
+use crate::fs::is_stdin;
 use crate::prompt;
 use crate::settings::{Flags, Settings};
 use crate::source::read_template_in;
@@ -51,9 +52,9 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 fn in_dir(dir: &std::path::Path, files: &[String]) -> Vec<String> {
     files
         .iter()
-        .map(|f| match f.as_str() {
-            "-" => f.clone(),
-            _ => crate::paths::display(&dir.join(f)),
+        .map(|f| match is_stdin(f) {
+            true => f.clone(),
+            false => crate::paths::display(&dir.join(f)),
         })
         .collect()
 }
@@ -104,8 +105,10 @@ fn list_prompts(
     tag: Option<&str>,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let registry =
-        prompt::registry::Registry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
+    let registry = prompt::registry::PromptRegistry::load(
+        &settings.prompt_dirs,
+        Some(&settings.project_root),
+    )?;
     let prompts: Vec<_> = match tag {
         Some(t) => registry.by_tag(t).collect(),
         None => registry.all().collect(),

@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
+use crate::fs::Utf8;
 use crate::paths;
 
 /// What to do about an import outside the project.
@@ -39,15 +41,10 @@ pub struct ContextFile {
     pub content: String,
 }
 
-/// A context file that could not be used; the message names the file (and line).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct ContextError {
-    pub message: String,
-}
-
-fn error(message: String) -> ContextError {
-    ContextError { message }
+/// A context file that could not be used (an import that leads nowhere or in a
+/// circle); the message names the file (and line).
+fn error(message: String) -> Error {
+    Error::data(message)
 }
 
 /// Where to look.
@@ -68,7 +65,7 @@ pub struct Search<'a> {
 pub fn discover(
     search: &Search<'_>,
     warnings: &mut Vec<String>,
-) -> Result<Vec<ContextFile>, ContextError> {
+) -> Result<Vec<ContextFile>, Error> {
     let mut dirs: Vec<(PathBuf, PathBuf)> = Vec::new();
     if let Some(user) = search.user_dir {
         dirs.push((user.to_path_buf(), user.to_path_buf()));
@@ -134,18 +131,15 @@ fn read(
     cwd: &Path,
     from: Option<&str>,
     warnings: &mut Vec<String>,
-) -> Result<String, ContextError> {
+) -> Result<String, Error> {
     let shown = paths::display(&paths::relative_to(path, cwd));
-    let bytes = std::fs::read(path).map_err(|e| {
-        let why = crate::data::io_reason(&e);
-        match from {
-            Some(at) => error(format!("{at}: cannot import '{shown}': {why}")),
-            None => error(format!("cannot read context file '{shown}': {why}")),
-        }
-    })?;
-    let (text, note) = crate::source::lossy(&shown, bytes);
-    warnings.extend(note);
-    Ok(text)
+    let failed = |why: &str| match from {
+        Some(at) => format!("{at}: cannot import '{shown}': {why}"),
+        None => crate::fs::cannot_read("context file", &shown, why),
+    };
+    let read = crate::fs::read(path, &shown, Utf8::Lossy, failed)?;
+    warnings.extend(read.warning);
+    Ok(read.text)
 }
 
 /// Replaces `@path` imports in `text` (the content of `file`) with the imported files'
@@ -157,7 +151,7 @@ fn expand(
     search: &Search<'_>,
     chain: &mut Vec<PathBuf>,
     warnings: &mut Vec<String>,
-) -> Result<String, ContextError> {
+) -> Result<String, Error> {
     let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
     let dir = file.parent().unwrap_or(root);
     let mut out = String::with_capacity(text.len());
@@ -311,7 +305,7 @@ mod tests {
         std::fs::write(path, text).unwrap();
     }
 
-    fn run(root: &Path, cwd: &Path) -> Result<Vec<ContextFile>, ContextError> {
+    fn run(root: &Path, cwd: &Path) -> Result<Vec<ContextFile>, Error> {
         let names = vec!["AGENTS.md".to_string()];
         discover(
             &Search {

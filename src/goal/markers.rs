@@ -12,8 +12,9 @@
 //! `-`/`*` list bullet); every other line is prose and ignored. Parsing is all-or-nothing:
 //! one bad marker line fails the whole output, so a goal file is never half-updated.
 
+use super::GoalStatus;
 use super::{Action, Artifact, ArtifactKind, Checkpoint, CheckpointStatus, Decision, Goal};
-use super::{GoalError, GoalStatus};
+use crate::error::{Error, Location};
 
 pub const GOAL: &str = "[GOAL]";
 pub const CHECKPOINT: &str = "[CHECKPOINT]";
@@ -52,10 +53,9 @@ pub enum MarkerKind {
     Next(String),
 }
 
-fn line_error(origin: &str, line: usize, text: &str, problem: &str) -> GoalError {
-    GoalError {
-        message: format!("{origin}:{line}: {problem}\n  {line} | {}", text.trim_end()),
-    }
+fn line_error(origin: &str, line: usize, text: &str, problem: &str) -> Error {
+    let message = format!("{origin}:{line}: {problem}\n  {line} | {}", text.trim_end());
+    Error::data(message).at(Location::line(origin, line))
 }
 
 /// Status words and their obvious synonyms, normalised by [`status_word`]: what a
@@ -153,7 +153,7 @@ fn is_template_echo(rest: &str) -> bool {
 
 /// Parses every marker in `text` (`origin` names it in errors). Lines inside ``` or ~~~
 /// fences are examples, not markers.
-pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
+pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, Error> {
     let mut out = Vec::new();
     let mut fences = crate::source::Fences::default();
     for (i, raw) in text.lines().enumerate() {
@@ -171,109 +171,121 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, GoalError> {
         if is_template_echo(rest) {
             continue;
         }
-        let fail = |problem: &str| line_error(origin, line, raw, problem);
-        if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
-            return Err(fail(&format!(
-                "expected a space after {tag}, e.g. `{tag} description`"
-            )));
-        }
-        let rest = rest.trim();
-        if rest.is_empty() {
-            return Err(fail(&format!("{tag} has no text after it")));
-        }
-        let kind = match tag {
-            GOAL => {
-                let (description, suffix) = split_suffix(rest);
-                let status = match suffix.map(status_word).as_deref() {
-                    None => None,
-                    Some("ACTIVE") => Some(GoalStatus::Active),
-                    Some(w) if IN_PROGRESS_WORDS.contains(&w) => Some(GoalStatus::Active),
-                    Some("PAUSED") => Some(GoalStatus::Paused),
-                    Some(w) if COMPLETED_WORDS.contains(&w) => Some(GoalStatus::Completed),
-                    Some(other) => {
-                        return Err(fail(&format!(
-                            "unknown goal status '{other}'; expected ACTIVE, PAUSED or COMPLETED"
-                        )))
-                    }
-                };
-                MarkerKind::Goal {
-                    description: description.to_string(),
-                    status,
-                }
-            }
-            CHECKPOINT => {
-                let (description, suffix) = split_suffix(rest);
-                let status = match suffix.map(status_word).as_deref() {
-                    None => CheckpointStatus::Pending,
-                    Some(w) if PENDING_WORDS.contains(&w) => CheckpointStatus::Pending,
-                    Some(w) if IN_PROGRESS_WORDS.contains(&w) => CheckpointStatus::InProgress,
-                    Some(w) if COMPLETED_WORDS.contains(&w) => CheckpointStatus::Completed,
-                    Some(other) => {
-                        return Err(fail(&format!(
-                            "unknown checkpoint status '{other}'; expected COMPLETED, \
-                             IN PROGRESS or PENDING"
-                        )))
-                    }
-                };
-                MarkerKind::Checkpoint {
-                    description: description.to_string(),
-                    status,
-                }
-            }
-            DECISION => {
-                let (description, suffix) = split_suffix(rest);
-                let locked = match suffix.map(status_word).as_deref() {
-                    None => None,
-                    Some("LOCKED") => Some(true),
-                    Some("UNLOCKED") => Some(false),
-                    Some(other) => {
-                        return Err(fail(&format!(
-                            "unknown decision flag '{other}'; expected LOCKED or UNLOCKED"
-                        )))
-                    }
-                };
-                MarkerKind::Decision {
-                    description: description.to_string(),
-                    locked,
-                }
-            }
-            ARTIFACT => {
-                let (word, path) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                let action = match word.to_ascii_lowercase().trim_end_matches(':') {
-                    "created" => Action::Created,
-                    "modified" => Action::Modified,
-                    "deleted" => Action::Deleted,
-                    _ => {
-                        return Err(fail(&format!(
-                            "unknown artifact action '{word}'; expected `{ARTIFACT} \
-                             Created|Modified|Deleted PATH`"
-                        )))
-                    }
-                };
-                let path = path.trim().trim_matches('`');
-                if path.is_empty() {
-                    return Err(fail(&format!(
-                        "{ARTIFACT} {word} has no path; expected `{ARTIFACT} {word} PATH`"
-                    )));
-                }
-                MarkerKind::Artifact {
-                    action,
-                    path: path.to_string(),
-                }
-            }
-            _ => MarkerKind::Next(rest.to_string()),
-        };
-        if let MarkerKind::Goal { description, .. }
-        | MarkerKind::Checkpoint { description, .. }
-        | MarkerKind::Decision { description, .. } = &kind
-        {
-            if description.is_empty() {
-                return Err(fail(&format!("{tag} has a status but no description")));
-            }
-        }
+        let kind =
+            marker_kind(tag, rest).map_err(|problem| line_error(origin, line, raw, &problem))?;
         out.push(Marker { line, kind });
     }
     Ok(out)
+}
+
+/// What the text after `tag` says; the error is the problem, without the line.
+fn marker_kind(tag: &str, rest: &str) -> Result<MarkerKind, String> {
+    if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+        return Err(format!(
+            "expected a space after {tag}, e.g. `{tag} description`"
+        ));
+    }
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return Err(format!("{tag} has no text after it"));
+    }
+    let (description, word) = split_suffix(rest);
+    let (description, word) = (description.to_string(), word.map(status_word));
+    let kind = match tag {
+        GOAL => MarkerKind::Goal {
+            status: goal_status(word.as_deref())?,
+            description,
+        },
+        CHECKPOINT => MarkerKind::Checkpoint {
+            status: checkpoint_status(word.as_deref())?,
+            description,
+        },
+        DECISION => MarkerKind::Decision {
+            locked: decision_flag(word.as_deref())?,
+            description,
+        },
+        ARTIFACT => artifact_marker(rest)?,
+        _ => MarkerKind::Next(rest.to_string()),
+    };
+    if let MarkerKind::Goal { description, .. }
+    | MarkerKind::Checkpoint { description, .. }
+    | MarkerKind::Decision { description, .. } = &kind
+    {
+        if description.is_empty() {
+            return Err(format!("{tag} has a status but no description"));
+        }
+    }
+    Ok(kind)
+}
+
+/// A `[GOAL]` status word (none: the status stays).
+fn goal_status(word: Option<&str>) -> Result<Option<GoalStatus>, String> {
+    Ok(match word {
+        None => None,
+        Some("ACTIVE") => Some(GoalStatus::Active),
+        Some(w) if IN_PROGRESS_WORDS.contains(&w) => Some(GoalStatus::Active),
+        Some("PAUSED") => Some(GoalStatus::Paused),
+        Some(w) if COMPLETED_WORDS.contains(&w) => Some(GoalStatus::Completed),
+        Some(other) => {
+            return Err(format!(
+                "unknown goal status '{other}'; expected ACTIVE, PAUSED or COMPLETED"
+            ))
+        }
+    })
+}
+
+/// A `[CHECKPOINT]` status word (none: pending).
+fn checkpoint_status(word: Option<&str>) -> Result<CheckpointStatus, String> {
+    Ok(match word {
+        None => CheckpointStatus::Pending,
+        Some(w) if PENDING_WORDS.contains(&w) => CheckpointStatus::Pending,
+        Some(w) if IN_PROGRESS_WORDS.contains(&w) => CheckpointStatus::InProgress,
+        Some(w) if COMPLETED_WORDS.contains(&w) => CheckpointStatus::Completed,
+        Some(other) => {
+            return Err(format!(
+                "unknown checkpoint status '{other}'; expected COMPLETED, IN PROGRESS or \
+                 PENDING"
+            ))
+        }
+    })
+}
+
+/// A `[DECISION]` flag: `LOCKED` or `UNLOCKED` (none: unchanged).
+fn decision_flag(word: Option<&str>) -> Result<Option<bool>, String> {
+    match word {
+        None => Ok(None),
+        Some("LOCKED") => Ok(Some(true)),
+        Some("UNLOCKED") => Ok(Some(false)),
+        Some(other) => Err(format!(
+            "unknown decision flag '{other}'; expected LOCKED or UNLOCKED"
+        )),
+    }
+}
+
+/// `[ARTIFACT] Created|Modified|Deleted PATH`.
+fn artifact_marker(rest: &str) -> Result<MarkerKind, String> {
+    let (word, path) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let action = match word.to_ascii_lowercase().trim_end_matches(':') {
+        "created" => Action::Created,
+        "modified" => Action::Modified,
+        "deleted" => Action::Deleted,
+        _ => {
+            return Err(format!(
+                "unknown artifact action '{word}'; expected `{ARTIFACT} \
+                 Created|Modified|Deleted PATH`"
+            ))
+        }
+    };
+    let path = path.trim().trim_matches('`');
+    if path.is_empty() {
+        return Err(format!(
+            "{ARTIFACT} {word} has no path; expected `{ARTIFACT} {word} PATH`"
+        ));
+    }
+    Ok(MarkerKind::Artifact {
+        action,
+        path: path.to_string(),
+    })
 }
 
 /// The kind of artifact a path is, by where it lives and what it is called.
@@ -306,61 +318,30 @@ fn same(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
 }
 
+/// What applying one marker did: a line per change (none when it changed nothing).
+type Change = Vec<String>;
+
 /// Applies `markers` to `goal` (`None`: no goal file yet), returning the new goal and a
 /// line per change. Errors name the marker's line (`origin:LINE`).
 pub fn apply(
     goal: Option<Goal>,
     markers: &[Marker],
     origin: &str,
-) -> Result<(Option<Goal>, Vec<String>), GoalError> {
+) -> Result<(Option<Goal>, Vec<String>), Error> {
     let mut goal = goal;
     let mut changes = Vec::new();
     let mut next: Option<Vec<String>> = None;
     for m in markers {
-        let at = |problem: String| GoalError {
-            message: format!("{origin}:{}: {problem}", m.line),
+        let at = |problem: String| {
+            Error::data(format!("{origin}:{}: {problem}", m.line))
+                .at(Location::line(origin, m.line))
         };
         if let MarkerKind::Goal {
             description,
             status,
         } = &m.kind
         {
-            match &mut goal {
-                Some(g) if same(&g.description, description) => {}
-                // A finished goal gives way to the next task; an unfinished one is
-                // never silently replaced.
-                Some(g) if g.status != GoalStatus::Completed => {
-                    return Err(at(format!(
-                        "{GOAL} '{description}' is not the current goal '{}' ({}); mark \
-                         that one completed (`{GOAL} {} - COMPLETED`, or status: completed \
-                         in the goal file) before starting another",
-                        g.description,
-                        g.status.name(),
-                        g.description
-                    )));
-                }
-                Some(g) => {
-                    changes.push(format!(
-                        "goal: replaced completed goal '{}' with '{description}'",
-                        g.description
-                    ));
-                    goal = Some(new_goal(description));
-                }
-                None => {
-                    changes.push(format!("goal: created '{description}'"));
-                    goal = Some(new_goal(description));
-                }
-            }
-            if let (Some(g), Some(status)) = (&mut goal, status) {
-                if g.status != *status {
-                    changes.push(format!(
-                        "goal: status {} -> {}",
-                        g.status.name(),
-                        status.name()
-                    ));
-                    g.status = *status;
-                }
-            }
+            changes.extend(apply_goal(&mut goal, description, *status).map_err(at)?);
             continue;
         }
         let Some(g) = &mut goal else {
@@ -369,104 +350,23 @@ pub fn apply(
                  (or create the goal file)"
             )));
         };
-        match &m.kind {
-            MarkerKind::Goal { .. } => {}
+        let change = match &m.kind {
+            MarkerKind::Goal { .. } => Change::new(),
             MarkerKind::Checkpoint {
                 description,
                 status,
-            } => match g
-                .checkpoints
-                .iter_mut()
-                .find(|c| same(&c.description, description))
-            {
-                Some(c) if c.status == *status => {}
-                Some(c) => {
-                    changes.push(format!(
-                        "checkpoint '{}': {} -> {}",
-                        c.description,
-                        c.status.name(),
-                        status.name()
-                    ));
-                    c.status = *status;
-                }
-                None => {
-                    changes.push(format!(
-                        "checkpoint '{description}': added ({})",
-                        status.name()
-                    ));
-                    g.checkpoints.push(Checkpoint {
-                        description: description.clone(),
-                        status: *status,
-                    });
-                }
-            },
+            } => apply_checkpoint(g, description, *status),
             MarkerKind::Decision {
                 description,
                 locked,
-            } => match g
-                .decisions
-                .iter_mut()
-                .find(|d| same(&d.description, description))
-            {
-                Some(d) if d.locked => {
-                    if *locked == Some(false) {
-                        changes.push(format!(
-                            "decision '{}': kept (locked decisions never change)",
-                            d.description
-                        ));
-                    }
-                }
-                Some(d) => {
-                    if *locked == Some(true) {
-                        changes.push(format!("decision '{}': locked", d.description));
-                        d.locked = true;
-                    }
-                }
-                None => {
-                    let locked = locked.unwrap_or(false);
-                    changes.push(format!(
-                        "decision '{description}': added{}",
-                        if locked { " (locked)" } else { "" }
-                    ));
-                    g.decisions.push(Decision {
-                        description: description.clone(),
-                        rationale: String::new(),
-                        locked,
-                    });
-                }
-            },
-            MarkerKind::Artifact { action, path } => {
-                match g.artifacts.iter_mut().find(|a| a.path == *path) {
-                    // A file created during the goal stays "created" however often it
-                    // is edited afterwards.
-                    Some(a)
-                        if a.action == *action
-                            || (a.action == Action::Created && *action == Action::Modified) => {}
-                    Some(a) => {
-                        changes.push(format!(
-                            "artifact {path}: {} -> {}",
-                            a.action.label().to_ascii_lowercase(),
-                            action.label().to_ascii_lowercase()
-                        ));
-                        a.action = *action;
-                    }
-                    None => {
-                        let kind = artifact_kind(path);
-                        changes.push(format!(
-                            "artifact {path}: {} ({})",
-                            action.label().to_ascii_lowercase(),
-                            kind.name()
-                        ));
-                        g.artifacts.push(Artifact {
-                            kind,
-                            path: path.clone(),
-                            action: *action,
-                        });
-                    }
-                }
+            } => apply_decision(g, description, *locked),
+            MarkerKind::Artifact { action, path } => apply_artifact(g, *action, path),
+            MarkerKind::Next(step) => {
+                next.get_or_insert_with(Vec::new).push(step.clone());
+                Change::new()
             }
-            MarkerKind::Next(step) => next.get_or_insert_with(Vec::new).push(step.clone()),
-        }
+        };
+        changes.extend(change);
     }
     // The output's [NEXT] lines are the current plan: they replace the previous one.
     if let (Some(g), Some(steps)) = (&mut goal, next) {
@@ -478,6 +378,157 @@ pub fn apply(
         }
     }
     Ok((goal, changes))
+}
+
+/// A `[GOAL]` marker: the current goal, a new one (when there is none, or the current one
+/// is completed), then its status. The error is the problem, without the line.
+fn apply_goal(
+    goal: &mut Option<Goal>,
+    description: &str,
+    status: Option<GoalStatus>,
+) -> Result<Change, String> {
+    let mut change = Change::new();
+    match goal {
+        Some(g) if same(&g.description, description) => {}
+        // A finished goal gives way to the next task; an unfinished one is never
+        // silently replaced.
+        Some(g) if g.status != GoalStatus::Completed => {
+            return Err(format!(
+                "{GOAL} '{description}' is not the current goal '{}' ({}); mark that one \
+                 completed (`{GOAL} {} - COMPLETED`, or status: completed in the goal \
+                 file) before starting another",
+                g.description,
+                g.status.name(),
+                g.description
+            ));
+        }
+        Some(g) => {
+            change.push(format!(
+                "goal: replaced completed goal '{}' with '{description}'",
+                g.description
+            ));
+            *goal = Some(new_goal(description));
+        }
+        None => {
+            change.push(format!("goal: created '{description}'"));
+            *goal = Some(new_goal(description));
+        }
+    }
+    if let (Some(g), Some(status)) = (goal, status) {
+        if g.status != status {
+            change.push(format!(
+                "goal: status {} -> {}",
+                g.status.name(),
+                status.name()
+            ));
+            g.status = status;
+        }
+    }
+    Ok(change)
+}
+
+/// A `[CHECKPOINT]` marker: a new checkpoint, or a new status for one.
+fn apply_checkpoint(g: &mut Goal, description: &str, status: CheckpointStatus) -> Change {
+    match g
+        .checkpoints
+        .iter_mut()
+        .find(|c| same(&c.description, description))
+    {
+        Some(c) if c.status == status => Change::new(),
+        Some(c) => {
+            let line = format!(
+                "checkpoint '{}': {} -> {}",
+                c.description,
+                c.status.name(),
+                status.name()
+            );
+            c.status = status;
+            vec![line]
+        }
+        None => {
+            g.checkpoints.push(Checkpoint {
+                description: description.to_string(),
+                status,
+            });
+            vec![format!(
+                "checkpoint '{description}': added ({})",
+                status.name()
+            )]
+        }
+    }
+}
+
+/// A `[DECISION]` marker: a new decision, or locking one (a locked one never changes).
+fn apply_decision(g: &mut Goal, description: &str, locked: Option<bool>) -> Change {
+    match g
+        .decisions
+        .iter_mut()
+        .find(|d| same(&d.description, description))
+    {
+        Some(d) if d.locked => match locked {
+            Some(false) => vec![format!(
+                "decision '{}': kept (locked decisions never change)",
+                d.description
+            )],
+            _ => Change::new(),
+        },
+        Some(d) => match locked {
+            Some(true) => {
+                d.locked = true;
+                vec![format!("decision '{}': locked", d.description)]
+            }
+            _ => Change::new(),
+        },
+        None => {
+            let locked = locked.unwrap_or(false);
+            g.decisions.push(Decision {
+                description: description.to_string(),
+                rationale: String::new(),
+                locked,
+            });
+            vec![format!(
+                "decision '{description}': added{}",
+                if locked { " (locked)" } else { "" }
+            )]
+        }
+    }
+}
+
+/// An `[ARTIFACT]` marker: a new artifact, or a new action for one.
+fn apply_artifact(g: &mut Goal, action: Action, path: &str) -> Change {
+    match g.artifacts.iter_mut().find(|a| a.path == path) {
+        // A file created during the goal stays "created" however often it is edited
+        // afterwards.
+        Some(a)
+            if a.action == action
+                || (a.action == Action::Created && action == Action::Modified) =>
+        {
+            Change::new()
+        }
+        Some(a) => {
+            let line = format!(
+                "artifact {path}: {} -> {}",
+                a.action.label().to_ascii_lowercase(),
+                action.label().to_ascii_lowercase()
+            );
+            a.action = action;
+            vec![line]
+        }
+        None => {
+            let kind = artifact_kind(path);
+            let line = format!(
+                "artifact {path}: {} ({})",
+                action.label().to_ascii_lowercase(),
+                kind.name()
+            );
+            g.artifacts.push(Artifact {
+                kind,
+                path: path.to_string(),
+                action,
+            });
+            vec![line]
+        }
+    }
 }
 
 fn new_goal(description: &str) -> Goal {

@@ -11,6 +11,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::Error;
+use crate::fs::io_reason;
+
 /// Checkpoint and decision markers in the goal section, as seed 002 draws them.
 pub mod marks {
     pub const COMPLETED: &str = "✅";
@@ -26,16 +29,8 @@ pub mod marks {
 }
 
 /// A goal problem; the message names the file and, where there is one, the line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct GoalError {
-    pub message: String,
-}
-
-fn error(message: impl Into<String>) -> GoalError {
-    GoalError {
-        message: message.into(),
-    }
+fn error(message: impl Into<String>) -> Error {
+    Error::data(message)
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,7 +196,7 @@ impl Action {
 
 impl Goal {
     /// Checks what the types cannot: descriptions and paths are not blank.
-    fn validate(&self, shown: &str) -> Result<(), GoalError> {
+    fn validate(&self, shown: &str) -> Result<(), Error> {
         let blank = |what: String| {
             error(format!(
                 "{shown}: {what} is empty; give it a description or remove it"
@@ -290,7 +285,7 @@ impl Goal {
 }
 
 /// Parses goal YAML from `shown` (for messages).
-pub fn parse(text: &str, shown: &str) -> Result<Goal, GoalError> {
+pub fn parse(text: &str, shown: &str) -> Result<Goal, Error> {
     if text.trim().is_empty() {
         return Err(error(format!(
             "{shown}: the goal file is empty; it needs at least a description"
@@ -302,19 +297,13 @@ pub fn parse(text: &str, shown: &str) -> Result<Goal, GoalError> {
 }
 
 /// Reads a goal file; a missing file is `None`.
-pub fn load(path: &Path) -> Result<Option<Goal>, GoalError> {
+pub fn load(path: &Path) -> Result<Option<Goal>, Error> {
     let shown = crate::paths::display(path);
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(error(format!(
-                "cannot read goal file '{shown}': {}",
-                crate::data::io_reason(&e)
-            )))
-        }
+    let text = match crate::fs::read_text(path, "goal file") {
+        Ok(text) => text,
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(e) => return Err(e),
     };
-    let text = crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))?;
     parse(&text, &shown).map(Some)
 }
 
@@ -327,17 +316,18 @@ pub fn to_yaml(goal: &Goal) -> String {
 /// updates each start from the last one's result. It is the lock sessions take
 /// ([`crate::output::lock`]), on `<goal file>.lock` beside the goal (the goal file itself
 /// is replaced by each write, so it cannot carry the lock). Held until the handle drops.
-pub fn lock(path: &Path) -> Result<std::fs::File, GoalError> {
+pub fn lock(path: &Path) -> Result<std::fs::File, Error> {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
     let lock_path = std::path::PathBuf::from(name);
     let failed = |e: std::io::Error| {
-        error(format!(
+        let message = format!(
             "cannot lock goal file '{}' (with '{}'): {}",
             crate::paths::display(path),
             crate::paths::display(&lock_path),
-            crate::data::io_reason(&e)
-        ))
+            io_reason(&e)
+        );
+        Error::io(message, e)
     };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(failed)?;
@@ -346,13 +336,14 @@ pub fn lock(path: &Path) -> Result<std::fs::File, GoalError> {
 }
 
 /// Writes a goal file atomically (a reader sees the old file or the new one).
-pub fn save(path: &Path, goal: &Goal) -> Result<(), GoalError> {
+pub fn save(path: &Path, goal: &Goal) -> Result<(), Error> {
     crate::output::write_atomic(path, to_yaml(goal).as_bytes()).map_err(|e| {
-        error(format!(
+        let message = format!(
             "cannot write goal file '{}': {}",
             crate::paths::display(path),
-            crate::data::io_reason(&e)
-        ))
+            io_reason(&e)
+        );
+        Error::io(message, e)
     })
 }
 

@@ -10,17 +10,23 @@ use std::path::{Path, PathBuf};
 
 use include_dir::{include_dir, Dir};
 
-use crate::template::Syntax;
+use crate::error::Error;
+use crate::fs::Utf8;
+use crate::template::{Syntax, GO_EXTENSIONS, JINJA_EXTENSIONS};
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
 
 /// The prompt authors' guide at the top of a template directory.
 const GUIDE: &str = "README.md";
 
-/// Endings tried, in order, after a logical name.
-const ENDINGS: &[&str] = &[
-    ".tmpl", ".gotmpl", ".go.tmpl", ".j2", ".jinja", ".jinja2", "",
-];
+/// Endings tried, in order, after a logical name: Go's, Jinja's, then none.
+fn endings() -> impl Iterator<Item = &'static str> {
+    GO_EXTENSIONS
+        .iter()
+        .chain(JINJA_EXTENSIONS)
+        .copied()
+        .chain([""])
+}
 
 /// Where a template was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,13 +58,6 @@ pub struct Found {
     pub origin: Origin,
 }
 
-/// A problem reading a template file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct LibraryError {
-    pub message: String,
-}
-
 /// The template search path.
 #[derive(Debug, Clone)]
 pub struct Library {
@@ -88,23 +87,17 @@ impl Library {
     }
 
     /// Finds the template `name` (a logical name like `sections/git.md`).
-    pub fn find(&self, name: &str) -> Result<Option<Found>, LibraryError> {
+    pub fn find(&self, name: &str) -> Result<Option<Found>, Error> {
         for dir in &self.dirs {
-            for ending in ENDINGS {
+            for ending in endings() {
                 let file = format!("{name}{ending}");
                 let path = dir.join(&file);
                 if path.is_file() {
                     confine_project_file(self.project_root.as_deref(), dir, &path, "template")
-                        .map_err(|message| LibraryError { message })?;
-                    let bytes = std::fs::read(&path).map_err(|e| LibraryError {
-                        message: format!(
-                            "cannot read template '{}': {}",
-                            path.display(),
-                            crate::data::io_reason(&e)
-                        ),
-                    })?;
-                    let text = crate::source::utf8(&path.display().to_string(), bytes)
-                        .map_err(|e| LibraryError { message: e.message })?;
+                        .map_err(Error::usage)?;
+                    let shown = path.display().to_string();
+                    let failed = |why: &str| crate::fs::cannot_read("template", &shown, why);
+                    let text = crate::fs::read(&path, &shown, Utf8::Strict, failed)?.text;
                     return Ok(Some(Found {
                         name: name.to_string(),
                         syntax: Syntax::for_name(&file),
@@ -166,8 +159,7 @@ pub fn confine_project_file(
 
 /// A logical name without its template ending.
 fn strip_ending(file: &str) -> String {
-    ENDINGS
-        .iter()
+    endings()
         .filter(|e| !e.is_empty())
         .find_map(|e| file.strip_suffix(e))
         .unwrap_or(file)
@@ -175,7 +167,7 @@ fn strip_ending(file: &str) -> String {
 }
 
 fn embedded(name: &str) -> Option<Found> {
-    ENDINGS.iter().find_map(|ending| {
+    endings().find_map(|ending| {
         let file = format!("{name}{ending}");
         let entry = EMBEDDED.get_file(&file)?;
         let text = entry.contents_utf8()?.to_string();

@@ -7,11 +7,12 @@ pub mod registry;
 
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
-use crate::model::{ContextFileData, EnvInfo, ModelInfo, PromptContext, Registry, SkillData};
+use crate::model::{ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData};
 use crate::paths::{self, Switch};
-use crate::settings::{files, Settings, SettingsError, Text, SECTIONS};
+use crate::settings::{files, Settings, Text, SECTIONS};
 use crate::template::{Engine, MissingKey, Syntax};
 use crate::tokens::Tokenizer;
 use library::{Found, Library, Origin};
@@ -21,34 +22,11 @@ pub const SECTION_SEPARATOR: &str = "\n\n";
 /// The registry file, looked up like any template.
 pub const MODELS_FILE: &str = "models.yaml";
 
-/// A prompt problem; the message says what and where.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct PromptError {
-    pub message: String,
+/// A prompt problem (a missing or misplaced system prompt file, say); the message says
+/// what and where.
+fn error(message: impl Into<String>) -> Error {
+    Error::usage(message)
 }
-
-fn error(message: impl Into<String>) -> PromptError {
-    PromptError {
-        message: message.into(),
-    }
-}
-
-macro_rules! from_error {
-    ($($t:ty),*) => {$(
-        impl From<$t> for PromptError {
-            fn from(e: $t) -> Self { error(e.to_string()) }
-        }
-    )*};
-}
-from_error!(
-    library::LibraryError,
-    crate::template::TemplateError,
-    context_files::ContextError,
-    registry::RegistryError,
-    crate::goal::GoalError,
-    SettingsError
-);
 
 /// One rendered section.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -114,7 +92,7 @@ impl Built {
     /// The base section's text. `export` and `ASIMI_WRITE_SYSTEM_MD` write the base prompt
     /// whatever is printed, so with the section switched off it is rendered here; writing
     /// the empty section instead would replace a `system.md` with a blank file.
-    pub fn base_text(&self) -> Result<String, PromptError> {
+    pub fn base_text(&self) -> Result<String, Error> {
         if let Some(section) = self.prompt.section("base") {
             return Ok(section.text.clone());
         }
@@ -144,12 +122,12 @@ impl BaseSource {
 }
 
 /// The model registry, from the library (so a project can override it).
-pub fn registry(library: &Library) -> Result<Registry, PromptError> {
+pub fn registry(library: &Library) -> Result<ModelRegistry, Error> {
     match library.find(MODELS_FILE)? {
         Some(found) if matches!(found.origin, Origin::File(_)) => {
-            Registry::parse(&found.text, &found.origin.to_string()).map_err(error)
+            ModelRegistry::parse(&found.text, &found.origin.to_string()).map_err(error)
         }
-        _ => Ok(Registry::builtin()),
+        _ => Ok(ModelRegistry::builtin()),
     }
 }
 
@@ -161,7 +139,7 @@ fn data(
     library: &Library,
     vars: serde_json::Value,
     warnings: &mut Vec<String>,
-) -> Result<(PromptContext, ModelInfo), PromptError> {
+) -> Result<(PromptContext, ModelInfo), Error> {
     let model = registry(library)?.lookup(&settings.model).clone();
     let mut context = prompt_context(settings, &model, vars, warnings)?;
     if let Some(g) = load_goal(settings)?.filter(|g| g.status == GoalStatus::Active) {
@@ -176,13 +154,13 @@ fn data(
 pub fn context(
     settings: &Settings,
     warnings: &mut Vec<String>,
-) -> Result<(PromptContext, ModelInfo), PromptError> {
+) -> Result<(PromptContext, ModelInfo), Error> {
     let library = library(settings);
     data(settings, &library, serde_json::json!({}), warnings)
 }
 
 /// Builds the system prompt.
-pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, PromptError> {
+pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Error> {
     let library = library(settings);
     let mut warnings = Vec::new();
     let (mut context, model) = data(settings, &library, vars, &mut warnings)?;
@@ -273,7 +251,7 @@ pub fn render_template(
     settings: &Settings,
     context: &PromptContext,
     logical: &str,
-) -> Result<String, PromptError> {
+) -> Result<String, Error> {
     let library = library(settings);
     let found = library
         .find(logical)?
@@ -286,7 +264,7 @@ pub fn render_template(
 
 /// The goal as the goal section shows it, whatever its status (`goal show`). Only the
 /// data is built, not the prompt, so a broken base prompt does not hide the goal.
-pub fn goal_text(settings: &Settings, goal: &Goal) -> Result<String, PromptError> {
+pub fn goal_text(settings: &Settings, goal: &Goal) -> Result<String, Error> {
     // Only the goal is shown: notes about context files would be noise here.
     let (mut context, _) = context(settings, &mut Vec::new())?;
     context.goal = goal.to_data(settings.ascii);
@@ -295,7 +273,7 @@ pub fn goal_text(settings: &Settings, goal: &Goal) -> Result<String, PromptError
 
 /// The goal file's goal: `None` when the default file is absent; a `--goal` file must
 /// exist.
-pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, PromptError> {
+pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, Error> {
     let goal = crate::goal::load(&settings.goal_file)?;
     if goal.is_none() && settings.goal_named {
         return Err(error(format!(
@@ -313,11 +291,12 @@ fn skills(
     settings: &Settings,
     engine: &mut Engine,
     data: &minijinja::Value,
-) -> Result<Vec<SkillData>, PromptError> {
+) -> Result<Vec<SkillData>, Error> {
     if settings.skills.is_empty() && !settings.sanity {
         return Ok(Vec::new());
     }
-    let registry = registry::Registry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
+    let registry =
+        registry::PromptRegistry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
     let mut wanted: Vec<&registry::Prompt> = Vec::new();
     for (id, origin) in &settings.skills {
         wanted.push(registry.require(id, origin)?);
@@ -347,11 +326,7 @@ fn template_name(found: &Found) -> String {
     }
 }
 
-fn render(
-    engine: &mut Engine,
-    found: &Found,
-    data: &minijinja::Value,
-) -> Result<String, PromptError> {
+fn render(engine: &mut Engine, found: &Found, data: &minijinja::Value) -> Result<String, Error> {
     let name = template_name(found);
     engine.add(&name, &found.text, found.syntax)?;
     Ok(engine.render(&name, data)?)
@@ -361,7 +336,7 @@ fn render_base(
     engine: &mut Engine,
     base: &BaseSource,
     data: &minijinja::Value,
-) -> Result<(String, String), PromptError> {
+) -> Result<(String, String), Error> {
     match base {
         BaseSource::Template(found) => Ok((found.origin.to_string(), render(engine, found, data)?)),
         BaseSource::File { path, text } => {
@@ -404,7 +379,7 @@ pub fn default_system_md_paths(settings: &Settings) -> Vec<PathBuf> {
 /// [`default_system_md_paths`] that exists, else the last (the home file). The repo's
 /// copy is project content: it must lie inside the project, links followed, so that
 /// neither reading nor writing reaches outside through it.
-pub fn default_system_md(settings: &Settings) -> Result<PathBuf, PromptError> {
+pub fn default_system_md(settings: &Settings) -> Result<PathBuf, Error> {
     let tried = default_system_md_paths(settings);
     let path = match tried.iter().find(|p| p.exists()) {
         Some(p) => p.clone(),
@@ -421,7 +396,7 @@ fn base_source(
     settings: &Settings,
     library: &Library,
     model: &ModelInfo,
-) -> Result<BaseSource, PromptError> {
+) -> Result<BaseSource, Error> {
     let path = match &settings.system_md {
         Switch::Off => {
             let logical = format!("base/{}.md", model.family);
@@ -453,7 +428,7 @@ fn base_source(
     read_system_md(&path).map(|text| BaseSource::File { path, text })
 }
 
-fn read_system_md(path: &Path) -> Result<String, PromptError> {
+fn read_system_md(path: &Path) -> Result<String, Error> {
     let shown = paths::display(path);
     if !path.exists() {
         return Err(error(format!(
@@ -466,13 +441,7 @@ fn read_system_md(path: &Path) -> Result<String, PromptError> {
             "system prompt file '{shown}' is a directory; ASIMI_SYSTEM_MD must name a file"
         )));
     }
-    let bytes = std::fs::read(path).map_err(|e| {
-        error(format!(
-            "cannot read system prompt file '{shown}': {}",
-            crate::data::io_reason(&e)
-        ))
-    })?;
-    crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))
+    crate::fs::read_text(path, "system prompt file")
 }
 
 /// The end of the warning for values a plain `ASIMI_SYSTEM_MD` file cannot show.
@@ -544,7 +513,7 @@ fn prompt_context(
     model: &ModelInfo,
     vars: serde_json::Value,
     warnings: &mut Vec<String>,
-) -> Result<PromptContext, PromptError> {
+) -> Result<PromptContext, Error> {
     let files = if settings.section_enabled("context") {
         context_files::discover(
             &Search {

@@ -1,7 +1,8 @@
 //! Operational modes × context tiers: which `modes/<mode>/tier<N>.md` template supplies
 //! `.ModeInstructions`, and the token budget each tier's base prompt should keep within.
 
-use super::library::{Found, Library, LibraryError};
+use super::library::{Found, Library};
+use crate::error::Error;
 
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
@@ -32,7 +33,7 @@ pub fn template_name(mode: &str, tier: u8) -> String {
 
 /// The mode template for `mode` at `tier`: that tier, else the same mode at each lower
 /// tier, else `modes/developer/tier3`. `None` only if even the last resort is missing.
-pub fn find(library: &Library, mode: &str, tier: u8) -> Result<Option<Found>, LibraryError> {
+pub fn find(library: &Library, mode: &str, tier: u8) -> Result<Option<Found>, Error> {
     for t in (1..=tier.clamp(1, MAX_TIER)).rev() {
         if let Some(found) = library.find(&template_name(mode, t))? {
             return Ok(Some(found));

@@ -25,6 +25,8 @@ use std::path::{Path, PathBuf};
 use include_dir::{include_dir, Dir};
 use serde::{Deserialize, Serialize};
 
+use crate::error::Error;
+
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates/registry");
 
 /// The core mandates' id.
@@ -96,31 +98,23 @@ pub struct Prompt {
     replaces: bool,
 }
 
-/// A registry problem; the message names the file(s).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct RegistryError {
-    pub message: String,
-}
-
-fn error(message: impl Into<String>) -> RegistryError {
-    RegistryError {
-        message: message.into(),
-    }
+/// A registry problem (a malformed prompt file); the message names the file(s).
+fn error(message: impl Into<String>) -> Error {
+    Error::data(message)
 }
 
 /// Every registered prompt, by id.
 #[derive(Debug, Clone, Default)]
-pub struct Registry {
+pub struct PromptRegistry {
     prompts: BTreeMap<String, Prompt>,
 }
 
-impl Registry {
+impl PromptRegistry {
     /// The built-in prompts, then `dirs` in rising precedence (user, then project).
     /// Directories that do not exist are skipped. Prompts in directories under
     /// `project_root` are held to the confinement rule (a link may not lead out).
-    pub fn load(dirs: &[PathBuf], project_root: Option<&Path>) -> Result<Registry, RegistryError> {
-        let mut registry = Registry::default();
+    pub fn load(dirs: &[PathBuf], project_root: Option<&Path>) -> Result<PromptRegistry, Error> {
+        let mut registry = PromptRegistry::default();
         let mut built_in: Vec<_> = BUILT_IN.files().collect();
         built_in.sort_by_key(|f| f.path());
         let mut level = Vec::new();
@@ -142,7 +136,7 @@ impl Registry {
 
     /// Adds one directory's prompts: ids must be unique within it, and may replace a
     /// lower directory's only with `override: true`.
-    fn add_level(&mut self, level: Vec<Prompt>) -> Result<(), RegistryError> {
+    fn add_level(&mut self, level: Vec<Prompt>) -> Result<(), Error> {
         let mut seen: BTreeMap<String, String> = BTreeMap::new();
         for p in level {
             if let Some(first) = seen.get(&p.id) {
@@ -188,7 +182,7 @@ impl Registry {
     }
 
     /// The prompt `id`, or an error listing the ids there are (`origin` says who asked).
-    pub fn require(&self, id: &str, origin: &str) -> Result<&Prompt, RegistryError> {
+    pub fn require(&self, id: &str, origin: &str) -> Result<&Prompt, Error> {
         self.get(id).ok_or_else(|| {
             error(format!(
                 "{origin} '{id}': no such prompt; the registered prompts are {}",
@@ -199,7 +193,7 @@ impl Registry {
 }
 
 /// The `*.md` files of a registry directory, by name.
-fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, RegistryError> {
+fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Error> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(Vec::new());
     };
@@ -219,20 +213,14 @@ fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Regi
             let shown = crate::paths::display(path);
             super::library::confine_project_file(project_root, dir, path, "prompt")
                 .map_err(error)?;
-            let bytes = std::fs::read(path).map_err(|e| {
-                error(format!(
-                    "cannot read prompt '{shown}': {}",
-                    crate::data::io_reason(&e)
-                ))
-            })?;
-            let text = crate::source::utf8(&shown, bytes).map_err(|e| error(e.message))?;
+            let text = crate::fs::read_text(path, "prompt")?;
             parse(&text, &shown, Source::Config)
         })
         .collect()
 }
 
 /// Parses a prompt file: front matter between `---` lines, then the body.
-pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt, RegistryError> {
+pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let missing = || {
         error(format!(
@@ -294,7 +282,7 @@ mod tests {
 
     #[test]
     fn built_ins_parse_and_include_the_core_prompts() {
-        let r = Registry::load(&[], None).unwrap();
+        let r = PromptRegistry::load(&[], None).unwrap();
         assert!(r.get(CORE_MANDATES).is_some());
         assert!(r.get(SANITY_CHECK).is_some());
         assert!(r.all().all(|p| p.source == Source::Static));

@@ -4,12 +4,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use sha2::{Digest, Sha256};
-
 use super::headers as h;
 use super::item_key::ItemKey;
 use super::ripple::Observed;
 use super::tier::Tier;
+use crate::digest::sha256_hex;
 use crate::tokens::Tokenizer;
 
 /// Who speaks a message.
@@ -150,11 +149,6 @@ fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &String)> {
         .symbols
         .iter()
         .filter(move |(p, _)| !selected.contains(p.as_str()))
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The items of this request a stability tracker follows, with the SHA-256 (hex) of

@@ -15,17 +15,12 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// Anthropic's per-image limit; the strictest of the providers.
 pub const MAX_IMAGE_BYTES: u64 = 5 * 1000 * 1000;
 
-/// A problem with an input; the message says which file and what to do.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct InputError {
-    pub message: String,
-}
+/// A problem with an input; the message says which file and what to do. (The crate's
+/// error, under the name the request modules' signatures use.)
+pub type InputError = crate::error::Error;
 
 fn error(message: impl Into<String>) -> InputError {
-    InputError {
-        message: message.into(),
-    }
+    InputError::data(message)
 }
 
 /// Where inputs may come from.
@@ -105,7 +100,7 @@ pub fn read_file(
     }
     let size = std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0);
     if size > limits.max_file_bytes {
-        return Err(error(format!(
+        return Err(InputError::limit(format!(
             "file '{rel}' is {size} bytes, over the limit of {} bytes; \
              raise --max-file-bytes or leave it out",
             limits.max_file_bytes
@@ -167,7 +162,7 @@ pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
 pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
     let bytes = read(path, "image", shown)?;
     if bytes.len() as u64 > MAX_IMAGE_BYTES {
-        return Err(error(format!(
+        return Err(InputError::limit(format!(
             "image '{shown}' is {} bytes, over the 5 MB providers accept; scale it down",
             bytes.len()
         )));
@@ -186,7 +181,7 @@ pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
 /// A JSON error as `file:line:col: message`.
 pub fn json_error(shown: &str, e: &serde_json::Error) -> InputError {
     let msg = e.to_string();
-    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    let msg = crate::documents::strip_position(&msg);
     error(format!("{shown}:{}:{}: {msg}", e.line(), e.column()))
 }
 

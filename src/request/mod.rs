@@ -105,7 +105,7 @@ pub struct Request {
 }
 
 fn err(message: String) -> InputError {
-    InputError { message }
+    InputError::data(message)
 }
 
 /// Reads a spec file (`path` as given, `shown` in messages).

@@ -118,7 +118,7 @@ pub struct Prediction {
 
 fn short_hash(hasher: &Sha256) -> String {
     let digest = hasher.clone().finalize();
-    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    crate::digest::hex(&digest[..8])
 }
 
 fn push(hasher: &mut Sha256, part: &[u8]) {

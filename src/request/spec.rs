@@ -73,7 +73,7 @@ pub const MAX_TOKENS_ZERO: &str =
     "the output limit must be at least 1 token; leave it out for the default";
 
 fn error(message: String) -> InputError {
-    InputError { message }
+    InputError::data(message)
 }
 
 /// Parses a spec; `origin` names it in errors (`origin:line:col: key 'k': message`).

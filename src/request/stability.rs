@@ -12,7 +12,6 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
@@ -48,19 +47,6 @@ pub enum StateError {
 }
 
 pub use super::ripple::{Entry, Observed};
-
-/// The SHA-256 of `content`, as lowercase hex (the hash [`Tracker::observe`] takes).
-pub fn sha256_hex(content: &str) -> String {
-    hex(&Sha256::digest(content.as_bytes()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
-}
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -324,6 +310,7 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::digest::sha256_hex;
 
     fn items(pairs: &[(&str, &str)]) -> Vec<Observed> {
         pairs

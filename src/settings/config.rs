@@ -170,16 +170,12 @@ impl LoadedConfig {
 
 /// Reads a config file; a missing file is `None`.
 pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, SettingsError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(error(format!(
-                "cannot read config file '{}': {}",
-                path.display(),
-                crate::data::io_reason(&e)
-            )))
-        }
+    let shown = path.display().to_string();
+    let failed = |why: &str| crate::fs::cannot_read("config file", &shown, why);
+    let text = match crate::fs::read(path, &shown, crate::fs::Utf8::Unreadable, failed) {
+        Ok(t) => t.text,
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(e) => return Err(e),
     };
     let config = parse_config(&text, &path.display().to_string())?;
     Ok(Some(LoadedConfig {

@@ -26,21 +26,17 @@ pub use names::{
 use crate::facts::git::Repo;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
+use crate::fs::read_text;
 use crate::model::ToolNames;
 use crate::paths::{self, Switch};
 use config::Active;
 
 /// A settings problem; the message names the file, line and key where there is one.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct SettingsError {
-    pub message: String,
-}
+/// (The crate's error, under the name this module's signatures use.)
+pub type SettingsError = crate::error::Error;
 
 fn error(message: impl Into<String>) -> SettingsError {
-    SettingsError {
-        message: message.into(),
-    }
+    SettingsError::usage(message)
 }
 
 /// The environment variables a run sees (captured once, so resolution is a pure function).
@@ -594,17 +590,15 @@ fn resolve_fuel(layers: &Active) -> Result<Option<u64>, SettingsError> {
 
 /// A boolean environment variable: `1`/`true` or `0`/`false` (empty or unset: not given).
 fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, SettingsError> {
-    match env
-        .get(name)
-        .map(|v| v.trim().to_ascii_lowercase())
-        .as_deref()
-    {
+    match env.get(name).map(str::trim) {
         None | Some("") => Ok(None),
-        Some("1" | "true") => Ok(Some(true)),
-        Some("0" | "false") => Ok(Some(false)),
-        Some(other) => Err(error(format!(
-            "{name}='{other}': expected 0, false, 1 or true"
-        ))),
+        Some(v) => paths::switch_word(v).map(Some).ok_or_else(|| {
+            error(format!(
+                "{name}='{}': {}",
+                v.to_ascii_lowercase(),
+                paths::SWITCH_WORDS
+            ))
+        }),
     }
 }
 
@@ -655,19 +649,21 @@ fn resolve_sections(
     for section in SECTIONS {
         let var = format!("{}{}", env::SECTION_PREFIX, section.to_ascii_uppercase());
         if let Some(v) = env.get(&var) {
-            match v.trim().to_ascii_lowercase().as_str() {
-                "0" | "false" => {
-                    enabled.insert(section.to_string(), false);
-                }
-                "1" | "true" | "" => {
-                    enabled.insert(section.to_string(), true);
-                }
-                other => {
-                    return Err(error(format!(
-                        "{var}='{other}': expected 0, false, 1 or true"
-                    )))
-                }
-            }
+            // An empty value turns the section on.
+            let v = v.trim();
+            let on = if v.is_empty() {
+                Some(true)
+            } else {
+                paths::switch_word(v)
+            };
+            let Some(on) = on else {
+                return Err(error(format!(
+                    "{var}='{}': {}",
+                    v.to_ascii_lowercase(),
+                    paths::SWITCH_WORDS
+                )));
+            };
+            enabled.insert(section.to_string(), on);
         }
     }
     for name in &flags.no_sections {
@@ -679,17 +675,6 @@ fn resolve_sections(
         .filter(|(_, on)| !on)
         .map(|(name, _)| name)
         .collect())
-}
-
-fn read_text(path: &Path, what: &str) -> Result<String, SettingsError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        error(format!(
-            "cannot read {what} '{}': {}",
-            paths::display(path),
-            crate::data::io_reason(&e)
-        ))
-    })?;
-    crate::source::utf8(&paths::display(path), bytes).map_err(|e| error(e.message))
 }
 
 const MEMORY_FILE: &str = "memory file";

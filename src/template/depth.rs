@@ -48,7 +48,7 @@ pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Te
             )
         }
     };
-    Err(TemplateError { message })
+    Err(TemplateError::new(message))
 }
 
 /// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`], or where the

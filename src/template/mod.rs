@@ -25,6 +25,8 @@ use go::lower::{lower, Lowered, DATA_VAR, GO_BUILTINS};
 use go::parse::{parse, ParseError};
 use strconv::quote;
 
+use crate::error::{Error, Kind, Location};
+
 /// The template languages the engine reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Syntax {
@@ -82,16 +84,46 @@ template_fuel)";
 
 /// A template that could not be parsed or executed. The message is complete and, for Go
 /// templates, worded as Go words it (`template: NAME:LINE: ...`).
+///
+/// The engine keeps its own error type (as minijinja and Go's parse package do), so that
+/// it stays usable on its own and the Go conformance tests can compare Go's exact text;
+/// at the crate boundary it becomes a [`crate::error::Error`] of kind `Template`, with
+/// its location.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
 pub struct TemplateError {
     pub message: String,
+    /// The template's name and, where known, the line (and column).
+    pub location: Option<Location>,
+}
+
+impl TemplateError {
+    fn new(message: String) -> TemplateError {
+        TemplateError {
+            message,
+            location: None,
+        }
+    }
+
+    fn at(mut self, location: Location) -> TemplateError {
+        self.location = Some(location);
+        self
+    }
 }
 
 impl From<ParseError> for TemplateError {
     fn from(e: ParseError) -> Self {
-        TemplateError {
-            message: e.to_string(),
+        let location = Location::line(e.name.clone(), e.line);
+        TemplateError::new(e.to_string()).at(location)
+    }
+}
+
+impl From<TemplateError> for Error {
+    fn from(e: TemplateError) -> Self {
+        let error = Error::new(Kind::Template, e.message);
+        match e.location {
+            Some(location) => error.at(location),
+            None => error,
         }
     }
 }
@@ -179,12 +211,10 @@ impl Engine {
             None => jinja_context(data),
         };
         tmpl.render(context).map_err(|e| match go {
-            _ if e.kind() == minijinja::ErrorKind::OutOfFuel => TemplateError {
-                message: format!(
-                    "template: {name}: {}",
-                    FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
-                ),
-            },
+            _ if e.kind() == minijinja::ErrorKind::OutOfFuel => TemplateError::new(format!(
+                "template: {name}: {}",
+                FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
+            )),
             Some(go) => exec_error(name, go, &e),
             None => jinja_error(name, &e),
         })
@@ -212,8 +242,10 @@ fn guarded<T: Send>(
             .name("template".into())
             .stack_size(ENGINE_STACK)
             .spawn_scoped(scope, work);
-        let failed = |why: String| TemplateError {
-            message: format!("template: {name}: the template engine failed ({why})"),
+        let failed = |why: String| {
+            TemplateError::new(format!(
+                "template: {name}: the template engine failed ({why})"
+            ))
         };
         match thread {
             Ok(t) => t.join().unwrap_or_else(|panic| {
@@ -294,7 +326,7 @@ fn line_col(source: &str, pos: usize) -> (usize, usize) {
 fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateError {
     let fault = find_fault(err);
     let site = err.range().and_then(|r| go.lowered.site_at(r.start));
-    let message = match (site, fault) {
+    match (site, fault) {
         (Some(site), Some(fault)) => {
             let node = match fault.blame {
                 Blame::Format => site.format.as_ref().unwrap_or(&site.node),
@@ -305,9 +337,8 @@ fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateEr
         (Some(site), None) if err.detail() == Some("recursion limit exceeded") => {
             format_exec(name, go, &site.template, &site.node, RECURSION_MESSAGE)
         }
-        _ => format!("template: {name}: {}", describe(err)),
-    };
-    TemplateError { message }
+        _ => TemplateError::new(format!("template: {name}: {}", describe(err))),
+    }
 }
 
 fn format_exec(
@@ -316,13 +347,18 @@ fn format_exec(
     template: &str,
     node: &go::lower::GoNode,
     message: &str,
-) -> String {
+) -> TemplateError {
     let (line, col) = line_col(&go.source, node.pos);
-    format!(
+    let message = format!(
         "template: {name}:{line}:{col}: executing {} at <{}>: {message}",
         quote(template),
         node.text
-    )
+    );
+    let location = Location {
+        column: Some(col),
+        ..Location::line(name, line)
+    };
+    TemplateError::new(message).at(location)
 }
 
 fn find_fault(err: &minijinja::Error) -> Option<&ExecFault> {
@@ -344,22 +380,20 @@ fn describe(err: &minijinja::Error) -> String {
 }
 
 fn jinja_error(name: &str, err: &minijinja::Error) -> TemplateError {
-    let message = match err.line() {
-        Some(line) => format!("template: {name}:{line}: {}", describe(err)),
-        None => format!("template: {name}: {}", describe(err)),
-    };
-    TemplateError { message }
+    match err.line() {
+        Some(line) => TemplateError::new(format!("template: {name}:{line}: {}", describe(err)))
+            .at(Location::line(name, line)),
+        None => TemplateError::new(format!("template: {name}: {}", describe(err))),
+    }
 }
 
 /// The lowering emits valid Jinja, so what fails here is one of the engine's limits.
 fn lowering_error(name: &str, err: &minijinja::Error) -> TemplateError {
-    TemplateError {
-        message: format!(
-            "template: {name}: the template is beyond the engine's limits ({}); \
-             simplify it (for example split long pipelines with variables)",
-            describe(err)
-        ),
-    }
+    TemplateError::new(format!(
+        "template: {name}: the template is beyond the engine's limits ({}); \
+         simplify it (for example split long pipelines with variables)",
+        describe(err)
+    ))
 }
 
 #[cfg(test)]

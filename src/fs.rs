@@ -1,0 +1,189 @@
+//! Reading text files: one reader that turns I/O failures into short reasons and decodes
+//! UTF-8 the way each kind of input needs ([`Utf8`]).
+
+use std::path::Path;
+
+use crate::error::{Error, Kind, Location};
+
+/// The file argument that means standard input.
+pub const STDIN_ARG: &str = "-";
+
+/// Whether a file argument means standard input.
+pub fn is_stdin(arg: &str) -> bool {
+    arg == STDIN_ARG
+}
+
+/// A short reason for an I/O error, without Rust's "(os error N)" suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::InvalidData => "not UTF-8 text".into(),
+        std::io::ErrorKind::IsADirectory => "it is a directory".into(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// What to do with bytes that are not UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Utf8 {
+    /// Refuse them, naming the first bad byte's line and column ([`utf8`]): templates,
+    /// settings and other files whose text must be exact.
+    Strict,
+    /// Replace them with U+FFFD and warn ([`lossy`]): prose such as context files.
+    Lossy,
+    /// Report them as a failed read, "not UTF-8 text" (as `read_to_string` does): config
+    /// and data files.
+    Unreadable,
+}
+
+/// Decoded text, and the warning to print when invalid bytes were replaced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    pub text: String,
+    pub warning: Option<String>,
+}
+
+/// The usual message for a file that cannot be read.
+pub fn cannot_read(what: &str, shown: &str, why: &str) -> String {
+    format!("cannot read {what} '{shown}': {why}")
+}
+
+/// Reads `path` (a `what`, such as "goal file", in messages) as strict UTF-8; messages
+/// show the path with forward slashes.
+pub fn read_text(path: &Path, what: &str) -> Result<String, Error> {
+    let shown = crate::paths::display(path);
+    read(path, &shown, Utf8::Strict, |why| {
+        cannot_read(what, &shown, why)
+    })
+    .map(|t| t.text)
+}
+
+/// Reads `path`, shown as `shown` in messages, decoding as `utf8` says; `failed` words
+/// the error from the short reason a read failed.
+pub fn read(
+    path: &Path,
+    shown: &str,
+    utf8: Utf8,
+    failed: impl Fn(&str) -> String,
+) -> Result<Text, Error> {
+    let unreadable = |e: std::io::Error| {
+        let message = failed(&io_reason(&e));
+        Error::io(message, e).at(Location::file(shown))
+    };
+    let bytes = std::fs::read(path).map_err(unreadable)?;
+    match utf8 {
+        Utf8::Strict => self::utf8(shown, bytes).map(|text| Text {
+            text,
+            warning: None,
+        }),
+        Utf8::Lossy => {
+            let (text, warning) = lossy(shown, bytes);
+            Ok(Text { text, warning })
+        }
+        Utf8::Unreadable => String::from_utf8(bytes)
+            .map(|text| Text {
+                text,
+                warning: None,
+            })
+            .map_err(|e| unreadable(std::io::Error::new(std::io::ErrorKind::InvalidData, e))),
+    }
+}
+
+/// Text from input that is prose, not a template (working files, AGENTS.md, an LLM's
+/// output, a piped prompt): invalid UTF-8 is replaced with U+FFFD rather than refused,
+/// and the note to print says so, naming the source.
+pub fn lossy(name: &str, bytes: Vec<u8>) -> (String, Option<String>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let note = format!(
+                "'{name}' is not valid UTF-8 (first bad byte at offset {}); invalid bytes \
+                 were replaced with U+FFFD",
+                e.utf8_error().valid_up_to()
+            );
+            (
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                Some(note),
+            )
+        }
+    }
+}
+
+/// Checks that `bytes` are UTF-8, naming the first bad byte's line and column.
+pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, Error> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let good = &e.as_bytes()[..at];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+        let message = format!(
+            "{name}:{line}:{column}: invalid UTF-8 (byte {at}); templates must be UTF-8 text"
+        );
+        let location = Location {
+            column: Some(column),
+            ..Location::line(name, line)
+        };
+        Error::new(Kind::Data, message)
+            .at(location)
+            .with_source(e.utf8_error())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lossy_replaces_and_names_the_source() {
+        assert_eq!(lossy("a", b"ok".to_vec()), ("ok".to_string(), None));
+        let (text, note) = lossy("<stdin>", b"caf\xe9!".to_vec());
+        assert_eq!(text, "caf\u{fffd}!");
+        assert_eq!(
+            note.unwrap(),
+            "'<stdin>' is not valid UTF-8 (first bad byte at offset 3); invalid bytes were \
+             replaced with U+FFFD"
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_names_line_and_column() {
+        let e = utf8("t.tmpl", b"ok\nab\xffc".to_vec()).unwrap_err();
+        assert_eq!(
+            e.message,
+            "t.tmpl:2:3: invalid UTF-8 (byte 5); templates must be UTF-8 text"
+        );
+        assert_eq!(e.location().and_then(|l| l.column), Some(3));
+    }
+
+    #[test]
+    fn each_decoding_keeps_its_message() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.yaml");
+        std::fs::write(&path, b"a\xff").unwrap();
+        let failed = |why: &str| cannot_read("config file", "x.yaml", why);
+        let e = read(&path, "x.yaml", Utf8::Unreadable, failed).unwrap_err();
+        assert_eq!(
+            e.message,
+            "cannot read config file 'x.yaml': not UTF-8 text"
+        );
+        let e = read(&path, "x.yaml", Utf8::Strict, failed).unwrap_err();
+        assert_eq!(
+            e.message,
+            "x.yaml:1:2: invalid UTF-8 (byte 1); templates must be UTF-8 text"
+        );
+        let t = read(&path, "x.yaml", Utf8::Lossy, failed).unwrap();
+        assert_eq!(t.text, "a\u{fffd}");
+        assert!(t.warning.is_some());
+        let e = read_text(&dir.path().join("none"), "goal file").unwrap_err();
+        assert!(e.is_not_found());
+        assert!(e.message.ends_with(": no such file"), "{}", e.message);
+    }
+}
