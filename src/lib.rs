@@ -16,6 +16,7 @@ pub mod facts;
 pub mod fs;
 pub mod goal;
 pub mod gojson;
+pub mod map;
 pub mod model;
 pub mod output;
 pub mod paths;

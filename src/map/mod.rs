@@ -1,0 +1,109 @@
+//! The repository symbol map (seeds 000/001, `../shared/reference/symbol-map.md`): for
+//! every file its classes, functions, methods, properties and variables with lines, its
+//! imports, and who references them, in the seeds' compact format.
+//!
+//! The pipeline, one module per step, each a plain function from one value to the next:
+//! `files` (which files) → `index` (one file's [`FileIndex`], tree-sitter queries per
+//! language in `lang`, cached on disk by `cache`) → `refs` (imports resolved to files,
+//! cross-file references: a [`Graph`]) → `rank` (files by importance, for a token budget)
+//! → `format` (legend, aliases, one block per file) and `tiers` (first-request tiers from
+//! the reference graph).
+
+use serde::Serialize;
+
+/// What a symbol is: the map's kind letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Classes, structs, enums, traits, interfaces, type definitions (`c`).
+    Class,
+    /// Functions (`f`).
+    Function,
+    /// Methods, nested under their class or impl (`m`).
+    Method,
+    /// Properties and fields (`p`).
+    Property,
+    /// Module-level constants and variables, and a class's instance variables (`v`).
+    Variable,
+}
+
+impl Kind {
+    /// The letter the map writes.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Class => 'c',
+            Kind::Function => 'f',
+            Kind::Method => 'm',
+            Kind::Property => 'p',
+            Kind::Variable => 'v',
+        }
+    }
+}
+
+/// One definition in a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Symbol {
+    pub kind: Kind,
+    pub name: String,
+    /// 1-based start line.
+    pub line: u32,
+    /// Parameter names (without `self`/`cls`) for functions and methods; `None` for
+    /// other kinds.
+    pub params: Option<Vec<String>>,
+    /// The return type as written, where the language writes one.
+    pub returns: Option<String>,
+    /// A class's bases, as written.
+    pub bases: Vec<String>,
+    /// Methods, properties and instance variables of a class or impl, in line order.
+    pub children: Vec<Symbol>,
+}
+
+/// An import as the file writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Import {
+    /// The module, path or header as written (`os.path`, `./util`, `crate::paths`,
+    /// `"config.h"` without quotes).
+    pub module: String,
+    pub line: u32,
+}
+
+/// An identifier a file uses that may name a definition elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reference {
+    pub name: String,
+    pub line: u32,
+}
+
+/// What one file holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileIndex {
+    /// The path relative to the repository root, with `/` separators.
+    pub path: String,
+    /// The language's name (`rust`, `python`, ...).
+    pub language: &'static str,
+    /// Top-level definitions in line order (methods and fields nested in `children`).
+    pub symbols: Vec<Symbol>,
+    pub imports: Vec<Import>,
+    pub references: Vec<Reference>,
+}
+
+/// Where a symbol is referenced from: another file, and the line there.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Site {
+    pub path: String,
+    pub line: u32,
+}
+
+/// The repository's files and how they refer to each other.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Graph {
+    /// Per file: the in-repo files it imports (`i→`), sorted.
+    pub imports: std::collections::BTreeMap<String, Vec<String>>,
+    /// Per file: external imports, first path component of each, in first-seen order
+    /// without repeats (`i`).
+    pub external: std::collections::BTreeMap<String, Vec<String>>,
+    /// Per `(file, symbol name, symbol line)`: the sites that reference it, sorted.
+    pub refs: std::collections::BTreeMap<(String, String, u32), Vec<Site>>,
+    /// Per file: the files that reference anything in it (`←refs:`), sorted.
+    pub referenced_by: std::collections::BTreeMap<String, Vec<String>>,
+}
