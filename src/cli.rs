@@ -41,6 +41,27 @@ value_enum! {
 }
 
 value_enum! {
+    /// `--system-role`.
+    SystemRoleArg => crate::request::providers::SystemRole {
+        System,
+        /// o1 and later models call it `developer`.
+        Developer,
+    }
+}
+
+value_enum! {
+    /// `--secrets`.
+    SecretsArg => crate::secrets::Mode {
+        /// Replace each secret with `[REDACTED:<rule>]` and report it on stderr.
+        Redact,
+        /// Refuse the request (exit 2), naming each secret's place and rule.
+        Error,
+        /// Send the content as it is.
+        Allow,
+    }
+}
+
+value_enum! {
     /// `--missingkey`.
     MissingKeyArg => MissingKey {
         /// Print `<no value>` (Go's default, also called `invalid`).
@@ -619,7 +640,7 @@ pub struct EncodeArgs {
     pub stream: bool,
     /// The role of the system message in OpenAI-shaped bodies.
     #[arg(long, value_enum, value_name = "ROLE")]
-    pub system_role: Option<crate::request::providers::SystemRole>,
+    pub system_role: Option<SystemRoleArg>,
     /// Print the JSON on one line.
     #[arg(long)]
     pub compact: bool,
@@ -627,7 +648,7 @@ pub struct EncodeArgs {
     /// [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also
     /// config key secrets.
     #[arg(long, value_enum, value_name = "MODE")]
-    pub secrets: Option<crate::secrets::Mode>,
+    pub secrets: Option<SecretsArg>,
 }
 
 /// `messages`: what goes into the request and how it is encoded.

@@ -35,8 +35,13 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         provider: args.encode.provider.clone(),
         max_tokens: args.encode.max_tokens,
         stream: args.encode.stream,
-        system_role: args.encode.system_role.unwrap_or_default(),
-        secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
+        system_role: args.encode.system_role.map(Into::into).unwrap_or_default(),
+        secrets: args
+            .encode
+            .secrets
+            .map(Into::into)
+            .or(settings.secrets)
+            .unwrap_or_default(),
         ..request::Inputs::default()
     };
     let req = request::compression(&inputs, &settings, &context, &model, text)?;

@@ -34,13 +34,18 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         stream: args.encode.stream,
         cache_ttl: args.cache_ttl.clone(),
         tokenizer: args.tokenizer.clone(),
-        system_role: args.encode.system_role.unwrap_or_default(),
+        system_role: args.encode.system_role.map(Into::into).unwrap_or_default(),
         prompt_cache_key: args.prompt_cache_key.clone(),
         max_file_bytes: args.max_file_bytes,
         allow_outside: args.allow_outside,
         truncate: args.truncate,
         preview,
-        secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
+        secrets: args
+            .encode
+            .secrets
+            .map(Into::into)
+            .or(settings.secrets)
+            .unwrap_or_default(),
     }
 }
 

@@ -1,10 +1,10 @@
 //! Secrets in a request's content (`secrets`, gitleaks' rules): every part of an
 //! `Assembly` is scanned before the request is laid out.
 
+use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, Finding, Mode};
 
 use super::assemble::{Assembly, Block, FileItem};
-use super::inputs::InputError;
 
 /// Scans the request's content for secrets (`guard`): redacted ones are noted in
 /// `warnings`; with `Mode::Error` any secret fails the request.
@@ -13,7 +13,7 @@ pub(super) fn guard_secrets(
     history: Option<&String>,
     mode: Mode,
     warnings: &mut Vec<String>,
-) -> Result<(), InputError> {
+) -> Result<(), Error> {
     let history = history.map_or("history", String::as_str);
     let found = guard(assembly, history, mode);
     if found.is_empty() {

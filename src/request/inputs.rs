@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::assemble::{Block, FileItem, Image, Message, Role, UrlItem};
 use super::tier::Tier;
+use crate::error::Error;
 use crate::paths;
 
 /// The default `--max-file-bytes`: 1 MiB.
@@ -15,12 +16,8 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// Anthropic's per-image limit; the strictest of the providers.
 pub const MAX_IMAGE_BYTES: u64 = 5 * 1000 * 1000;
 
-/// A problem with an input; the message says which file and what to do. (The crate's
-/// error, under the name the request modules' signatures use.)
-pub type InputError = crate::error::Error;
-
-fn error(message: impl Into<String>) -> InputError {
-    InputError::data(message)
+fn error(message: impl Into<String>) -> Error {
+    Error::data(message)
 }
 
 /// Where inputs may come from.
@@ -32,7 +29,7 @@ pub struct Limits {
     pub max_file_bytes: u64,
 }
 
-fn read(path: &Path, what: &str, shown: &str) -> Result<Vec<u8>, InputError> {
+fn read(path: &Path, what: &str, shown: &str) -> Result<Vec<u8>, Error> {
     std::fs::read(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => error(format!("{what} '{shown}' does not exist")),
         _ if path.is_dir() => error(format!("{what} '{shown}' is a directory; give a file")),
@@ -45,7 +42,7 @@ const ALLOW_OUTSIDE_HINT: &str = "pass --allow-outside to include it";
 
 /// `arg` resolved against `base`, and its path relative to the project root (forward
 /// slashes), which names it in the request. Outside the root, the absolute path.
-fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), InputError> {
+fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), Error> {
     let path = base.join(arg);
     let real = path
         .canonicalize()
@@ -70,7 +67,7 @@ pub fn spec_path(
     value: &str,
     spec_dir: &Path,
     limits: &Limits,
-) -> Result<PathBuf, InputError> {
+) -> Result<PathBuf, Error> {
     let path = spec_dir.join(value);
     if !limits.allow_outside {
         let what = format!("{origin}: {key} '{value}'");
@@ -93,14 +90,14 @@ pub fn read_file(
     base: &Path,
     limits: &Limits,
     warnings: &mut Vec<String>,
-) -> Result<FileItem, InputError> {
+) -> Result<FileItem, Error> {
     let (real, rel) = locate(arg, base, limits)?;
     if real.is_dir() {
         return Err(error(format!("file '{rel}' is a directory; give a file")));
     }
     let size = std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0);
     if size > limits.max_file_bytes {
-        return Err(InputError::limit(format!(
+        return Err(Error::limit(format!(
             "file '{rel}' is {size} bytes, over the limit of {} bytes; \
              raise --max-file-bytes or leave it out",
             limits.max_file_bytes
@@ -123,7 +120,7 @@ pub fn read_url(
     file: &Path,
     shown: &str,
     warnings: &mut Vec<String>,
-) -> Result<UrlItem, InputError> {
+) -> Result<UrlItem, Error> {
     let bytes = read(file, "URL content file", shown)?;
     let content = text(bytes, shown, warnings);
     Ok(UrlItem {
@@ -133,7 +130,7 @@ pub fn read_url(
 }
 
 /// Splits a `--url-context` value.
-pub fn split_url_arg(arg: &str) -> Result<(&str, &str), InputError> {
+pub fn split_url_arg(arg: &str) -> Result<(&str, &str), Error> {
     match arg.rsplit_once('=') {
         Some((url, file)) if !url.is_empty() && !file.is_empty() => Ok((url, file)),
         _ => Err(error(format!(
@@ -159,10 +156,10 @@ pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
 
 /// An image for the prompt: PNG, JPEG, GIF or WebP (by content), at most 5 MB.
 /// `shown` names the file in messages (as the user wrote it).
-pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
+pub fn read_image(path: &Path, shown: &str) -> Result<Image, Error> {
     let bytes = read(path, "image", shown)?;
     if bytes.len() as u64 > MAX_IMAGE_BYTES {
-        return Err(InputError::limit(format!(
+        return Err(Error::limit(format!(
             "image '{shown}' is {} bytes, over the 5 MB providers accept; scale it down",
             bytes.len()
         )));
@@ -179,7 +176,7 @@ pub fn read_image(path: &Path, shown: &str) -> Result<Image, InputError> {
 }
 
 /// A JSON error as `file:line:col: message`.
-pub fn json_error(shown: &str, e: &serde_json::Error) -> InputError {
+pub fn json_error(shown: &str, e: &serde_json::Error) -> Error {
     let msg = e.to_string();
     let msg = crate::documents::strip_position(&msg);
     error(format!("{shown}:{}:{}: {msg}", e.line(), e.column()))
@@ -188,7 +185,7 @@ pub fn json_error(shown: &str, e: &serde_json::Error) -> InputError {
 /// The conversation history: a JSON list of `{role, content}` messages, `role` being
 /// `user` or `assistant`, `content` a string or a list of Anthropic-style blocks. Any
 /// `cache_control` in it is dropped: asimi-prompt places the markers.
-pub fn read_history(path: &Path, shown: &str) -> Result<Vec<Message>, InputError> {
+pub fn read_history(path: &Path, shown: &str) -> Result<Vec<Message>, Error> {
     let bytes = read(path, "history file", shown)?;
     let value: Value = serde_json::from_slice(&bytes).map_err(|e| json_error(shown, &e))?;
     parse_history(&value, shown)
@@ -201,7 +198,7 @@ pub const SUMMARY_PREFACE: &str = "Please continue from the following summary:";
 /// Parses a history list. Keys other than `role` and `content` (`ts`, `isSummary`…) are
 /// internal and dropped. The last message marked `"isSummary": true` starts the
 /// history: it and the messages after it are kept, preceded by `SUMMARY_PREFACE`.
-pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, InputError> {
+pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, Error> {
     let Some(list) = value.as_array() else {
         return Err(error(format!(
             "{shown}: the history must be a JSON list of {{\"role\", \"content\"}} messages"
@@ -256,7 +253,7 @@ pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, InputEr
     })
 }
 
-fn parse_message(m: &Value, i: usize, shown: &str) -> Result<Message, InputError> {
+fn parse_message(m: &Value, i: usize, shown: &str) -> Result<Message, Error> {
     let at = |what: String| error(format!("{shown}: message {i}: {what}"));
     let Some(obj) = m.as_object() else {
         return Err(at("not an object; expected {\"role\", \"content\"}".into()));

@@ -1,11 +1,12 @@
 //! The second step of preparing a request: reading what the `Plan` names (files,
 //! history, URL content, images, the file tree and the prompt from standard input).
 
+use crate::error::Error;
 use std::path::Path;
 
 use super::assemble::{FileItem, Image, Message, UrlItem};
 use super::err;
-use super::inputs::{self, InputError, Limits};
+use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
 use super::tree;
 
@@ -45,7 +46,7 @@ pub fn load(
     limits: &Limits,
     bases: Bases,
     stdin: &mut dyn FnMut() -> Option<String>,
-) -> Result<Loaded, InputError> {
+) -> Result<Loaded, Error> {
     let mut warnings = Vec::new();
     let files = files(&plan.files, limits, bases, &mut warnings)?;
     let history = match &plan.history {
@@ -90,7 +91,7 @@ fn files(
     limits: &Limits,
     bases: Bases,
     warnings: &mut Vec<String>,
-) -> Result<Vec<FileItem>, InputError> {
+) -> Result<Vec<FileItem>, Error> {
     // Flags name files relative to the working directory, the spec relative to itself.
     let (args, base) = match named {
         Named::Flags(f) => (f, bases.cwd),
@@ -112,7 +113,7 @@ fn urls(
     limits: &Limits,
     bases: Bases,
     warnings: &mut Vec<String>,
-) -> Result<Vec<UrlItem>, InputError> {
+) -> Result<Vec<UrlItem>, Error> {
     let mut urls = Vec::new();
     match &plan.urls {
         Urls::Spec(entries) => {
@@ -147,7 +148,7 @@ fn urls(
     Ok(urls)
 }
 
-fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, InputError> {
+fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Error> {
     match &plan.images {
         Named::Spec(images) => images
             .iter()

@@ -28,9 +28,10 @@ pub mod tree;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 use crate::tokens::Tokenizer;
 pub use assemble::{assemble, items, Assembly, Block, Message, Role};
-use inputs::{InputError, Limits};
+use inputs::Limits;
 use load::Loaded;
 use providers::{Options, Provider, SystemRole};
 use tier::Tier;
@@ -104,12 +105,12 @@ pub struct Request {
     pub warnings: Vec<String>,
 }
 
-fn err(message: String) -> InputError {
-    InputError::data(message)
+fn err(message: String) -> Error {
+    Error::data(message)
 }
 
 /// Reads a spec file (`path` as given, `shown` in messages).
-pub fn load_spec(path: &Path) -> Result<spec::Spec, InputError> {
+pub fn load_spec(path: &Path) -> Result<spec::Spec, Error> {
     let shown = crate::paths::display(path);
     let text = std::fs::read_to_string(path)
         .map_err(|e| err(format!("spec '{shown}' cannot be read: {e}")))?;
@@ -126,7 +127,7 @@ pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
 }
 
 /// The named provider, else the model's.
-fn provider(name: Option<&String>, model: &ModelInfo) -> Result<Provider, InputError> {
+fn provider(name: Option<&String>, model: &ModelInfo) -> Result<Provider, Error> {
     match name {
         Some(p) => p.parse::<Provider>().map_err(err),
         None => Ok(model_provider(model)),
@@ -236,7 +237,7 @@ impl Request {
     /// The request `loaded` makes with `built`'s system prompt and model: `reminder`
     /// follows the prompt, secrets are guarded, and the request is checked against the
     /// model's context window (with `--truncate`, fitted to it; a preview only trims).
-    pub fn new(loaded: Loaded, built: &Built, reminder: &str) -> Result<Request, InputError> {
+    pub fn new(loaded: Loaded, built: &Built, reminder: &str) -> Result<Request, Error> {
         let (plan, mut warnings) = (loaded.plan, loaded.warnings);
         let prompt = if reminder.is_empty() {
             loaded.prompt
@@ -375,7 +376,7 @@ enum Overflow {
 /// the seeds' sliding window: keep the first history message and drop the oldest half
 /// of the rest (an even number, so user/assistant pairs stay whole) until it fits; each
 /// drop is noted in the warnings. A context window of 0 (unknown) is not checked.
-fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result<(), InputError> {
+fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result<(), Error> {
     let truncate = overflow == Overflow::Truncate;
     if context_window == 0 {
         return Ok(());
@@ -481,7 +482,7 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placem
 }
 
 /// Laid-out `messages` as the request body (see `encode`).
-pub fn body(request: &Request, messages: &[Message]) -> Result<serde_json::Value, InputError> {
+pub fn body(request: &Request, messages: &[Message]) -> Result<serde_json::Value, Error> {
     providers::encode(request.provider, messages, &request.options).map_err(err)
 }
 
@@ -491,17 +492,13 @@ pub fn render(
     request: &Request,
     tiers: &BTreeMap<String, Tier>,
     compact: bool,
-) -> Result<String, InputError> {
+) -> Result<String, Error> {
     let (messages, _) = messages(request, tiers);
     encode(request, &messages, compact)
 }
 
 /// Laid-out `messages` as the request body's JSON text (see `render`).
-pub fn encode(
-    request: &Request,
-    messages: &[Message],
-    compact: bool,
-) -> Result<String, InputError> {
+pub fn encode(request: &Request, messages: &[Message], compact: bool) -> Result<String, Error> {
     let body = body(request, messages)?;
     let mut text = if compact {
         serde_json::to_string(&body)

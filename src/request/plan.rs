@@ -5,11 +5,12 @@
 use std::collections::BTreeMap;
 
 use super::cache::Ttl;
-use super::inputs::InputError;
+
 use super::providers::{Provider, SystemRole};
 use super::spec::{self, Spec, UrlSpec};
 use super::tier::Tier;
 use super::{err, Inputs};
+use crate::error::Error;
 use crate::tokens::Tokenizer;
 
 /// Inputs named on the command line (relative to the working directory) or in the spec
@@ -70,7 +71,7 @@ fn named(flags: &[String], spec: &[String]) -> Named<Vec<String>> {
 
 /// Chooses every input: a flag where given, else the spec's key, else the default.
 /// Fails only on a provider, tokenizer or cache TTL that does not parse.
-pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, InputError> {
+pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
     let provider = match flags.provider.as_ref().or(spec.provider.as_ref()) {
         Some(p) => Some(p.parse::<Provider>().map_err(err)?),
         None => None,

@@ -6,7 +6,8 @@ use super::cache::Ttl;
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
 use super::stability::Tracker;
 use super::tier::Tier;
-use super::{assemble, inputs::InputError, Layout, Message, Request};
+use super::{assemble, Layout, Message, Request};
+use crate::error::Error;
 
 /// The cache rule of the provider `request` goes to.
 pub fn rule(request: &Request) -> Rule {
@@ -33,7 +34,7 @@ pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
     }
 }
 
-fn shape(request: &Request, messages: &[Message], count: bool) -> Result<Shape, InputError> {
+fn shape(request: &Request, messages: &[Message], count: bool) -> Result<Shape, Error> {
     let body = super::body(request, messages)?;
     let start = (rule(request) == Rule::Prefix).then_some(request.min_cache_tokens as usize);
     Ok(Shape::of(&body, request.tokenizer, count, start))
@@ -44,7 +45,7 @@ pub fn predict(
     request: &Request,
     messages: &[Message],
     previous: Option<&Memory>,
-) -> Result<Prediction, InputError> {
+) -> Result<Prediction, Error> {
     let shape = shape(request, messages, true)?;
     let prices = request.cache_price;
     let write = match request.options.ttl {
@@ -67,7 +68,7 @@ pub fn remember(
     request: &Request,
     messages: &[Message],
     previous: Option<&Memory>,
-) -> Result<Memory, InputError> {
+) -> Result<Memory, Error> {
     let rule = rule(request);
     // The breakpoints rule needs hashes only; the prefix rule counts tokens.
     let shape = shape(request, messages, rule == Rule::Prefix)?;

@@ -2,11 +2,11 @@
 //! Relative paths in it are relative to the spec file's directory. Command-line flags
 //! override it (README, "Requests").
 
+use crate::error::Error;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::inputs::InputError;
 use super::item_key::{ItemKey, EXPECTED};
 use super::tier::Tier;
 
@@ -72,13 +72,13 @@ pub struct SymbolsSpec {
 pub const MAX_TOKENS_ZERO: &str =
     "the output limit must be at least 1 token; leave it out for the default";
 
-fn error(message: String) -> InputError {
-    InputError::data(message)
+fn error(message: String) -> Error {
+    Error::data(message)
 }
 
 /// Parses a spec; `origin` names it in errors (`origin:line:col: key 'k': message`).
 /// JSON when `origin` ends in `.json`, else YAML.
-pub fn parse(text: &str, origin: &str) -> Result<Spec, InputError> {
+pub fn parse(text: &str, origin: &str) -> Result<Spec, Error> {
     let mut spec: Spec = if origin.ends_with(".json") {
         crate::documents::from_json(text, origin).map_err(error)?
     } else {

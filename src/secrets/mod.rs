@@ -12,7 +12,7 @@ use serde_json::Value;
 pub use rules::{find, Hit};
 
 /// What to do with a secret found in a request (`--secrets`, config key `secrets`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Replace each secret with `[REDACTED:<rule>]` and report it on stderr.

@@ -6,9 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{
-    asked_hermetic, error, files, user_config_dir, Check, Env, Flags, SettingsError, SECTIONS,
-};
+use super::{asked_hermetic, error, files, user_config_dir, Check, Env, Flags, SECTIONS};
+use crate::error::Error;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
 use crate::model::ToolNames;
@@ -169,7 +168,7 @@ impl LoadedConfig {
 }
 
 /// Reads a config file; a missing file is `None`.
-pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, SettingsError> {
+pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, Error> {
     let shown = path.display().to_string();
     let failed = |why: &str| crate::fs::cannot_read("config file", &shown, why);
     let text = match crate::fs::read(path, &shown, crate::fs::Utf8::Unreadable, failed) {
@@ -197,7 +196,7 @@ pub struct Layers {
 impl Layers {
     /// Reads the user's config (unless hermetic mode was asked for on the command line
     /// or in the environment) and the project's.
-    pub fn load(facts: &Facts, flags: &Flags, env: &Env) -> Result<Layers, SettingsError> {
+    pub fn load(facts: &Facts, flags: &Flags, env: &Env) -> Result<Layers, Error> {
         let asked = asked_hermetic(flags, env)?;
         let user = match user_config_dir(env, facts, asked)? {
             Some(dir) if asked != Some(true) => load_config(&dir.join(files::CONFIG), &dir)?,
@@ -240,7 +239,7 @@ impl<'a> Active<'a> {
 }
 
 /// Parses config text; errors read `FILE:LINE:COL: KEY: problem`.
-pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, SettingsError> {
+pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, Error> {
     if text.trim().is_empty() {
         return Ok(ConfigFile::default());
     }

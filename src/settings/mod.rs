@@ -23,6 +23,7 @@ pub use names::{
     env, files, is_mode, DEFAULT_MODE, HERMETIC_PINS, MODEL_FROM_DEFAULT, MODES, SECTIONS,
 };
 
+use crate::error::Error;
 use crate::facts::git::Repo;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
@@ -31,12 +32,8 @@ use crate::model::ToolNames;
 use crate::paths::{self, Switch};
 use config::Active;
 
-/// A settings problem; the message names the file, line and key where there is one.
-/// (The crate's error, under the name this module's signatures use.)
-pub type SettingsError = crate::error::Error;
-
-fn error(message: impl Into<String>) -> SettingsError {
-    SettingsError::usage(message)
+fn error(message: impl Into<String>) -> Error {
+    Error::usage(message)
 }
 
 /// The environment variables a run sees (captured once, so resolution is a pure function).
@@ -177,7 +174,7 @@ impl Text {
     }
 
     /// The text `text` gives, or empty when there is none.
-    pub fn contents(text: Option<&Text>) -> Result<String, SettingsError> {
+    pub fn contents(text: Option<&Text>) -> Result<String, Error> {
         Ok(text
             .map(Text::read)
             .transpose()?
@@ -186,7 +183,7 @@ impl Text {
     }
 
     /// The text; `None` for a default file that does not exist.
-    pub fn read(&self) -> Result<Option<String>, SettingsError> {
+    pub fn read(&self) -> Result<Option<String>, Error> {
         match self {
             Text::Given(text) => Ok(Some(text.clone())),
             Text::IfPresent { path, .. } if !path.is_file() => Ok(None),
@@ -220,7 +217,7 @@ impl Check {
         }
     }
 
-    fn run(&self) -> Result<(), SettingsError> {
+    fn run(&self) -> Result<(), Error> {
         match self {
             Check::Inside { root, path, what } => {
                 paths::confine(root, path, what, paths::CONFINE_HINT).map_err(error)?;
@@ -237,14 +234,14 @@ impl Check {
 pub struct Checks(pub Vec<Check>);
 
 impl Checks {
-    pub fn run(&self) -> Result<(), SettingsError> {
+    pub fn run(&self) -> Result<(), Error> {
         self.0.iter().try_for_each(Check::run)
     }
 }
 
 impl Settings {
     /// Gathers the facts, reads the config files, resolves, and runs the checks.
-    pub fn load(flags: &Flags, env: &Env) -> Result<Settings, SettingsError> {
+    pub fn load(flags: &Flags, env: &Env) -> Result<Settings, Error> {
         let facts = Facts::gather(flags.cwd.as_deref()).map_err(error)?;
         let layers = Layers::load(&facts, flags, env)?;
         let (settings, checks) = Settings::resolve(flags, env, &layers, &facts)?;
@@ -260,7 +257,7 @@ impl Settings {
         env: &Env,
         layers: &Layers,
         facts: &Facts,
-    ) -> Result<(Settings, Checks), SettingsError> {
+    ) -> Result<(Settings, Checks), Error> {
         // Read before hermetic mode blanks the environment: CI pins `.Env.Date` with it.
         let date_pin = env.get(env::SOURCE_DATE_EPOCH).map(str::to_string);
         let asked = asked_hermetic(flags, env)?;
@@ -402,13 +399,13 @@ struct Places<'a> {
 }
 
 impl Places<'_> {
-    fn resolve(&self, path: &str) -> Result<PathBuf, SettingsError> {
+    fn resolve(&self, path: &str) -> Result<PathBuf, Error> {
         paths::resolve(path, self.cwd, self.home).map_err(error)
     }
 }
 
 /// `--hermetic`/`--no-hermetic`, else `ASIMI_HERMETIC`; `None` if neither says.
-fn asked_hermetic(flags: &Flags, env: &Env) -> Result<Option<bool>, SettingsError> {
+fn asked_hermetic(flags: &Flags, env: &Env) -> Result<Option<bool>, Error> {
     match flags.hermetic {
         Some(on) => Ok(Some(on)),
         None => env_switch(env, env::HERMETIC),
@@ -421,7 +418,7 @@ fn user_config_dir(
     env: &Env,
     facts: &Facts,
     asked: Option<bool>,
-) -> Result<Option<PathBuf>, SettingsError> {
+) -> Result<Option<PathBuf>, Error> {
     let hermetic = asked == Some(true);
     let home = facts.home.as_deref().filter(|_| !hermetic);
     match env
@@ -470,7 +467,7 @@ fn resolve_mode(
     flags: &Flags,
     env: &Env,
     layers: &Active,
-) -> Result<(String, Option<String>), SettingsError> {
+) -> Result<(String, Option<String>), Error> {
     let config = layers
         .find(|c| c.mode.clone())
         .map(|(m, l)| (m, format!("{}: mode", paths::display(&l.path))));
@@ -484,7 +481,7 @@ fn resolve_mode(
     }
 }
 
-fn resolve_tool_names(flags: &Flags, layers: &Active) -> Result<ToolNames, SettingsError> {
+fn resolve_tool_names(flags: &Flags, layers: &Active) -> Result<ToolNames, Error> {
     let mut tool_names = ToolNames::default();
     for t in layers.iter().filter_map(|l| l.config.tool_names.as_ref()) {
         t.apply(&mut tool_names);
@@ -513,7 +510,7 @@ fn resolve_templates(
     places: &Places,
     layers: &Active,
     checks: &mut Checks,
-) -> Result<Vec<PathBuf>, SettingsError> {
+) -> Result<Vec<PathBuf>, Error> {
     if let Some(dir) = &flags.templates {
         let path = places.resolve(dir)?;
         let message = format!("--templates '{}': not a directory", paths::display(&path));
@@ -565,7 +562,7 @@ fn resolve_skills(flags: &Flags, layers: &Active) -> Vec<(String, String)> {
 
 /// `SOURCE_DATE_EPOCH`, read before hermetic mode blanks the environment; hermetic
 /// runs without it date from the epoch.
-fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, SettingsError> {
+fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, Error> {
     match pin.filter(|v| !v.is_empty()) {
         Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
             error(format!(
@@ -578,7 +575,7 @@ fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, Settin
     }
 }
 
-fn resolve_fuel(layers: &Active) -> Result<Option<u64>, SettingsError> {
+fn resolve_fuel(layers: &Active) -> Result<Option<u64>, Error> {
     match layers.find(|c| c.template_fuel) {
         Some((0, l)) => Err(error(format!(
             "{}: template_fuel 0: expected a positive number of steps",
@@ -589,7 +586,7 @@ fn resolve_fuel(layers: &Active) -> Result<Option<u64>, SettingsError> {
 }
 
 /// A boolean environment variable: `1`/`true` or `0`/`false` (empty or unset: not given).
-fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, SettingsError> {
+fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, Error> {
     match env.get(name).map(str::trim) {
         None | Some("") => Ok(None),
         Some(v) => paths::switch_word(v).map(Some).ok_or_else(|| {
@@ -602,7 +599,7 @@ fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, SettingsError> {
     }
 }
 
-fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), SettingsError> {
+fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), Error> {
     let Some((key, value)) = setting.split_once('=') else {
         return Err(error(format!(
             "--tool-name '{setting}': expected KEY=NAME, e.g. --tool-name grep=rg"
@@ -622,7 +619,7 @@ fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), SettingsE
     Ok(())
 }
 
-fn check_section(name: &str, origin: &str) -> Result<(), SettingsError> {
+fn check_section(name: &str, origin: &str) -> Result<(), Error> {
     if SECTIONS.contains(&name) {
         Ok(())
     } else {
@@ -633,11 +630,7 @@ fn check_section(name: &str, origin: &str) -> Result<(), SettingsError> {
     }
 }
 
-fn resolve_sections(
-    flags: &Flags,
-    env: &Env,
-    layers: &Active,
-) -> Result<BTreeSet<String>, SettingsError> {
+fn resolve_sections(flags: &Flags, env: &Env, layers: &Active) -> Result<BTreeSet<String>, Error> {
     let mut enabled: BTreeMap<String, bool> =
         SECTIONS.iter().map(|s| (s.to_string(), true)).collect();
     for layer in layers.iter() {
@@ -685,7 +678,7 @@ fn resolve_memory(
     layers: &Active,
     config_dir: Option<&Path>,
     checks: &mut Checks,
-) -> Result<Option<Text>, SettingsError> {
+) -> Result<Option<Text>, Error> {
     if let Some(text) = &flags.memory {
         return Ok(Some(Text::Given(text.clone())));
     }
@@ -703,11 +696,7 @@ fn resolve_memory(
     }))
 }
 
-fn resolve_instructions(
-    flags: &Flags,
-    env: &Env,
-    places: &Places,
-) -> Result<Option<Text>, SettingsError> {
+fn resolve_instructions(flags: &Flags, env: &Env, places: &Places) -> Result<Option<Text>, Error> {
     if let Some(value) = &flags.append_system_prompt {
         return Ok(Some(match value.strip_prefix('@') {
             Some(file) => Text::file(places.resolve(file)?, "--append-system-prompt file"),

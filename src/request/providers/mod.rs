@@ -62,7 +62,7 @@ impl FromStr for Provider {
 }
 
 /// The role OpenAI-shaped requests give the system message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SystemRole {
     #[default]
     System,

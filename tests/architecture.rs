@@ -1,0 +1,130 @@
+//! The module graph's rules (ARCHITECTURE.md): dependencies between top-level modules run
+//! one way, and clap stays at the edge (`cli.rs`, `app.rs`, `main.rs`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The top-level module a file belongs to: `src/request/cache.rs` is `request`.
+fn module_of(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The top-level modules `text` names as `crate::NAME`, outside comments.
+fn uses(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or_default();
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                out.insert(name);
+            }
+        }
+    }
+    out
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in sources(&src) {
+        let from = module_of(&src, &file);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let targets = graph.entry(from.clone()).or_default();
+        targets.extend(uses(&text).into_iter().filter(|to| *to != from));
+    }
+    graph
+}
+
+/// The modules reachable from `start`.
+fn reachable(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![start.to_string()];
+    while let Some(m) = todo.pop() {
+        for next in graph.get(&m).into_iter().flatten() {
+            if seen.insert(next.clone()) {
+                todo.push(next.clone());
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn top_level_modules_depend_one_way() {
+    let graph = graph();
+    let mut cycles = Vec::new();
+    for (from, targets) in &graph {
+        for to in targets {
+            if reachable(&graph, to).contains(from) {
+                cycles.push(format!("{from} -> {to}"));
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "edges on a cycle between top-level modules: {cycles:?}"
+    );
+}
+
+#[test]
+fn the_graph_is_read_from_the_sources() {
+    // The check above must see real edges, or it would pass on an empty graph.
+    let graph = graph();
+    assert!(graph["app"].contains("cmd"), "{graph:?}");
+    assert!(graph["cmd"].contains("settings"), "{graph:?}");
+    assert!(graph["prompt"].contains("template"), "{graph:?}");
+    assert_eq!(
+        uses("use crate::a::b; // crate::c"),
+        BTreeSet::from(["a".into()])
+    );
+}
+
+#[test]
+fn clap_stays_in_cli_app_and_main() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let allowed = ["cli.rs", "app.rs", "main.rs"].map(|f| src.join(f));
+    let leaks: Vec<String> = sources(&src)
+        .into_iter()
+        .filter(|f| !allowed.contains(f))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            text.lines().any(|l| {
+                let code = l.split("//").next().unwrap_or_default();
+                code.contains("clap::") || code.contains("use clap")
+            })
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        leaks.is_empty(),
+        "clap outside cli.rs, app.rs and main.rs: {leaks:?}"
+    );
+}
