@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{default_model_note, resolve, Ctx, Outcome};
+use super::{default_model_note, encode_inputs, resolve, Ctx, Outcome};
 use crate::cli::CompressArgs;
 use crate::model::DEFAULT_MODEL;
 use crate::prompt;
@@ -32,17 +32,7 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     }
     let inputs = request::Inputs {
         history: args.history.clone(),
-        provider: args.encode.provider.clone(),
-        max_tokens: args.encode.max_tokens,
-        stream: args.encode.stream,
-        system_role: args.encode.system_role.map(Into::into).unwrap_or_default(),
-        secrets: args
-            .encode
-            .secrets
-            .map(Into::into)
-            .or(settings.secrets)
-            .unwrap_or_default(),
-        ..request::Inputs::default()
+        ..encode_inputs(&args.encode, &settings)
     };
     let req = request::compression(&inputs, &settings, &context, &model, text)?;
     default_model_note(&settings, ctx)?;

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context as _};
 
-use crate::cli::{BaseArgs, CheckArgs, PromptArgs, VarsArgs};
+use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, PromptArgs, VarsArgs};
 use crate::data;
 use crate::fs::is_stdin;
 use crate::output::{self, Check};
@@ -148,6 +148,23 @@ fn flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
 pub(crate) fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
     if check.check.is_some() && !base.no_hermetic {
         base.hermetic = true;
+    }
+}
+
+/// The request inputs the encoding flags give (`messages`, `context`, `compress`); a
+/// config's `secrets` applies unless `--secrets` is given.
+pub(crate) fn encode_inputs(encode: &EncodeArgs, settings: &Settings) -> crate::request::Inputs {
+    crate::request::Inputs {
+        provider: encode.provider.clone(),
+        max_tokens: encode.max_tokens,
+        stream: encode.stream,
+        system_role: encode.system_role.map(Into::into).unwrap_or_default(),
+        secrets: encode
+            .secrets
+            .map(Into::into)
+            .or(settings.secrets)
+            .unwrap_or_default(),
+        ..crate::request::Inputs::default()
     }
 }
 

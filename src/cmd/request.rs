@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
-use super::{build_from, default_model_note, request_flags, warn, Ctx};
+use super::{build_from, default_model_note, encode_inputs, request_flags, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::request;
@@ -29,23 +29,14 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
             _ => None,
         },
         session: args.session.clone(),
-        provider: args.encode.provider.clone(),
-        max_tokens: args.encode.max_tokens,
-        stream: args.encode.stream,
         cache_ttl: args.cache_ttl.clone(),
         tokenizer: args.tokenizer.clone(),
-        system_role: args.encode.system_role.map(Into::into).unwrap_or_default(),
         prompt_cache_key: args.prompt_cache_key.clone(),
         max_file_bytes: args.max_file_bytes,
         allow_outside: args.allow_outside,
         truncate: args.truncate,
         preview,
-        secrets: args
-            .encode
-            .secrets
-            .map(Into::into)
-            .or(settings.secrets)
-            .unwrap_or_default(),
+        ..encode_inputs(&args.encode, settings)
     }
 }
 
