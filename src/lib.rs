@@ -1,9 +1,11 @@
 //! asimi-prompt: builds the prompts an LLM coding agent sends.
 //!
-//! Data flows one way: the command line (`cli`) and environment resolve into `settings`;
-//! `facts` gathers what is true of the machine and repository; `model` shapes the data
-//! templates see; `template` renders Go `text/template` (on minijinja) or Jinja; `prompt`
-//! assembles the sections; `app` writes the result (`output`).
+//! Data flows one way (ARCHITECTURE.md draws it): the command line (`cli`) reaches a
+//! command in `cmd` through `app`; `facts` gathers where the run starts and `settings`
+//! resolves flags, environment and config files purely over them; `prompt` renders the
+//! sections with `template` (Go `text/template` on minijinja, or Jinja) over the data
+//! `model` defines; `request` plans, loads and lays out a request in cache tiers for a
+//! provider; `output` writes the result.
 
 pub mod app;
 pub mod cli;
