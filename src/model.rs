@@ -158,6 +158,19 @@ pub fn glob_match(pattern: &str, name: &str) -> bool {
     true
 }
 
+/// The keys of the tool names (`--tool-name KEY=NAME`, config `tool_names:`), in order.
+pub const TOOL_KEYS: [&str; 9] = [
+    "read_file",
+    "write_file",
+    "grep",
+    "glob",
+    "edit",
+    "shell",
+    "read_many_files",
+    "memory",
+    "ls",
+];
+
 /// The tool names templates refer to (`{{.ToolNames.Grep}}`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase", deny_unknown_fields, default)]
@@ -187,6 +200,24 @@ impl Default for ToolNames {
             memory: "save_memory".into(),
             ls: "list_directory".into(),
         }
+    }
+}
+
+impl ToolNames {
+    /// The name for one of [`TOOL_KEYS`].
+    pub fn slot(&mut self, key: &str) -> Option<&mut String> {
+        Some(match key {
+            "read_file" => &mut self.read_file,
+            "write_file" => &mut self.write_file,
+            "grep" => &mut self.grep,
+            "glob" => &mut self.glob,
+            "edit" => &mut self.edit,
+            "shell" => &mut self.shell,
+            "read_many_files" => &mut self.read_many_files,
+            "memory" => &mut self.memory,
+            "ls" => &mut self.ls,
+            _ => return None,
+        })
     }
 }
 

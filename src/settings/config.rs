@@ -10,42 +10,49 @@ use super::{asked_hermetic, error, files, user_config_dir, Check, Env, Flags, SE
 use crate::error::Error;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
-use crate::model::ToolNames;
+use crate::model::{ToolNames, TOOL_KEYS};
 use crate::paths;
 
-/// `tool_names:` in a config file (snake_case keys).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, expecting = "a map of tool keys to tool names")]
-pub struct ToolNamesConfig {
-    pub read_file: Option<String>,
-    pub write_file: Option<String>,
-    pub grep: Option<String>,
-    pub glob: Option<String>,
-    pub edit: Option<String>,
-    pub shell: Option<String>,
-    pub read_many_files: Option<String>,
-    pub memory: Option<String>,
-    pub ls: Option<String>,
-}
+/// `tool_names:` in a config file: tool key (one of [`TOOL_KEYS`]) to name. Keys are
+/// checked as they are read, so a misspelt one is reported at its file and line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolNamesConfig(pub BTreeMap<String, String>);
 
 impl ToolNamesConfig {
     pub(super) fn apply(&self, names: &mut ToolNames) {
-        let pairs = [
-            (&self.read_file, &mut names.read_file),
-            (&self.write_file, &mut names.write_file),
-            (&self.grep, &mut names.grep),
-            (&self.glob, &mut names.glob),
-            (&self.edit, &mut names.edit),
-            (&self.shell, &mut names.shell),
-            (&self.read_many_files, &mut names.read_many_files),
-            (&self.memory, &mut names.memory),
-            (&self.ls, &mut names.ls),
-        ];
-        for (value, slot) in pairs {
-            if let Some(v) = value {
-                *slot = v.clone();
+        for (key, value) in &self.0 {
+            if let Some(slot) = names.slot(key) {
+                *slot = value.clone();
             }
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for ToolNamesConfig {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ToolNamesConfig;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map of tool keys to tool names")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ToolNamesConfig, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(Checked(key, _)) = map.next_key::<Checked<ToolKey>>()? {
+                    // A null name leaves the tool's name as it was.
+                    if let Some(name) = map.next_value::<Option<String>>()? {
+                        out.insert(key, name);
+                    }
+                }
+                Ok(ToolNamesConfig(out))
+            }
+        }
+        de.deserialize_map(Visitor)
     }
 }
 
@@ -108,7 +115,7 @@ impl<'de> Deserialize<'de> for SectionsConfig {
                 mut map: A,
             ) -> Result<SectionsConfig, A::Error> {
                 let mut out = BTreeMap::new();
-                while let Some(SectionName(name)) = map.next_key()? {
+                while let Some(Checked(name, _)) = map.next_key::<Checked<SectionKey>>()? {
                     out.insert(name, map.next_value::<bool>()?);
                 }
                 Ok(SectionsConfig(out))
@@ -118,29 +125,47 @@ impl<'de> Deserialize<'de> for SectionsConfig {
     }
 }
 
-/// A key of `sections:`, checked as it is read so that errors point at it.
-struct SectionName(String);
+/// A set of names a map's keys must come from.
+trait Names {
+    const NAMES: &'static [&'static str];
+    const WHAT: &'static str;
+}
 
-impl<'de> Deserialize<'de> for SectionName {
+struct SectionKey;
+impl Names for SectionKey {
+    const NAMES: &'static [&'static str] = SECTIONS;
+    const WHAT: &'static str = "a section name";
+}
+
+struct ToolKey;
+impl Names for ToolKey {
+    const NAMES: &'static [&'static str] = &TOOL_KEYS;
+    const WHAT: &'static str = "a tool key";
+}
+
+/// A map key checked against `T::NAMES` as it is read, so that errors point at it.
+struct Checked<T>(String, std::marker::PhantomData<T>);
+
+impl<'de, T: Names> Deserialize<'de> for Checked<T> {
     fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
         // Checked inside the visitor, so the parser reports the key's own position.
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = SectionName;
+        struct Visitor<T>(std::marker::PhantomData<T>);
+        impl<T: Names> serde::de::Visitor<'_> for Visitor<T> {
+            type Value = Checked<T>;
 
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a section name")
+                f.write_str(T::WHAT)
             }
 
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<SectionName, E> {
-                if SECTIONS.contains(&name) {
-                    Ok(SectionName(name.to_string()))
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Checked<T>, E> {
+                if T::NAMES.contains(&name) {
+                    Ok(Checked(name.to_string(), std::marker::PhantomData))
                 } else {
-                    Err(E::unknown_field(name, SECTIONS))
+                    Err(E::unknown_field(name, T::NAMES))
                 }
             }
         }
-        de.deserialize_str(Visitor)
+        de.deserialize_str(Visitor(std::marker::PhantomData))
     }
 }
 
@@ -283,6 +308,6 @@ mod tests {
         .unwrap();
         assert_eq!(c.model.as_deref(), Some("gpt-4o"));
         assert_eq!(c.sandbox, Some(Sandbox::Generic));
-        assert_eq!(c.tool_names.unwrap().grep.as_deref(), Some("rg"));
+        assert_eq!(c.tool_names.unwrap().0["grep"], "rg");
     }
 }

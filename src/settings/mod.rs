@@ -605,17 +605,13 @@ fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), Error> {
             "--tool-name '{setting}': expected KEY=NAME, e.g. --tool-name grep=rg"
         )));
     };
-    let yaml = format!(
-        "{key}: {}",
-        serde_json::to_string(value).unwrap_or_default()
-    );
-    let parsed: ToolNamesConfig = serde_yaml::from_str(&yaml).map_err(|_| {
-        error(format!(
-            "--tool-name '{setting}': unknown tool '{key}'; expected one of read_file, \
-             write_file, grep, glob, edit, shell, read_many_files, memory, ls"
-        ))
-    })?;
-    parsed.apply(names);
+    let Some(slot) = names.slot(key) else {
+        return Err(error(format!(
+            "--tool-name '{setting}': unknown tool '{key}'; expected one of {}",
+            crate::model::TOOL_KEYS.join(", ")
+        )));
+    };
+    *slot = value.to_string();
     Ok(())
 }
 
