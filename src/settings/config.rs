@@ -30,29 +30,10 @@ impl ToolNamesConfig {
 
 impl<'de> Deserialize<'de> for ToolNamesConfig {
     fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = ToolNamesConfig;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a map of tool keys to tool names")
-            }
-
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<ToolNamesConfig, A::Error> {
-                let mut out = BTreeMap::new();
-                while let Some(Checked(key, _)) = map.next_key::<Checked<ToolKey>>()? {
-                    // A null name leaves the tool's name as it was.
-                    if let Some(name) = map.next_value::<Option<String>>()? {
-                        out.insert(key, name);
-                    }
-                }
-                Ok(ToolNamesConfig(out))
-            }
-        }
-        de.deserialize_map(Visitor)
+        let names = checked_map::<_, ToolKey, Option<String>>(de)?;
+        // A null name leaves the tool's name as it was.
+        let given = names.into_iter().filter_map(|(k, v)| Some((k, v?)));
+        Ok(ToolNamesConfig(given.collect()))
     }
 }
 
@@ -102,45 +83,60 @@ pub struct SectionsConfig(pub BTreeMap<String, bool>);
 
 impl<'de> Deserialize<'de> for SectionsConfig {
     fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = SectionsConfig;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a map of section names to true or false")
-            }
-
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<SectionsConfig, A::Error> {
-                let mut out = BTreeMap::new();
-                while let Some(Checked(name, _)) = map.next_key::<Checked<SectionKey>>()? {
-                    out.insert(name, map.next_value::<bool>()?);
-                }
-                Ok(SectionsConfig(out))
-            }
-        }
-        de.deserialize_map(Visitor)
+        checked_map::<_, SectionKey, bool>(de).map(SectionsConfig)
     }
+}
+
+/// A map whose keys are checked against `K::NAMES` as they are read, so that a misspelt
+/// key is reported at its own file, line and column like any other unknown key.
+fn checked_map<'de, D, K, V>(de: D) -> Result<BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Names,
+    V: Deserialize<'de>,
+{
+    struct Visitor<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K: Names, V: Deserialize<'de>> serde::de::Visitor<'de> for Visitor<K, V> {
+        type Value = BTreeMap<String, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(K::MAP)
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(Checked(key, _)) = map.next_key::<Checked<K>>()? {
+                out.insert(key, map.next_value::<V>()?);
+            }
+            Ok(out)
+        }
+    }
+    de.deserialize_map(Visitor::<K, V>(std::marker::PhantomData))
 }
 
 /// A set of names a map's keys must come from.
 trait Names {
     const NAMES: &'static [&'static str];
+    /// What one key is, and what the map is, for messages.
     const WHAT: &'static str;
+    const MAP: &'static str;
 }
 
 struct SectionKey;
 impl Names for SectionKey {
     const NAMES: &'static [&'static str] = SECTIONS;
     const WHAT: &'static str = "a section name";
+    const MAP: &'static str = "a map of section names to true or false";
 }
 
 struct ToolKey;
 impl Names for ToolKey {
     const NAMES: &'static [&'static str] = &TOOL_KEYS;
     const WHAT: &'static str = "a tool key";
+    const MAP: &'static str = "a map of tool keys to tool names";
 }
 
 /// A map key checked against `T::NAMES` as it is read, so that errors point at it.
