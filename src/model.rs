@@ -321,6 +321,8 @@ pub struct PromptContext {
     pub env: EnvInfo,
     pub instructions: String,
     pub mode_instructions: String,
+    /// The context tier (1-5) the model's window (or `--context-window`) picks.
+    pub tier: u8,
     /// The active goal (`goal::Goal::to_data`), or null.
     pub goal: serde_json::Value,
     /// The skills section's prompts, rendered, in order.
@@ -362,6 +364,7 @@ impl PromptContext {
             "ModeInstructions",
             Value::from(self.mode_instructions.as_str()),
         );
+        m.insert("Tier", Value::from(self.tier));
         m.insert("Goal", crate::data::to_value(&self.goal));
         m.insert("Skills", ser(&self.skills));
         m.insert("Vars", crate::data::to_value(&self.vars));

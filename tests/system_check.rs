@@ -194,7 +194,7 @@ fn json_lists_the_sections() {
         .collect();
     assert_eq!(
         keys,
-        ["bytes", "family", "mode", "model", "provider", "sections", "tier"]
+        ["budget", "bytes", "family", "mode", "model", "provider", "sections", "tier", "tokens"]
     );
     assert_eq!(json["model"], "gpt-4o");
     assert_eq!(json["family"], "gpt");
@@ -265,16 +265,21 @@ fn json_exact_output() {
     ]);
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"\",\n  \"family\": \"default\",\n  \"provider\": \"openai\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"sections\": []\n}\n"
+        "{\n  \"model\": \"\",\n  \"family\": \"default\",\n  \"provider\": \"openai\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"tokens\": 0,\n  \"budget\": 1500,\n  \"sections\": []\n}\n"
     );
     let t = Test::new().args(small("Be \"brief\".\nTab:\t.")).args([
         "--model",
         "claude-sonnet-4-5",
         "--json",
     ]);
+    // Counted by tiktoken-rs, not the tokenizer under test.
+    let tokens = tiktoken_rs::o200k_base_singleton()
+        .encode_ordinary("Be \"brief\".\nTab:\t.")
+        .len();
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"claude-sonnet-4-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
+        "{\n  \"model\": \"claude-sonnet-4-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"tokens\": TOKENS,\n  \"budget\": 1500,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
+            .replace("TOKENS", &tokens.to_string())
     );
 }
 

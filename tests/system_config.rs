@@ -714,6 +714,7 @@ fn a_broken_models_yaml_names_file_and_line() {
 /// directory the binary embeds; `builtin_templates` checks the two agree.
 const BUILTIN_TEMPLATES: &[&str] = &[
     "base/claude.md.tmpl",
+    "base/compact.md.tmpl",
     "base/default.md.tmpl",
     "base/gemini.md.tmpl",
     "base/gpt.md.tmpl",

@@ -38,11 +38,15 @@ struct PromptJson<'a> {
     mode: &'a str,
     tier: u8,
     bytes: usize,
+    /// o200k tokens of the whole prompt, and the tier\'s budget (seed 002).
+    tokens: usize,
+    budget: usize,
     sections: Vec<SectionJson<'a>>,
 }
 
 fn sections_json(built: &Built) -> anyhow::Result<String> {
     let body = built.prompt.body();
+    let (tokens, budget) = built.tokens_and_budget();
     let doc = PromptJson {
         model: &built.context.model,
         family: &built.model.family,
@@ -50,6 +54,8 @@ fn sections_json(built: &Built) -> anyhow::Result<String> {
         mode: &built.mode,
         tier: built.tier,
         bytes: body.len(),
+        tokens,
+        budget,
         sections: built
             .prompt
             .sections

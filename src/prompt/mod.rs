@@ -86,6 +86,18 @@ pub struct Built {
     pub warnings: Vec<String>,
     /// The execution budget each template render had.
     pub fuel: u64,
+    /// The prompt's tokens (o200k), where they were counted (tiers 1-3).
+    pub tokens: Option<usize>,
+}
+
+impl Built {
+    /// The prompt's tokens (o200k) and the tier's budget.
+    pub fn tokens_and_budget(&self) -> (usize, usize) {
+        let tokens = self
+            .tokens
+            .unwrap_or_else(|| Tokenizer::O200k.count(&self.prompt.body()));
+        (tokens, modes::budget(self.tier))
+    }
 }
 
 impl Built {
@@ -165,7 +177,7 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
     let mut warnings = Vec::new();
     let (mut context, model) = data(settings, &library, vars, &mut warnings)?;
     let context_window = settings.context_window.unwrap_or(model.context_window);
-    let tier = modes::tier_for(context_window);
+    let tier = context.tier;
 
     let mut engine = engine(settings.template_fuel);
     // The mode text is rendered with the same data as the sections, then handed to the
@@ -185,7 +197,7 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
     let data = context.to_value();
 
     let mut sections = Vec::new();
-    let base_source = base_source(settings, &library, &model)?;
+    let base_source = base_source(settings, &library, &model, tier)?;
     if settings.section_enabled("base") {
         warnings.extend(plain_base_warning(settings, &base_source, &context));
     }
@@ -209,12 +221,28 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
             text: text.trim_end().to_string(),
         });
     }
-    // The tier budgets are for the tier prompt (the rendered mode text): the built-in base
-    // prompts alone run to 2,000-4,000 tokens, over every budget, so counting the whole
-    // base section would warn on every run. Only a user's own mode template is counted:
-    // tests/modes.rs holds the built-in ones within budget, and loading the tokenizer's
-    // tables costs ~60 ms, twenty times the rest of a run.
-    if matches!(mode_template.origin, Origin::File(_)) {
+    let prompt = SystemPrompt { sections };
+    // Seed 002's budgets are for the whole prompt. At tiers 1-3 the default prompt is the
+    // compact one, which fits (tests/modes.rs), so what goes over is the user's: context
+    // files, memory, a goal, skills or templates. The full base prompts of tiers 4-5 run
+    // to 2,000-4,000 tokens, over their budgets by design, so there only a user's own mode
+    // template is held to them (loading the tokenizer's tables costs ~60 ms, twenty times
+    // the rest of a run, so nothing else is counted there).
+    let mut tokens = None;
+    if tier <= modes::COMPACT_MAX_TIER {
+        let n = Tokenizer::O200k.count(&prompt.body());
+        let limit = modes::budget(tier) * (100 + modes::BUDGET_MARGIN) / 100;
+        if n > limit {
+            warnings.push(format!(
+                "the system prompt is {n} tokens, over the tier-{tier} budget of {} tokens \
+                 (+{}%) for a context window of {context_window} tokens; leave sections out \
+                 with --no-section, or shorten the context files and memory",
+                modes::budget(tier),
+                modes::BUDGET_MARGIN
+            ));
+        }
+        tokens = Some(n);
+    } else if matches!(mode_template.origin, Origin::File(_)) {
         let tokens = Tokenizer::O200k.count(&context.mode_instructions);
         let budget = modes::budget(tier);
         if tokens > budget {
@@ -226,7 +254,8 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
         }
     }
     Ok(Built {
-        prompt: SystemPrompt { sections },
+        prompt,
+        tokens,
         context,
         model,
         base_source,
@@ -356,6 +385,29 @@ fn render_base(
     }
 }
 
+/// The base template: a user's `base/<family>.md`, else at tiers 1-3 `base/compact.md`
+/// (the full prompts are over those tiers' budgets), else the built-in
+/// `base/<family>.md`, else `base/default.md`.
+fn base_template(library: &Library, model: &ModelInfo, tier: u8) -> Result<Found, Error> {
+    let family = library.find(&format!("base/{}.md", model.family))?;
+    if let Some(f) = &family {
+        if matches!(f.origin, Origin::File(_)) {
+            return Ok(f.clone());
+        }
+    }
+    if tier <= modes::COMPACT_MAX_TIER {
+        if let Some(f) = library.find(modes::COMPACT_BASE)? {
+            return Ok(f);
+        }
+    }
+    match family {
+        Some(f) => Ok(f),
+        None => library
+            .find("base/default.md")?
+            .ok_or_else(|| error("the template 'base/default.md' is missing")),
+    }
+}
+
 /// The template library a run searches: `settings.template_dirs`, then the built-in
 /// templates, with the project's held to the confinement rule.
 pub fn library(settings: &Settings) -> Library {
@@ -396,18 +448,10 @@ fn base_source(
     settings: &Settings,
     library: &Library,
     model: &ModelInfo,
+    tier: u8,
 ) -> Result<BaseSource, Error> {
     let path = match &settings.system_md {
-        Switch::Off => {
-            let logical = format!("base/{}.md", model.family);
-            let found = match library.find(&logical)? {
-                Some(f) => f,
-                None => library
-                    .find("base/default.md")?
-                    .ok_or_else(|| error("the template 'base/default.md' is missing"))?,
-            };
-            return Ok(BaseSource::Template(found));
-        }
+        Switch::Off => return base_template(library, model, tier).map(BaseSource::Template),
         Switch::Path(path) => path.clone(),
         Switch::Default => {
             let path = default_system_md(settings)?;
@@ -579,6 +623,7 @@ fn prompt_context(
         },
         instructions: instructions.trim().to_string(),
         mode_instructions: String::new(),
+        tier: modes::tier_for(settings.context_window.unwrap_or(model.context_window)),
         goal: serde_json::Value::Null,
         skills: Vec::new(),
         vars,

@@ -8,6 +8,16 @@ use crate::error::Error;
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
 /// The base prompt's token budget for tiers 1–5.
 pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
+/// The highest tier whose default prompt is the compact one ([`COMPACT_BASE`]), sized so
+/// that the whole prompt fits the tier's budget with [`BUDGET_MARGIN`].
+pub const COMPACT_MAX_TIER: u8 = 3;
+/// The base template of tiers 1 to [`COMPACT_MAX_TIER`].
+pub const COMPACT_BASE: &str = "base/compact.md";
+/// How far over its budget (in percent) a default prompt at those tiers may go: the
+/// budgets are seed 002's targets, and the environment (branch names, a sandbox) adds a
+/// few tokens.
+pub const BUDGET_MARGIN: usize = 10;
+
 /// The highest tier.
 pub const MAX_TIER: u8 = 5;
 /// The last resort when neither the mode nor any lower tier of it has a template.
