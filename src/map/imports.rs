@@ -58,23 +58,24 @@ impl Repo {
             return Target::Unknown;
         }
         let found = |f: Option<String>| f.map(|f| Target::Files(vec![f]));
-        let (resolved, external) = match extension(path) {
-            "py" | "pyi" => (found(self.python(path, module)), !module.starts_with('.')),
+        let relative = module.starts_with('.') || module.starts_with('/');
+        let (resolved, external, separators): (_, _, &[char]) = match extension(path) {
+            "py" | "pyi" => (found(self.python(path, module)), !relative, &['.']),
             "rs" => return self.rust(path, module),
-            "go" => (self.go(module), true),
-            e if JS_EXTENSIONS.contains(&e) => {
-                let relative = module.starts_with('.') || module.starts_with('/');
-                (found(self.js(path, module)), !relative)
-            }
+            "go" => (self.go(module), true, &['/']),
+            e if JS_EXTENSIONS.contains(&e) => (found(self.js(path, module)), !relative, &['/']),
             e if C_EXTENSIONS.contains(&e) => {
                 let m = module.trim_matches(|c| c == '<' || c == '>');
-                (found(self.include(path, m)), true)
+                (found(self.include(path, m)), !relative, &['/'])
             }
-            _ => (None, true),
+            _ => (None, true, &['.', '/', ':', '\\']),
         };
         match resolved {
             Some(t) => t,
-            None if external => Target::External(first_component(module)),
+            None if external => {
+                let m = module.trim_matches(|c| c == '<' || c == '>');
+                Target::External(first_component(m, separators))
+            }
             None => Target::Unknown,
         }
     }
@@ -238,10 +239,10 @@ fn rust_module_dir(path: &str) -> String {
     }
 }
 
-/// The first component of a module name, whatever its separator (`os.path` → `os`,
-/// `std::io` → `std`, `lodash/fp` → `lodash`, `@scope/pkg` → `@scope`).
-pub fn first_component(module: &str) -> String {
-    let end = module.find(['.', '/', ':', '\\']).unwrap_or(module.len());
+/// The first component of a module name, up to the language's separator (`os.path` →
+/// `os`, `lodash/fp` → `lodash`, `@scope/pkg` → `@scope`, `github.com/a/b` → `github.com`).
+fn first_component(module: &str, separators: &[char]) -> String {
+    let end = module.find(separators).unwrap_or(module.len());
     let end = if end == 0 { module.len() } else { end };
     module[..end].to_string()
 }
@@ -338,6 +339,11 @@ mod tests {
         );
         assert_eq!(r.resolve("src/a.ts", "react-dom/client"), ext("react-dom"));
         assert_eq!(r.resolve("src/a.ts", "./nope"), Target::Unknown);
+        assert_eq!(
+            r.resolve("src/a.ts", "lodash.debounce"),
+            ext("lodash.debounce")
+        );
+        assert_eq!(r.resolve("src/a.ts", "@scope/pkg/sub"), ext("@scope"));
     }
 
     #[test]
@@ -382,6 +388,10 @@ mod tests {
             files(&["pkg/x/a.go", "pkg/x/b.go"])
         );
         assert_eq!(r.resolve("main.go", "net/http"), ext("net"));
+        assert_eq!(
+            r.resolve("main.go", "github.com/o/r/other"),
+            ext("github.com")
+        );
     }
 
     #[test]
@@ -391,5 +401,7 @@ mod tests {
         assert_eq!(r.resolve("src/a.c", "lib/b.h"), files(&["lib/b.h"]));
         assert_eq!(r.resolve("src/a.c", "c.h"), files(&["include/c.h"]));
         assert_eq!(r.resolve("src/a.c", "sys/types.h"), ext("sys"));
+        assert_eq!(r.resolve("src/a.c", "<stdio.h>"), ext("stdio.h"));
+        assert_eq!(r.resolve("src/a.c", "../gone.h"), Target::Unknown);
     }
 }
