@@ -17,6 +17,8 @@ const FILE_REFS: &str = "←refs: ";
 const EXTERNAL_IMPORTS: &str = "i ";
 const LOCAL_IMPORTS: &str = "i→ ";
 const INDENT: &str = "  ";
+/// Python's receiver parameters, never listed.
+const PYTHON_RECEIVERS: [&str; 2] = ["self", "cls"];
 
 /// Files listed in one symbol's annotation before `+N`.
 const MAX_SYMBOL_REFS: usize = 3;
@@ -241,7 +243,11 @@ impl Writer<'_> {
         let mut line = format!("{}{} {}", INDENT.repeat(depth), s.kind.letter(), s.name);
         match s.kind {
             Kind::Function | Kind::Method => {
-                let params = s.params.as_deref().unwrap_or_default();
+                // The contract already leaves out `self`/`cls`; this keeps a slip by an
+                // indexer out of the map.
+                let params: Vec<&str> = (s.params.iter().flatten().map(String::as_str))
+                    .filter(|p| !(self.python && PYTHON_RECEIVERS.contains(p)))
+                    .collect();
                 line.push_str(&format!("({})", params.join(",")));
             }
             _ if !s.bases.is_empty() => line.push_str(&format!("({})", s.bases.join(","))),

@@ -43,7 +43,7 @@ fn python_repo() -> Vec<FileIndex> {
                     vec![
                         sym(v, "name", 7),
                         sym(v, "email", 8),
-                        func(m, "display", &["prefix"], Some("Optional[str]"), 10),
+                        func(m, "display", &["self", "prefix"], Some("Optional[str]"), 10),
                         sym(v, "name", 12),
                         func(m, "friends", &[], Some("List[User]"), 14),
                     ],
