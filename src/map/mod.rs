@@ -9,6 +9,13 @@
 //! → `format` (legend, aliases, one block per file) and `tiers` (first-request tiers from
 //! the reference graph).
 
+#[cfg(test)]
+mod fixtures;
+pub mod format;
+pub mod imports;
+pub mod rank;
+pub mod refs;
+
 use serde::Serialize;
 
 /// What a symbol is: the map's kind letters.
