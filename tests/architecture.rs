@@ -107,6 +107,11 @@ fn the_graph_is_read_from_the_sources() {
     );
 }
 
+/// `line` with its string literals' contents dropped (test data may name crates).
+fn without_strings(line: &str) -> String {
+    line.split('"').step_by(2).collect()
+}
+
 #[test]
 fn clap_stays_in_cli_app_and_main() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -117,7 +122,7 @@ fn clap_stays_in_cli_app_and_main() {
         .filter(|f| {
             let text = std::fs::read_to_string(f).unwrap();
             text.lines().any(|l| {
-                let code = l.split("//").next().unwrap_or_default();
+                let code = without_strings(l.split("//").next().unwrap_or_default());
                 code.contains("clap::") || code.contains("use clap")
             })
         })
