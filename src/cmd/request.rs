@@ -41,6 +41,8 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         truncate: args.truncate,
         preview,
         secrets: args.encode.secrets.or(settings.secrets).unwrap_or_default(),
+        no_symbol_map: args.no_symbol_map,
+        map_exclude: args.map_exclude.clone(),
     }
 }
 
@@ -144,6 +146,7 @@ pub(super) fn lay_out(
         }
     };
     let items = request::assemble::observed(&req.assembly, req.tokenizer);
+    request::session::seed_map_tiers(&mut tracker, req, &items);
     tracker.observe(&items, req.min_cache_tokens);
     for (key, tier) in &req.hints {
         tracker.pin(key.clone(), *tier);

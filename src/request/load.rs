@@ -8,6 +8,7 @@ use super::err;
 use super::inputs::{self, InputError, Limits};
 use super::plan::{Named, Plan, Urls};
 use super::tree;
+use crate::map::{Builder, RepoMap};
 
 /// Where relative paths start: the working directory for flags, the spec's directory
 /// for the spec.
@@ -32,6 +33,9 @@ pub struct Loaded {
     pub prompt: String,
     /// Notes for stderr so far (invalid UTF-8 replaced, the file tree cut…).
     pub warnings: Vec<String>,
+    /// The repository's symbol map, when the plan wants one and the project is a
+    /// repository.
+    pub map: Option<RepoMap>,
 }
 
 /// Why a run without a prompt fails.
@@ -66,6 +70,7 @@ pub fn load(
         }
         files
     });
+    let map = repo_map(&plan, &limits.project_root, crate::map::BUILDER)?;
     let prompt = match &plan.prompt {
         Some(p) => p.clone(),
         None if plan.preview => stdin().unwrap_or_default(),
@@ -82,7 +87,24 @@ pub fn load(
         file_tree,
         prompt,
         warnings,
+        map,
     })
+}
+
+/// Builds the map the plan wants with `builder`, inside a git work tree only; `None`
+/// without a builder (the map pipeline not in yet) or outside a repository.
+fn repo_map(
+    plan: &Plan,
+    root: &Path,
+    builder: Option<Builder>,
+) -> Result<Option<RepoMap>, InputError> {
+    let (Some(options), Some(build)) = (&plan.map, builder) else {
+        return Ok(None);
+    };
+    if git2::Repository::open(root).is_err() {
+        return Ok(None);
+    }
+    build(root, options).map(Some)
 }
 
 fn files(
@@ -222,6 +244,36 @@ mod tests {
         assert_eq!(loaded.files[0].path, "a.rs");
         assert_eq!(loaded.prompt, "P");
         assert_eq!(loaded.file_tree, None);
+    }
+
+    fn one_block(_: &Path, options: &crate::map::MapOptions) -> Result<RepoMap, InputError> {
+        Ok(RepoMap {
+            legend: "# legend".into(),
+            blocks: [("a.rs".to_string(), options.exclude.join(","))].into(),
+            ..RepoMap::default()
+        })
+    }
+
+    #[test]
+    fn the_map_is_built_inside_a_repository_when_wanted() {
+        let (_dir, root, _limits) = project();
+        let flags = Inputs {
+            map_exclude: vec!["*.md".into()],
+            ..Inputs::default()
+        };
+        let wanted = plan(&flags, &Spec::default()).unwrap();
+        // Outside a repository, and without a builder, there is no map.
+        assert_eq!(repo_map(&wanted, &root, Some(one_block)).unwrap(), None);
+        git2::Repository::init(&root).unwrap();
+        assert_eq!(repo_map(&wanted, &root, None).unwrap(), None);
+        let map = repo_map(&wanted, &root, Some(one_block)).unwrap().unwrap();
+        assert_eq!(map.blocks["a.rs"], "*.md");
+        let off = Inputs {
+            no_symbol_map: true,
+            ..Inputs::default()
+        };
+        let unwanted = plan(&off, &Spec::default()).unwrap();
+        assert_eq!(repo_map(&unwanted, &root, Some(one_block)).unwrap(), None);
     }
 
     #[test]
