@@ -21,7 +21,11 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let root = crate::facts::git::discover(&dir).map_or_else(|| dir.clone(), |r| r.root);
     let options = MapOptions {
         exclude: args.map_exclude.clone(),
-        paths: args.paths.iter().map(|p| relative(&dir, &root, p)).collect(),
+        paths: args
+            .paths
+            .iter()
+            .map(|p| relative(&dir, &root, p))
+            .collect(),
         tokens: args.tokens,
     };
     let repo = build(&root, &options)?;
@@ -72,7 +76,11 @@ struct Record<'a> {
 /// Every symbol of the files the map shows, in path and line order.
 fn records(repo: &RepoMap) -> Vec<Record<'_>> {
     let mut out = Vec::new();
-    for file in repo.files.iter().filter(|f| repo.blocks.contains_key(&f.path)) {
+    for file in repo
+        .files
+        .iter()
+        .filter(|f| repo.blocks.contains_key(&f.path))
+    {
         for s in &file.symbols {
             push(&mut out, &repo.graph, &file.path, None, s);
         }

@@ -208,12 +208,15 @@ mod tests {
             .collect()
     }
 
+    type Files = Vec<(String, usize)>;
+    type Edges = Vec<(String, String)>;
+
     fn placed(m: &BTreeMap<String, Level>) -> Vec<(&str, u8)> {
         m.iter().map(|(p, l)| (p.as_str(), l.number())).collect()
     }
 
     /// a⇄b⇄c (600 tokens), d⇄e (500), f alone (450), g alone (100); h→a one way only.
-    fn repo() -> (Vec<(String, usize)>, Vec<(String, String)>) {
+    fn repo() -> (Files, Edges) {
         let f = files(&[
             ("a", 300),
             ("b", 200),

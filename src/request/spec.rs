@@ -188,9 +188,15 @@ mod tests {
 
     #[test]
     fn symbols_false_switches_the_map_off() {
-        let off = parse("symbols: false\n", "s.yaml").unwrap().symbols.unwrap();
+        let off = parse("symbols: false\n", "s.yaml")
+            .unwrap()
+            .symbols
+            .unwrap();
         assert!(off.off && off.blocks.is_empty());
-        let on = parse("{\"symbols\": true}", "s.json").unwrap().symbols.unwrap();
+        let on = parse("{\"symbols\": true}", "s.json")
+            .unwrap()
+            .symbols
+            .unwrap();
         assert_eq!(on, SymbolsSpec::default());
         let given = parse("symbols: {legend: L, blocks: {a.rs: A}}\n", "s.yaml").unwrap();
         let given = given.symbols.unwrap();
