@@ -544,7 +544,10 @@ mod tests {
         let (with, _) = run_with(&map, &map_tiers, None, 1);
         assert!(with.tiers[0].holds.legend && with.tiers[2].holds.symbols == 1);
         assert!(with.tiers[0].tokens > without.tiers[0].tokens, "the legend");
-        assert!(with.tiers[2].tokens >= Tokenizer::O200k.count(block), "the block");
+        assert!(
+            with.tiers[2].tokens >= Tokenizer::O200k.count(block),
+            "the block"
+        );
         assert_eq!(without.tiers[2].tokens, 0);
     }
 }
