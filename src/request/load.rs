@@ -70,7 +70,12 @@ pub fn load(
         }
         files
     });
-    let map = repo_map(&plan, &limits.project_root, crate::map::BUILDER)?;
+    let map = repo_map(
+        &plan,
+        &limits.project_root,
+        crate::map::BUILDER,
+        &mut warnings,
+    );
     let prompt = match &plan.prompt {
         Some(p) => p.clone(),
         None if plan.preview => stdin().unwrap_or_default(),
@@ -92,20 +97,29 @@ pub fn load(
 }
 
 /// Builds the map the plan wants with `builder`, inside a git work tree only; `None`
-/// without a builder (the map pipeline not in yet) or outside a repository.
+/// without a builder (the map pipeline not in yet) or outside a repository. A map that
+/// fails to build is left out with a warning: the request goes on without it.
 fn repo_map(
     plan: &Plan,
     root: &Path,
     builder: Option<Builder>,
-) -> Result<Option<RepoMap>, InputError> {
+    warnings: &mut Vec<String>,
+) -> Option<RepoMap> {
     let (Some(options), Some(build)) = (&plan.map, builder) else {
-        return Ok(None);
+        return None;
     };
-    if git2::Repository::open(root).is_err() {
-        return Ok(None);
+    git2::Repository::open(root).ok()?;
+    match build(root, options) {
+        Ok(map) => Some(map),
+        Err(e) => {
+            warnings.push(format!("{MAP_FAILED}: {e}"));
+            None
+        }
     }
-    build(root, options).map(Some)
 }
+
+/// Opens the warning for a map that could not be built.
+const MAP_FAILED: &str = "warning: the symbol map is left out";
 
 fn files(
     named: &Named<Vec<String>>,
@@ -262,18 +276,33 @@ mod tests {
             ..Inputs::default()
         };
         let wanted = plan(&flags, &Spec::default()).unwrap();
+        let mut warnings = Vec::new();
         // Outside a repository, and without a builder, there is no map.
-        assert_eq!(repo_map(&wanted, &root, Some(one_block)).unwrap(), None);
+        assert_eq!(
+            repo_map(&wanted, &root, Some(one_block), &mut warnings),
+            None
+        );
         git2::Repository::init(&root).unwrap();
-        assert_eq!(repo_map(&wanted, &root, None).unwrap(), None);
-        let map = repo_map(&wanted, &root, Some(one_block)).unwrap().unwrap();
+        assert_eq!(repo_map(&wanted, &root, None, &mut warnings), None);
+        let map = repo_map(&wanted, &root, Some(one_block), &mut warnings).unwrap();
         assert_eq!(map.blocks["a.rs"], "*.md");
         let off = Inputs {
             no_symbol_map: true,
             ..Inputs::default()
         };
         let unwanted = plan(&off, &Spec::default()).unwrap();
-        assert_eq!(repo_map(&unwanted, &root, Some(one_block)).unwrap(), None);
+        assert_eq!(
+            repo_map(&unwanted, &root, Some(one_block), &mut warnings),
+            None
+        );
+        assert!(warnings.is_empty());
+        // A map that fails is left out, with a warning.
+        assert_eq!(repo_map(&wanted, &root, Some(failing), &mut warnings), None);
+        assert_eq!(warnings, [format!("{MAP_FAILED}: no grammar")]);
+    }
+
+    fn failing(_: &Path, _: &crate::map::MapOptions) -> Result<RepoMap, InputError> {
+        Err(InputError::data("no grammar"))
     }
 
     #[test]
