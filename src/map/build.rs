@@ -2,14 +2,16 @@
 //! budget), for `messages`/`context` (through [`super::BUILDER`]) and the `map` command.
 //!
 //! Not declared in `mod.rs` on the branch that wrote it: it composes the indexer
-//! (`index_repo`), `refs::resolve`, `format` and `rank`, which other branches add. When
-//! they are merged: declare `mod build; pub use build::build;` in `map/mod.rs`, set
-//! `BUILDER` to `Some(build)`, and adjust the calls marked `API:` to the names merged.
+//! (`index_repo`, branch w-mapidx) with `refs`, `format` and `rank` (branch w-mapfmt),
+//! written against their APIs on those branches. When they are merged: declare
+//! `mod build; pub use build::build;` in `map/mod.rs` and set `BUILDER` to `Some(build)`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::{edges, FileIndex, Graph, MapOptions, RepoMap};
+use super::files::Selection;
+use super::RepoMap;
+use super::{edges, format, index_repo, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
 use crate::error::Error;
 use crate::tokens::Tokenizer;
 
@@ -17,23 +19,22 @@ use crate::tokens::Tokenizer;
 /// and, with `options.tokens`, only the best-ranked blocks that fit (whole blocks);
 /// without a budget, `options.paths` (when given) limits the files shown.
 pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
-    // API: map::index_repo(root, &IndexOptions) -> Result<Vec<FileIndex>, Error>.
-    let index_options = super::IndexOptions {
-        exclude: options.exclude.clone(),
-        ..super::IndexOptions::default()
+    let index_options = IndexOptions {
+        selection: Selection {
+            exclude: options.exclude.clone(),
+            ..Selection::default()
+        },
+        ..IndexOptions::default()
     };
-    let files: Vec<FileIndex> = super::index_repo(root, &index_options)?;
-    // API: refs::resolve(&[FileIndex]) -> Graph.
-    let graph: Graph = super::refs::resolve(&files);
-    // API: format::aliases(&Graph) -> aliases; format::legend(&aliases) -> String;
-    // format::blocks(&[FileIndex], &Graph, &aliases) -> BTreeMap<path, block>.
-    let aliases = super::format::aliases(&graph);
-    let all: BTreeMap<String, String> = super::format::blocks(&files, &graph, &aliases);
-    let blocks = select(all, &graph, options);
+    let files: Vec<FileIndex> = index_repo(root, &index_options)?;
+    let graph: Graph = refs::resolve(&files);
+    let aliases = format::aliases(&graph);
+    let all = format::blocks(&files, &graph, &aliases);
+    let blocks = select(all, &files, &graph, options);
     let legend = if blocks.is_empty() {
         String::new()
     } else {
-        super::format::legend(&aliases)
+        format::legend(&aliases)
     };
     Ok(RepoMap {
         legend,
@@ -44,21 +45,18 @@ pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
     })
 }
 
-/// The blocks to show: within the token budget the best-ranked, else those under the
-/// paths named (all when none are).
+/// The blocks to show: within the token budget the best-ranked (PageRank personalised to
+/// the paths named), else those under the paths named (all when none are).
 fn select(
     all: BTreeMap<String, String>,
+    files: &[FileIndex],
     graph: &Graph,
     options: &MapOptions,
 ) -> BTreeMap<String, String> {
     if let Some(budget) = options.tokens {
         let tokenizer = Tokenizer::default();
-        let sizes: BTreeMap<String, usize> = all
-            .iter()
-            .map(|(p, b)| (p.clone(), tokenizer.count(b)))
-            .collect();
-        // API: rank::select(&Graph, sizes, focus paths, budget) -> the paths to keep.
-        let keep = super::rank::select(graph, &sizes, &options.paths, budget);
+        let keep = rank::select(files, graph, &options.paths, budget, |t| tokenizer.count(t));
+        let keep: BTreeSet<String> = keep.into_iter().collect();
         return all.into_iter().filter(|(p, _)| keep.contains(p)).collect();
     }
     if options.paths.is_empty() {
