@@ -48,11 +48,16 @@ fn relative(dir: &Path, root: &Path, path: &str) -> String {
     crate::paths::project_name(&real, &root)
 }
 
-/// The legend, then every block (each ends with its blank line).
+/// The legend and a blank line, then every block (each ending in a newline) followed by
+/// a blank line; nothing when no file has a block.
 fn text(repo: &RepoMap) -> String {
-    let mut out = repo.legend.clone();
+    if repo.blocks.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("{}\n", repo.legend);
     for block in repo.blocks.values() {
         out.push_str(block);
+        out.push('\n');
     }
     out
 }
@@ -152,7 +157,7 @@ mod tests {
             .insert(("a.py".into(), "User".into(), 3), vec![site]);
         RepoMap {
             legend: "# legend\n".into(),
-            blocks: [("a.py".to_string(), "a.py:\nc User:3\n\n".to_string())].into(),
+            blocks: [("a.py".to_string(), "a.py:\nc User:3\n".to_string())].into(),
             files: files.to_vec(),
             graph,
             ..RepoMap::default()
@@ -161,7 +166,8 @@ mod tests {
 
     #[test]
     fn text_is_the_legend_then_the_blocks() {
-        assert_eq!(text(&repo()), "# legend\na.py:\nc User:3\n\n");
+        assert_eq!(text(&repo()), "# legend\n\na.py:\nc User:3\n\n");
+        assert_eq!(text(&RepoMap::default()), "");
     }
 
     #[test]
