@@ -55,6 +55,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -142,6 +143,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'Earlier conversation: a JSON list of {role, content} messages')
             [CompletionResult]::new('--url-context', '--url-context', [CompletionResultType]::ParameterName, 'Fetched URL content: the URL and the file holding it')
             [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)')
+            [CompletionResult]::new('--map-exclude', '--map-exclude', [CompletionResultType]::ParameterName, 'Leave files matching GLOB out of the symbol map (repeatable)')
             [CompletionResult]::new('--cache-ttl', '--cache-ttl', [CompletionResultType]::ParameterName, 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h')
             [CompletionResult]::new('--tokenizer', '--tokenizer', [CompletionResultType]::ParameterName, 'The encoding that counts tokens for the minimum-cacheable-prefix rule')
             [CompletionResult]::new('--prompt-cache-key', '--prompt-cache-key', [CompletionResultType]::ParameterName, 'OpenAI''s prompt_cache_key')
@@ -159,6 +161,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--file-tree', '--file-tree', [CompletionResultType]::ParameterName, 'Send the list of the repository''s files (the default)')
             [CompletionResult]::new('--no-file-tree', '--no-file-tree', [CompletionResultType]::ParameterName, 'Leave the file tree out')
+            [CompletionResult]::new('--no-symbol-map', '--no-symbol-map', [CompletionResultType]::ParameterName, 'Leave the repository''s symbol map out (also spec symbols: false)')
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
             [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
@@ -192,6 +195,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'Earlier conversation: a JSON list of {role, content} messages')
             [CompletionResult]::new('--url-context', '--url-context', [CompletionResultType]::ParameterName, 'Fetched URL content: the URL and the file holding it')
             [CompletionResult]::new('--image', '--image', [CompletionResultType]::ParameterName, 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)')
+            [CompletionResult]::new('--map-exclude', '--map-exclude', [CompletionResultType]::ParameterName, 'Leave files matching GLOB out of the symbol map (repeatable)')
             [CompletionResult]::new('--cache-ttl', '--cache-ttl', [CompletionResultType]::ParameterName, 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h')
             [CompletionResult]::new('--tokenizer', '--tokenizer', [CompletionResultType]::ParameterName, 'The encoding that counts tokens for the minimum-cacheable-prefix rule')
             [CompletionResult]::new('--prompt-cache-key', '--prompt-cache-key', [CompletionResultType]::ParameterName, 'OpenAI''s prompt_cache_key')
@@ -209,6 +213,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--file-tree', '--file-tree', [CompletionResultType]::ParameterName, 'Send the list of the repository''s files (the default)')
             [CompletionResult]::new('--no-file-tree', '--no-file-tree', [CompletionResultType]::ParameterName, 'Leave the file tree out')
+            [CompletionResult]::new('--no-symbol-map', '--no-symbol-map', [CompletionResultType]::ParameterName, 'Leave the repository''s symbol map out (also spec symbols: false)')
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
             [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
@@ -234,6 +239,17 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--prompt-only', '--prompt-only', [CompletionResultType]::ParameterName, 'Print only the compression prompt')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;map' {
+            [CompletionResult]::new('--tokens', '--tokens', [CompletionResultType]::ParameterName, 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)')
+            [CompletionResult]::new('--map-exclude', '--map-exclude', [CompletionResultType]::ParameterName, 'Leave files matching GLOB out (repeatable)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
         'asimi-prompt;goal' {
@@ -371,6 +387,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -391,6 +408,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;compress' {
+            break
+        }
+        'asimi-prompt;help;map' {
             break
         }
         'asimi-prompt;help;goal' {

@@ -37,6 +37,9 @@ _asimi__prompt() {
             asimi__prompt,man)
                 cmd="asimi__prompt__subcmd__man"
                 ;;
+            asimi__prompt,map)
+                cmd="asimi__prompt__subcmd__map"
+                ;;
             asimi__prompt,messages)
                 cmd="asimi__prompt__subcmd__messages"
                 ;;
@@ -84,6 +87,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__help,man)
                 cmd="asimi__prompt__subcmd__help__subcmd__man"
+                ;;
+            asimi__prompt__subcmd__help,map)
+                cmd="asimi__prompt__subcmd__help__subcmd__map"
                 ;;
             asimi__prompt__subcmd__help,messages)
                 cmd="asimi__prompt__subcmd__help__subcmd__messages"
@@ -140,7 +146,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress goal template completions man help"
+            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress map goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,7 +320,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -417,6 +423,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --map-exclude)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -672,7 +682,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help)
-            opts="system export messages context compress goal template completions man help"
+            opts="system export messages context compress map goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -811,6 +821,20 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__map)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__help__subcmd__messages)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -921,8 +945,42 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__map)
+            opts="-C -h --json --tokens --map-exclude --cwd --template-fuel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --map-exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1025,6 +1083,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --image)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --map-exclude)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

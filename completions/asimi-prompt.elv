@@ -52,6 +52,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand messages 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON'
             cand context 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request'
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+            cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
             cand completions 'Print a shell completion script'
@@ -136,6 +137,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --history 'Earlier conversation: a JSON list of {role, content} messages'
             cand --url-context 'Fetched URL content: the URL and the file holding it'
             cand --image 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)'
+            cand --map-exclude 'Leave files matching GLOB out of the symbol map (repeatable)'
             cand --cache-ttl 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h'
             cand --tokenizer 'The encoding that counts tokens for the minimum-cacheable-prefix rule'
             cand --prompt-cache-key 'OpenAI''s prompt_cache_key'
@@ -153,6 +155,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --compact 'Print the JSON on one line'
             cand --file-tree 'Send the list of the repository''s files (the default)'
             cand --no-file-tree 'Leave the file tree out'
+            cand --no-symbol-map 'Leave the repository''s symbol map out (also spec symbols: false)'
             cand --allow-outside 'Allow files outside the project root'
             cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
@@ -185,6 +188,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --history 'Earlier conversation: a JSON list of {role, content} messages'
             cand --url-context 'Fetched URL content: the URL and the file holding it'
             cand --image 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)'
+            cand --map-exclude 'Leave files matching GLOB out of the symbol map (repeatable)'
             cand --cache-ttl 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h'
             cand --tokenizer 'The encoding that counts tokens for the minimum-cacheable-prefix rule'
             cand --prompt-cache-key 'OpenAI''s prompt_cache_key'
@@ -202,6 +206,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --compact 'Print the JSON on one line'
             cand --file-tree 'Send the list of the repository''s files (the default)'
             cand --no-file-tree 'Leave the file tree out'
+            cand --no-symbol-map 'Leave the repository''s symbol map out (also spec symbols: false)'
             cand --allow-outside 'Allow files outside the project root'
             cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
@@ -226,6 +231,16 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --prompt-only 'Print only the compression prompt'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+        }
+        &'asimi-prompt;map'= {
+            cand --tokens 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)'
+            cand --map-exclude 'Leave files matching GLOB out (repeatable)'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --json 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)'
+            cand -h 'Print help'
+            cand --help 'Print help'
         }
         &'asimi-prompt;goal'= {
             cand -C 'Run as if started in DIR (like git -C)'
@@ -344,6 +359,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand messages 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON'
             cand context 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request'
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+            cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
             cand completions 'Print a shell completion script'
@@ -359,6 +375,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;help;context'= {
         }
         &'asimi-prompt;help;compress'= {
+        }
+        &'asimi-prompt;help;map'= {
         }
         &'asimi-prompt;help;goal'= {
             cand show 'Print the goal as the prompt''s goal section shows it (whatever its status)'

@@ -58,6 +58,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "export" -
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "compress" -d 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "map" -d 'Print the repository\'s symbol map (legend and one block per file), or its symbols as JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "goal" -d 'Show the goal, or update it from the markers in an LLM\'s output'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -144,6 +145,7 @@ allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
@@ -160,6 +162,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l s
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-symbol-map -d 'Leave the repository\'s symbol map out (also spec symbols: false)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
@@ -195,6 +198,7 @@ allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
@@ -211,6 +215,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l st
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-symbol-map -d 'Leave the repository\'s symbol map out (also spec symbols: false)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
@@ -233,6 +238,12 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l s
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l tokens -d 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l map-exclude -d 'Leave files matching GLOB out (repeatable)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l json -d 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s h -l help -d 'Print help'
@@ -294,16 +305,17 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand completions" -
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand man" -s h -l help -d 'Print help'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "compress" -d 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "goal" -d 'Show the goal, or update it from the markers in an LLM\'s output'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress goal template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "system" -d 'Print the full system prompt (the default command)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "export" -d 'Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "messages" -d 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider\'s JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "context" -d 'Show what a request holds per cache tier, and the cache reuse to expect against the session\'s previous request'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "compress" -d 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "map" -d 'Print the repository\'s symbol map (legend and one block per file), or its symbols as JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "goal" -d 'Show the goal, or update it from the markers in an LLM\'s output'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "template" -d 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and not __fish_seen_subcommand_from system export messages context compress map goal template completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from goal" -f -a "show" -d 'Print the goal as the prompt\'s goal section shows it (whatever its status)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from goal" -f -a "apply" -d 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM\'s output, and print what changed'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand help; and __fish_seen_subcommand_from template" -f -a "render" -d 'Render a template and print exactly the rendered bytes (no newline is added)'

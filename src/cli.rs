@@ -223,6 +223,10 @@ Examples:
     /// <state_snapshot>, or with --prompt-only the compression prompt alone.
     #[command(after_help = COMPRESS_AFTER_HELP)]
     Compress(CompressArgs),
+    /// Print the repository's symbol map (legend and one block per file), or its
+    /// symbols as JSON.
+    #[command(after_help = MAP_AFTER_HELP)]
+    Map(MapArgs),
     /// Show the goal, or update it from the markers in an LLM's output.
     #[command(subcommand)]
     Goal(GoalCommand),
@@ -682,6 +686,12 @@ pub struct MessagesArgs {
     /// Leave the file tree out.
     #[arg(long, overrides_with = "file_tree")]
     pub no_file_tree: bool,
+    /// Leave the repository's symbol map out (also spec symbols: false).
+    #[arg(long)]
+    pub no_symbol_map: bool,
+    /// Leave files matching GLOB out of the symbol map (repeatable).
+    #[arg(long = "map-exclude", value_name = "GLOB")]
+    pub map_exclude: Vec<String>,
     /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
     #[arg(long, value_name = "5m|1h")]
     pub cache_ttl: Option<String>,
@@ -739,6 +749,40 @@ pub struct ContextArgs {
     /// Print the breakdown as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+const MAP_AFTER_HELP: &str = "\
+The map lists, per file, its classes (c), functions (f), methods (m), properties (p),
+variables (v) and imports (i, and i-> for files of the repository), each with its line and
+the files that reference it; the legend at the top explains the letters and the path
+aliases (@1=src/...). Files are git's tracked files in a repository, else those that
+.gitignore and .ignore do not exclude; binary, generated and minified files are skipped.
+
+With PATH arguments only those files (or everything under those directories) are shown,
+unless --tokens is given: then the whole repository is ranked by references, favouring
+files near the paths given, and the best-ranked whole blocks that fit are kept.
+
+Examples:
+  asimi-prompt map                          # the whole repository's map
+  asimi-prompt map src/request --json | jq '.[].path'
+  asimi-prompt map --tokens 2048 src/main.rs --map-exclude 'vendor/**'";
+
+/// `map`: the repository's symbol map alone.
+#[derive(Debug, Clone, Default, Args)]
+pub struct MapArgs {
+    /// Files or directories to show, or with --tokens to rank first.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Print the symbols as JSON: per file its path and symbols (kind, name, line,
+    /// params, returns, refs).
+    #[arg(long)]
+    pub json: bool,
+    /// Keep the best-ranked files whose blocks fit N tokens (whole blocks only).
+    #[arg(long, value_name = "N")]
+    pub tokens: Option<usize>,
+    /// Leave files matching GLOB out (repeatable).
+    #[arg(long = "map-exclude", value_name = "GLOB")]
+    pub map_exclude: Vec<String>,
 }
 
 /// The completion script for `shell`, as committed under `completions/`.

@@ -35,8 +35,8 @@ fn module_of(src: &Path, file: &Path) -> String {
 fn uses(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for line in text.lines() {
-        let code = line.split("//").next().unwrap_or_default();
-        let mut rest = code;
+        let code = without_strings(line.split("//").next().unwrap_or_default());
+        let mut rest = code.as_str();
         while let Some(at) = rest.find("crate::") {
             rest = &rest[at + "crate::".len()..];
             let name: String = rest

@@ -707,3 +707,21 @@ fn an_oversize_request_names_its_largest_parts_and_their_flags() {
         "no history, so no --truncate: {e}"
     );
 }
+
+#[test]
+fn no_symbol_map_and_spec_symbols_false_agree() {
+    let t = messages(
+        Test::new()
+            .file("a.rs", "fn a() {}\n")
+            .file("off.yaml", "symbols: false\n"),
+    )
+    .args(["--provider", "raw", "--prompt", "P", "--file", "a.rs"]);
+    let flag = t.run_with(&["--no-symbol-map", "--map-exclude", "*.md"]);
+    let spec = t.run_with(&["--spec", "off.yaml"]);
+    assert_eq!(flag.ok(), spec.ok());
+    assert!(
+        !flag.ok().contains("# Repository Structure"),
+        "{}",
+        flag.stdout
+    );
+}

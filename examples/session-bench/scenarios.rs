@@ -308,6 +308,7 @@ pub fn request(assembly: Assembly) -> Request {
         strip_images: false,
         session: None,
         warnings: Vec::new(),
+        map_edges: None,
     }
 }
 

@@ -7,6 +7,7 @@ pub mod context;
 pub mod docs;
 pub mod export;
 pub mod goal;
+pub mod map;
 pub mod messages;
 mod request;
 pub mod system;

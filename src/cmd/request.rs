@@ -36,6 +36,8 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         allow_outside: args.allow_outside,
         truncate: args.truncate,
         preview,
+        no_symbol_map: args.no_symbol_map,
+        map_exclude: args.map_exclude.clone(),
         ..encode_inputs(&args.encode, settings)
     }
 }
@@ -140,6 +142,7 @@ pub(super) fn lay_out(
         }
     };
     let items = request::assemble::observed(&req.assembly, req.tokenizer);
+    request::session::seed_map_tiers(&mut tracker, req, &items);
     tracker.observe(&items, req.min_cache_tokens);
     for (key, tier) in &req.hints {
         tracker.pin(key.clone(), *tier);

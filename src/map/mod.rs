@@ -15,6 +15,7 @@ pub mod format;
 pub mod imports;
 pub mod rank;
 pub mod refs;
+pub mod tiers;
 
 use serde::Serialize;
 
@@ -114,3 +115,51 @@ pub struct Graph {
     /// Per file: the files that reference anything in it (`←refs:`), sorted.
     pub referenced_by: std::collections::BTreeMap<String, Vec<String>>,
 }
+
+/// What [`build`](self) is asked for: which files to leave out, and a budget.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MapOptions {
+    /// `--map-exclude GLOB` values: files to leave out of the map.
+    pub exclude: Vec<String>,
+    /// Paths the user named (`map PATH…`): ranking is personalised to them, and without
+    /// a budget only they (files, or everything under a directory) are shown.
+    pub paths: Vec<String>,
+    /// `--tokens N`: keep the best-ranked whole blocks that fit N tokens.
+    pub tokens: Option<usize>,
+}
+
+/// A repository's map, ready to print or to put in a request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RepoMap {
+    /// The legend, path aliases included; empty when there are no blocks.
+    pub legend: String,
+    /// One block per file, by path (the tracker's `symbol:PATH` items).
+    pub blocks: std::collections::BTreeMap<String, String>,
+    /// `(from, to)`: `from` references or imports something in `to` (for [`tiers`]).
+    pub edges: Vec<(String, String)>,
+    /// The indexed files (for `map --json`).
+    pub files: Vec<FileIndex>,
+    /// How they refer to each other.
+    pub graph: Graph,
+}
+
+/// The reference edges of `graph`, `(from, to)`, sorted and without repeats: each
+/// `←refs:` file references the file it is listed for, and each `i→` import is one too.
+pub fn edges(graph: &Graph) -> Vec<(String, String)> {
+    let mut edges: std::collections::BTreeSet<(String, String)> = Default::default();
+    for (to, froms) in &graph.referenced_by {
+        edges.extend(froms.iter().map(|from| (from.clone(), to.clone())));
+    }
+    for (from, tos) in &graph.imports {
+        edges.extend(tos.iter().map(|to| (from.clone(), to.clone())));
+    }
+    edges.into_iter().filter(|(a, b)| a != b).collect()
+}
+
+/// The map builder once the pipeline is in (`build::build`); `None` keeps requests
+/// and sessions without a repository map, byte for byte as before.
+pub type Builder = fn(&std::path::Path, &MapOptions) -> Result<RepoMap, crate::error::Error>;
+
+/// The builder requests use by default. The coordinator sets it to `Some(build::build)`
+/// when declaring `build.rs`: from then on `messages` and `context` include the map.
+pub const BUILDER: Option<Builder> = None;

@@ -143,7 +143,7 @@ fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
 /// block redundant wherever the file sits, so those are left out (seeds: "a file never
 /// appears twice").
-fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &String)> {
+pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &String)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
         .symbols

@@ -450,7 +450,16 @@ mod tests {
 
     fn run(previous: Option<&Memory>, min: u64) -> (Breakdown, Memory) {
         let (assembly, tiers) = fixed();
-        let mut messages = assemble::assemble(&assembly, &tiers);
+        run_with(&assembly, &tiers, previous, min)
+    }
+
+    fn run_with(
+        assembly: &Assembly,
+        tiers: &BTreeMap<String, Tier>,
+        previous: Option<&Memory>,
+        min: u64,
+    ) -> (Breakdown, Memory) {
+        let mut messages = assemble::assemble(assembly, tiers);
         let placement = cache::place(&mut messages, min, Tokenizer::O200k);
         let opts = Options {
             model: "claude-x".into(),
@@ -473,8 +482,8 @@ mod tests {
             false,
         );
         let b = breakdown(&Inputs {
-            assembly: &assembly,
-            tiers: &tiers,
+            assembly,
+            tiers,
             messages: &messages,
             placement: &placement,
             tokenizer: Tokenizer::O200k,
@@ -520,5 +529,25 @@ mod tests {
         assert!(short.tiers[0].too_short && !short.tiers[0].marker);
         assert!(memory.entries.is_empty());
         assert!(render_text(&short).contains("short"));
+    }
+
+    #[test]
+    fn the_maps_legend_and_blocks_count_in_their_tiers() {
+        let (plain, tiers) = fixed();
+        let mut map = plain.clone();
+        map.legend = "# c=class m=method f=function v=var p=property i=import".into();
+        let block = "c.rs:\nf clamp(x,lo,hi):3\nf lerp(a,b,t):9\n\n";
+        map.symbols = BTreeMap::from([("c.rs".to_string(), block.to_string())]);
+        let mut map_tiers = tiers.clone();
+        map_tiers.insert("symbol:c.rs".into(), Tier::L2);
+        let (without, _) = run_with(&plain, &tiers, None, 1);
+        let (with, _) = run_with(&map, &map_tiers, None, 1);
+        assert!(with.tiers[0].holds.legend && with.tiers[2].holds.symbols == 1);
+        assert!(with.tiers[0].tokens > without.tiers[0].tokens, "the legend");
+        assert!(
+            with.tiers[2].tokens >= Tokenizer::O200k.count(block),
+            "the block"
+        );
+        assert_eq!(without.tiers[2].tokens, 0);
     }
 }

@@ -9,6 +9,7 @@ use super::err;
 use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
 use super::tree;
+use crate::map::{Builder, RepoMap};
 
 /// Where relative paths start: the working directory for flags, the spec's directory
 /// for the spec.
@@ -33,6 +34,9 @@ pub struct Loaded {
     pub prompt: String,
     /// Notes for stderr so far (invalid UTF-8 replaced, the file tree cut…).
     pub warnings: Vec<String>,
+    /// The repository's symbol map, when the plan wants one and the project is a
+    /// repository.
+    pub map: Option<RepoMap>,
 }
 
 /// Why a run without a prompt fails.
@@ -67,6 +71,12 @@ pub fn load(
         }
         files
     });
+    let map = repo_map(
+        &plan,
+        &limits.project_root,
+        crate::map::BUILDER,
+        &mut warnings,
+    );
     let prompt = match &plan.prompt {
         Some(p) => p.clone(),
         None if plan.preview => stdin().unwrap_or_default(),
@@ -83,8 +93,34 @@ pub fn load(
         file_tree,
         prompt,
         warnings,
+        map,
     })
 }
+
+/// Builds the map the plan wants with `builder`, inside a git work tree only; `None`
+/// without a builder (the map pipeline not in yet) or outside a repository. A map that
+/// fails to build is left out with a warning: the request goes on without it.
+fn repo_map(
+    plan: &Plan,
+    root: &Path,
+    builder: Option<Builder>,
+    warnings: &mut Vec<String>,
+) -> Option<RepoMap> {
+    let (Some(options), Some(build)) = (&plan.map, builder) else {
+        return None;
+    };
+    git2::Repository::open(root).ok()?;
+    match build(root, options) {
+        Ok(map) => Some(map),
+        Err(e) => {
+            warnings.push(format!("{MAP_FAILED}: {e}"));
+            None
+        }
+    }
+}
+
+/// Opens the warning for a map that could not be built.
+const MAP_FAILED: &str = "warning: the symbol map is left out";
 
 fn files(
     named: &Named<Vec<String>>,
@@ -223,6 +259,51 @@ mod tests {
         assert_eq!(loaded.files[0].path, "a.rs");
         assert_eq!(loaded.prompt, "P");
         assert_eq!(loaded.file_tree, None);
+    }
+
+    fn one_block(_: &Path, options: &crate::map::MapOptions) -> Result<RepoMap, Error> {
+        Ok(RepoMap {
+            legend: "# legend".into(),
+            blocks: [("a.rs".to_string(), options.exclude.join(","))].into(),
+            ..RepoMap::default()
+        })
+    }
+
+    #[test]
+    fn the_map_is_built_inside_a_repository_when_wanted() {
+        let (_dir, root, _limits) = project();
+        let flags = Inputs {
+            map_exclude: vec!["*.md".into()],
+            ..Inputs::default()
+        };
+        let wanted = plan(&flags, &Spec::default()).unwrap();
+        let mut warnings = Vec::new();
+        // Outside a repository, and without a builder, there is no map.
+        assert_eq!(
+            repo_map(&wanted, &root, Some(one_block), &mut warnings),
+            None
+        );
+        git2::Repository::init(&root).unwrap();
+        assert_eq!(repo_map(&wanted, &root, None, &mut warnings), None);
+        let map = repo_map(&wanted, &root, Some(one_block), &mut warnings).unwrap();
+        assert_eq!(map.blocks["a.rs"], "*.md");
+        let off = Inputs {
+            no_symbol_map: true,
+            ..Inputs::default()
+        };
+        let unwanted = plan(&off, &Spec::default()).unwrap();
+        assert_eq!(
+            repo_map(&unwanted, &root, Some(one_block), &mut warnings),
+            None
+        );
+        assert!(warnings.is_empty());
+        // A map that fails is left out, with a warning.
+        assert_eq!(repo_map(&wanted, &root, Some(failing), &mut warnings), None);
+        assert_eq!(warnings, [format!("{MAP_FAILED}: no grammar")]);
+    }
+
+    fn failing(_: &Path, _: &crate::map::MapOptions) -> Result<RepoMap, Error> {
+        Err(Error::data("no grammar"))
     }
 
     #[test]

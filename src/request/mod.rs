@@ -81,6 +81,10 @@ pub struct Inputs {
     pub preview: bool,
     /// `--secrets` (else the config's `secrets`, else redact).
     pub secrets: crate::secrets::Mode,
+    /// `--no-symbol-map`: leave the repository's map out.
+    pub no_symbol_map: bool,
+    /// `--map-exclude GLOB` values.
+    pub map_exclude: Vec<String>,
 }
 
 /// A request ready to lay out.
@@ -103,6 +107,9 @@ pub struct Request {
     pub session: Option<String>,
     /// Notes for stderr (invalid UTF-8 replaced…).
     pub warnings: Vec<String>,
+    /// The reference edges between files when the symbol blocks are the repository's
+    /// map (`None` for a spec's blocks, or none): the first request's tiers follow them.
+    pub map_edges: Option<Vec<(String, String)>>,
 }
 
 fn err(message: String) -> Error {
@@ -203,6 +210,7 @@ pub fn compression(
         strip_images: !model.images,
         session: None,
         warnings,
+        map_edges: None,
     };
     fit(&mut request, model.context_window, Overflow::FailWhole)?;
     Ok(request)
@@ -244,10 +252,14 @@ impl Request {
         } else {
             format!("{}{}{reminder}", loaded.prompt, headers::REMINDER_SEPARATOR)
         };
+        let (legend, symbols, map_edges) = match loaded.map {
+            Some(map) => (map.legend, map.blocks, Some(map.edges)),
+            None => (plan.legend.clone(), plan.symbols.clone(), None),
+        };
         let mut assembly = Assembly {
             system: built.prompt.body(),
-            legend: plan.legend.clone(),
-            symbols: plan.symbols.clone(),
+            legend,
+            symbols,
             files: loaded.files,
             history: loaded.history,
             urls: loaded.urls,
@@ -282,6 +294,7 @@ impl Request {
             strip_images: !model.images,
             session: plan.session,
             warnings,
+            map_edges,
         };
         match (plan.truncate, plan.preview) {
             (false, false) => fit(&mut request, model.context_window, Overflow::Fail)?,

@@ -11,6 +11,7 @@ use super::spec::{self, Spec, UrlSpec};
 use super::tier::Tier;
 use super::{err, Inputs};
 use crate::error::Error;
+use crate::map::MapOptions;
 use crate::tokens::Tokenizer;
 
 /// Inputs named on the command line (relative to the working directory) or in the spec
@@ -50,6 +51,10 @@ pub struct Plan {
     pub origin: String,
     pub legend: String,
     pub symbols: BTreeMap<String, String>,
+    /// The repository map to build, when it is wanted: not switched off (`--no-symbol-map`,
+    /// spec `symbols: false`) and no blocks given by the spec. `load` builds it inside a
+    /// repository.
+    pub map: Option<MapOptions>,
     /// Tier hints from the spec.
     pub hints: BTreeMap<String, Tier>,
     pub stream: bool,
@@ -98,6 +103,11 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         Some(s) => (s.legend.clone(), s.blocks.clone()),
         None => (String::new(), BTreeMap::new()),
     };
+    let map_off = flags.no_symbol_map || spec.symbols.as_ref().is_some_and(|s| s.off);
+    let map = (!map_off && symbols.is_empty()).then(|| MapOptions {
+        exclude: flags.map_exclude.clone(),
+        ..MapOptions::default()
+    });
     Ok(Plan {
         provider,
         tokenizer,
@@ -113,6 +123,7 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         origin: spec.origin.clone(),
         legend,
         symbols,
+        map,
         hints: spec::tiers(spec),
         stream: flags.stream || spec.stream.unwrap_or(false),
         max_tokens: flags.max_tokens.or(spec.max_tokens),
@@ -228,6 +239,30 @@ mod tests {
         assert!(!p.stream);
         assert_eq!((p.max_tokens, p.session.as_ref()), (None, None));
         assert!(p.symbols.is_empty() && p.hints.is_empty());
+        assert_eq!(p.map, Some(MapOptions::default()));
+    }
+
+    #[test]
+    fn the_repository_map_is_wanted_unless_off_or_given() {
+        let flags = Inputs {
+            map_exclude: strings(&["*.min.js"]),
+            ..Inputs::default()
+        };
+        let p = plan(&flags, &Spec::default()).unwrap();
+        assert_eq!(p.map.unwrap().exclude, strings(&["*.min.js"]));
+        // The spec's blocks replace the map.
+        assert_eq!(plan(&flags, &spec()).unwrap().map, None);
+        let off = Inputs {
+            no_symbol_map: true,
+            ..Inputs::default()
+        };
+        assert_eq!(plan(&off, &Spec::default()).unwrap().map, None);
+        let spec_off = spec::parse("symbols: false\n", "s.yaml").unwrap();
+        let p = plan(&Inputs::default(), &spec_off).unwrap();
+        assert_eq!((p.map, p.legend.as_str()), (None, ""));
+        // `symbols: true` leaves it on.
+        let spec_on = spec::parse("symbols: true\n", "s.yaml").unwrap();
+        assert!(plan(&Inputs::default(), &spec_on).unwrap().map.is_some());
     }
 
     #[test]

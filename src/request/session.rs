@@ -2,12 +2,16 @@
 //! prediction against what the session's earlier requests left, and what to remember.
 //! `messages` and `context` use it, and so does the session benchmark.
 
+use std::collections::BTreeMap;
+
 use super::cache::Ttl;
+use super::item_key::ItemKey;
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
-use super::stability::Tracker;
+use super::stability::{Observed, Tracker};
 use super::tier::Tier;
 use super::{assemble, Layout, Message, Request};
 use crate::error::Error;
+use crate::map::tiers::Level;
 
 /// The cache rule of the provider `request` goes to.
 pub fn rule(request: &Request) -> Rule {
@@ -19,14 +23,59 @@ pub fn rule(request: &Request) -> Rule {
 /// the session's record says it pays (breakpoint providers only).
 pub fn observe_and_plan(tracker: &mut Tracker, request: &Request) -> Layout {
     let observed = assemble::observed(&request.assembly, request.tokenizer);
+    seed_map_tiers(tracker, request, &observed);
     tracker.observe(&observed, request.min_cache_tokens);
     plan(tracker, request)
 }
 
-/// The layout plan for the tracker as it stands (pins applied).
+/// On a session's first request with the repository's map, places the map's blocks in
+/// L1–L3 from its reference graph (`map::tiers`): files that reference each other share
+/// a tier, and no tier is left under the model's minimum cacheable tokens if it can be
+/// helped. Each block gets its tier's entry count (L1 9, L2 6, L3 3). Call it before
+/// observing `observed`, the request's items.
+pub fn seed_map_tiers(tracker: &mut Tracker, request: &Request, observed: &[Observed]) {
+    let Some(edges) = &request.map_edges else {
+        return;
+    };
+    if !tracker.is_new() {
+        return;
+    }
+    let blocks: Vec<(String, usize)> = observed
+        .iter()
+        .filter_map(|o| match o.key.parse() {
+            Ok(ItemKey::Symbol(path)) => Some((path, o.tokens)),
+            _ => None,
+        })
+        .collect();
+    let target = usize::try_from(request.min_cache_tokens).unwrap_or(usize::MAX);
+    let placed = crate::map::tiers::initial(&blocks, edges, Some(target));
+    let tiers: BTreeMap<String, Tier> = placed
+        .into_iter()
+        .map(|(path, level)| (ItemKey::symbol(&path), tier_of(level)))
+        .collect();
+    tracker.seed(observed, &tiers);
+}
+
+fn tier_of(level: Level) -> Tier {
+    match level {
+        Level::L1 => Tier::L1,
+        Level::L2 => Tier::L2,
+        Level::L3 => Tier::L3,
+    }
+}
+
+/// The layout plan for the tracker as it stands (pins applied). With the repository's
+/// map, a symbol block no tier holds (no session, say) is laid out in L3: symbols start
+/// cached.
 pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
+    let mut tiers = tracker.tiers();
+    if request.map_edges.is_some() {
+        for (path, _) in assemble::shown_symbols(&request.assembly) {
+            tiers.entry(ItemKey::symbol(path)).or_insert(Tier::L3);
+        }
+    }
     Layout {
-        tiers: tracker.tiers(),
+        tiers,
         order: tracker.order(),
         moving_marker: tracker.is_session()
             && rule(request) == Rule::Breakpoints
@@ -82,4 +131,118 @@ pub fn remember(
         &request.options.model,
         moving,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::assemble::{Assembly, FileItem};
+    use crate::request::providers::{Options, Provider};
+    use crate::tokens::Tokenizer;
+
+    /// A request whose symbol blocks a⇄b (each 4 bytes), c, d are the repository's map
+    /// (`map` true) or a spec's; `d.rs` is also a working file, so its block is not shown.
+    fn request(map: bool, min_cache_tokens: u64) -> Request {
+        let blocks = ["a.rs", "b.rs", "c.rs", "d.rs"].map(|p| (p.to_string(), "f x\n".into()));
+        let edges = [("a.rs", "b.rs"), ("b.rs", "a.rs"), ("c.rs", "a.rs")]
+            .map(|(a, b)| (a.to_string(), b.to_string()));
+        Request {
+            assembly: Assembly {
+                legend: "# legend".into(),
+                symbols: blocks.into(),
+                files: vec![FileItem {
+                    path: "d.rs".into(),
+                    content: "D".into(),
+                }],
+                prompt: "P".into(),
+                ..Assembly::default()
+            },
+            hints: BTreeMap::new(),
+            provider: Provider::Anthropic,
+            options: Options {
+                model: "m".into(),
+                max_tokens: None,
+                default_max_tokens: 1,
+                stream: false,
+                ttl: Ttl::default(),
+                system_role: Default::default(),
+                prompt_cache_key: None,
+            },
+            min_cache_tokens,
+            cache_price: reuse::Prices::NONE,
+            tokenizer: Tokenizer::default(),
+            strip_images: false,
+            session: Some("s".into()),
+            warnings: Vec::new(),
+            map_edges: map.then(|| edges.to_vec()),
+        }
+    }
+
+    fn symbol_tiers(layout: &Layout) -> Vec<(String, Tier)> {
+        let symbols = layout.tiers.iter().filter(|(k, _)| ItemKey::is_symbol(k));
+        symbols.map(|(k, t)| (k.clone(), *t)).collect()
+    }
+
+    fn pairs(list: &[(&str, Tier)]) -> Vec<(String, Tier)> {
+        list.iter().map(|(k, t)| (k.to_string(), *t)).collect()
+    }
+
+    #[test]
+    fn a_sessions_first_request_places_the_map_by_its_references() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut tracker = Tracker::open(&dir.path().join("s.json")).unwrap();
+        assert!(tracker.is_new());
+        let layout = observe_and_plan(&mut tracker, &request(true, 0));
+        // a⇄b cluster → L1; c → L2 (the emptiest); d.rs is a working file, not a block.
+        let want = [
+            ("symbol:a.rs", Tier::L1),
+            ("symbol:b.rs", Tier::L1),
+            ("symbol:c.rs", Tier::L2),
+        ];
+        assert_eq!(symbol_tiers(&layout), pairs(&want));
+        let counts: Vec<u32> = ["symbol:a.rs", "symbol:c.rs"]
+            .map(|k| tracker.entries()[k].unchanged)
+            .to_vec();
+        assert_eq!(counts, [9, 6], "each tier's entry count");
+        assert!(!tracker.is_new());
+    }
+
+    #[test]
+    fn under_full_tiers_merge_and_later_requests_keep_their_tiers() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let mut tracker = Tracker::open(&path).unwrap();
+        // Neither tier reaches 1024 tokens: the smaller (c, L2) merges into L1.
+        let layout = observe_and_plan(&mut tracker, &request(true, 1024));
+        let l1 = [
+            ("symbol:a.rs", Tier::L1),
+            ("symbol:b.rs", Tier::L1),
+            ("symbol:c.rs", Tier::L1),
+        ];
+        assert_eq!(symbol_tiers(&layout), pairs(&l1));
+        tracker.save().unwrap();
+        let mut tracker = Tracker::open(&path).unwrap();
+        assert!(!tracker.is_new());
+        let layout = observe_and_plan(&mut tracker, &request(true, 0));
+        assert_eq!(symbol_tiers(&layout), pairs(&l1));
+    }
+
+    #[test]
+    fn untracked_map_blocks_start_in_l3_and_spec_blocks_are_unchanged() {
+        let tracker = Tracker::ephemeral();
+        let layout = plan(&tracker, &request(true, 0));
+        let l3 = [
+            ("symbol:a.rs", Tier::L3),
+            ("symbol:b.rs", Tier::L3),
+            ("symbol:c.rs", Tier::L3),
+        ];
+        assert_eq!(symbol_tiers(&layout), pairs(&l3));
+        // A spec's blocks without a session stay where they were (the system message).
+        assert!(symbol_tiers(&plan(&tracker, &request(false, 0))).is_empty());
+        // And a session does not seed a spec's blocks: they enter L3 by ripple.
+        let dir = tempfile::tempdir().unwrap();
+        let mut tracker = Tracker::open(&dir.path().join("s.json")).unwrap();
+        let layout = observe_and_plan(&mut tracker, &request(false, 0));
+        assert_eq!(symbol_tiers(&layout), pairs(&l3));
+    }
 }

@@ -58,14 +58,56 @@ pub struct UrlSpec {
     pub content: Option<String>,
 }
 
-/// The symbol map: a legend and one block per path.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The symbol map: `false` switches the repository's map off; `true` leaves it on; a
+/// legend and one block per path replace it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SymbolsSpec {
-    #[serde(default)]
     pub legend: String,
-    #[serde(default)]
     pub blocks: BTreeMap<String, String>,
+    /// `symbols: false`.
+    pub off: bool,
+}
+
+/// The map form of `symbols:`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GivenSymbols {
+    #[serde(default)]
+    legend: String,
+    #[serde(default)]
+    blocks: BTreeMap<String, String>,
+}
+
+impl<'de> Deserialize<'de> for SymbolsSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SymbolsSpec, D::Error> {
+        d.deserialize_any(SymbolsVisitor)
+    }
+}
+
+struct SymbolsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for SymbolsVisitor {
+    type Value = SymbolsSpec;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("false, true, or a map with legend and blocks")
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<SymbolsSpec, E> {
+        Ok(SymbolsSpec {
+            off: !on,
+            ..SymbolsSpec::default()
+        })
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<SymbolsSpec, A::Error> {
+        let given = GivenSymbols::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        Ok(SymbolsSpec {
+            legend: given.legend,
+            blocks: given.blocks,
+            off: false,
+        })
+    }
 }
 
 /// Why an output limit of 0 is refused (`--max-tokens`, a spec's `max_tokens`).
@@ -138,7 +180,27 @@ mod tests {
         .unwrap_err();
         assert!(e.message.starts_with("s.json:2:"), "{e}");
         assert!(e.message.contains("key 'symbols.legnd'"), "{e}");
+        let e = parse("symbols: 3\n", "s.yaml").unwrap_err();
+        assert!(e.message.contains("false, true, or a map"), "{e}");
         let e = parse("tiers: {\"file:a\": L9}\n", "s.yaml").unwrap_err();
         assert!(e.message.contains("unknown tier 'L9'"), "{e}");
+    }
+
+    #[test]
+    fn symbols_false_switches_the_map_off() {
+        let off = parse("symbols: false\n", "s.yaml")
+            .unwrap()
+            .symbols
+            .unwrap();
+        assert!(off.off && off.blocks.is_empty());
+        let on = parse("{\"symbols\": true}", "s.json")
+            .unwrap()
+            .symbols
+            .unwrap();
+        assert_eq!(on, SymbolsSpec::default());
+        let given = parse("symbols: {legend: L, blocks: {a.rs: A}}\n", "s.yaml").unwrap();
+        let given = given.symbols.unwrap();
+        assert_eq!((given.legend.as_str(), given.off), ("L", false));
+        assert_eq!(given.blocks["a.rs"], "A");
     }
 }

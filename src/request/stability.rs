@@ -153,6 +153,30 @@ impl Tracker {
         .observe(items)
     }
 
+    /// Whether this is a session's first request: a session with no state yet.
+    pub fn is_new(&self) -> bool {
+        self.is_session() && self.state.items.is_empty() && self.previous.is_none()
+    }
+
+    /// Places items in cached tiers before a request is observed (a session's first
+    /// request): each of `items` that `tiers` names enters its tier with the tier's entry
+    /// count, in request order, as if it had earned it.
+    pub fn seed(&mut self, items: &[Observed], tiers: &BTreeMap<String, Tier>) {
+        for o in items {
+            let Some(&tier) = tiers.get(&o.key) else {
+                continue;
+            };
+            let entry = Entry {
+                hash: o.hash.clone(),
+                unchanged: tier.entry_count(),
+                tier,
+                order: self.state.next_order,
+            };
+            self.state.next_order += 1;
+            self.state.items.insert(o.key.clone(), entry);
+        }
+    }
+
     /// Whether the tracker belongs to a session (not [`Tracker::ephemeral`]).
     pub fn is_session(&self) -> bool {
         self.path.is_some()
