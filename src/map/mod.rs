@@ -9,10 +9,10 @@
 //! → `format` (legend, aliases, one block per file) and `tiers` (first-request tiers from
 //! the reference graph).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a symbol is: the map's kind letters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// Classes, structs, enums, traits, interfaces, type definitions (`c`).
@@ -41,7 +41,7 @@ impl Kind {
 }
 
 /// One definition in a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Symbol {
     pub kind: Kind,
     pub name: String,
@@ -59,7 +59,7 @@ pub struct Symbol {
 }
 
 /// An import as the file writes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Import {
     /// The module, path or header as written (`os.path`, `./util`, `crate::paths`,
     /// `"config.h"` without quotes).
@@ -68,7 +68,7 @@ pub struct Import {
 }
 
 /// An identifier a file uses that may name a definition elsewhere.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reference {
     pub name: String,
     pub line: u32,
@@ -107,3 +107,11 @@ pub struct Graph {
     /// Per file: the files that reference anything in it (`←refs:`), sorted.
     pub referenced_by: std::collections::BTreeMap<String, Vec<String>>,
 }
+
+pub mod cache;
+pub mod files;
+pub mod index;
+pub mod lang;
+mod repo;
+
+pub use repo::{index_repo, IndexOptions};
