@@ -8,6 +8,9 @@
 (generator_function_declaration
   name: (identifier) @name
   parameters: (formal_parameters) @params) @definition.function
+(function_expression
+  name: (identifier) @name
+  parameters: (formal_parameters) @params) @definition.function
 (method_definition
   name: (_) @name
   parameters: (formal_parameters) @params) @definition.method
