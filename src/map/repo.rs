@@ -75,3 +75,39 @@ fn index_file(
     }
     Some(index)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repository_indexes_known_languages_sorted_and_warm_from_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/b.py"), "def f(x):\n    return x\n").unwrap();
+        std::fs::write(root.join("a.rs"), "struct A;\n").unwrap();
+        std::fs::write(root.join("notes.txt"), "not code\n").unwrap();
+        std::fs::write(root.join("c.js"), b"var x = 1;\0").unwrap();
+        let opts = IndexOptions {
+            selection: Selection::default(),
+            cache_dir: Some(cache.path().into()),
+        };
+        let cold = index_repo(root, &opts).unwrap();
+        let paths: Vec<&str> = cold.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(paths, ["a.rs", "src/b.py"]);
+        assert_eq!(cold[1].symbols[0].params, Some(vec!["x".to_string()]));
+        let warm = index_repo(root, &opts).unwrap();
+        assert_eq!(warm, cold);
+        let uncached = index_repo(
+            root,
+            &IndexOptions {
+                cache_dir: None,
+                ..opts
+            },
+        )
+        .unwrap();
+        assert_eq!(uncached, cold);
+    }
+}
