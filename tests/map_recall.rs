@@ -3,8 +3,8 @@
 //! function bodies, at least 95% must appear in the index with the same name and line.
 //!
 //! Corpora: the cargo registry's sources (Rust), Python's standard library, Go's standard
-//! library (`/usr/lib/go*/src`), and npm's own `node_modules` (JavaScript), or any
-//! directory in `ASIMI_MAP_CORPUS_<LANG>`. A missing corpus or ctags prints
+//! library (`/usr/lib/go*/src`), npm's own `node_modules` (JavaScript), or any
+//! directory in `ASIMI_MAP_CORPUS_<LANG>` (the only source for TypeScript). A missing corpus or ctags prints
 //! "skipped: …" and passes.
 
 use std::collections::HashSet;
@@ -27,7 +27,7 @@ struct Corpus {
     roots: fn() -> Vec<PathBuf>,
 }
 
-const CORPORA: [Corpus; 4] = [
+const CORPORA: [Corpus; 5] = [
     Corpus {
         lang: "rust",
         extensions: &["rs"],
@@ -66,6 +66,12 @@ const CORPORA: [Corpus; 4] = [
         extensions: &["js"],
         kinds: &["function", "class", "method", "generator"],
         roots: npm_modules,
+    },
+    Corpus {
+        lang: "typescript",
+        extensions: &["ts"],
+        kinds: &["function", "class", "method", "interface", "enum", "alias"],
+        roots: typescript_modules,
     },
 ];
 
@@ -126,6 +132,11 @@ fn go_stdlib() -> Vec<PathBuf> {
 fn npm_modules() -> Vec<PathBuf> {
     env_root("javascript")
         .unwrap_or_else(|| vec![PathBuf::from("/usr/lib/node_modules/npm/node_modules")])
+}
+
+/// Only where named: an `npm i typescript @types/node` in a temporary directory will do.
+fn typescript_modules() -> Vec<PathBuf> {
+    env_root("typescript").unwrap_or_default()
 }
 
 fn collect(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
@@ -235,6 +246,7 @@ fn ctags_language(lang: &str) -> &str {
         "python" => "Python",
         "rust" => "Rust",
         "go" => "Go",
+        "typescript" => "TypeScript",
         other => other,
     }
 }
