@@ -3,6 +3,7 @@
 //! files. Entries are written to a temporary file and renamed into place, so concurrent
 //! runs never see half an entry; an unreadable entry is a miss.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -107,7 +108,8 @@ fn write_atomically(target: &Path, index: &FileIndex) -> std::io::Result<()> {
         imports: &index.imports,
         references: &index.references,
     };
-    serde_json::to_writer(&mut temp, &entry)?;
+    // One write: the temporary file is unbuffered, and serde writes token by token.
+    temp.write_all(&serde_json::to_vec(&entry)?)?;
     temp.persist(target).map_err(|e| e.error)?;
     Ok(())
 }
