@@ -8,6 +8,8 @@
 #                               # with a goal, two skills and the sanity check
 #   scripts/bench.sh messages   # `messages`, 200 files of a 20,000-file repo, vs code2prompt,
 #                               # repomix and `git ls-files | xargs cat` of the same files
+#   scripts/bench.sh map-index  # the map's indexer, cold and warm cache, vs `ctags -L - -f out`
+#                               # on ~900 cargo registry files (benches/map.rs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -117,10 +119,16 @@ bench_messages() {
   medians "$work/messages.json"
 }
 
+bench_map_index() {
+  echo "== map indexer (cold and warm cache) vs ctags on the same files"
+  cargo bench --quiet --bench map
+}
+
 case "${1:-all}" in
   render) bench_render ;;
   system) bench_system ;;
   messages) bench_messages ;;
-  all) bench_render; bench_system; bench_messages ;;
-  *) echo "usage: $0 [render|system|messages|all]" >&2; exit 2 ;;
+  map-index) bench_map_index ;;
+  all) bench_render; bench_system; bench_messages; bench_map_index ;;
+  *) echo "usage: $0 [render|system|messages|map-index|all]" >&2; exit 2 ;;
 esac

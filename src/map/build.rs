@@ -1,10 +1,5 @@
 //! The whole pipeline in one call: files → index → references → format (→ rank for a
 //! budget), for `messages`/`context` (through [`super::BUILDER`]) and the `map` command.
-//!
-//! Not declared in `mod.rs` on the branch that wrote it: it composes the indexer
-//! (`index_repo`, branch w-mapidx) with `refs`, `format` and `rank` (branch w-mapfmt),
-//! written against their APIs on those branches. When they are merged: declare
-//! `mod build; pub use build::build;` in `map/mod.rs` and set `BUILDER` to `Some(build)`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

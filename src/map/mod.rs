@@ -9,18 +9,27 @@
 //! → `format` (legend, aliases, one block per file) and `tiers` (first-request tiers from
 //! the reference graph).
 
+mod build;
+pub mod cache;
+pub mod files;
 #[cfg(test)]
 mod fixtures;
 pub mod format;
 pub mod imports;
+pub mod index;
+pub mod lang;
 pub mod rank;
 pub mod refs;
+mod repo;
 pub mod tiers;
 
-use serde::Serialize;
+pub use build::build;
+pub use repo::{index_repo, IndexOptions};
+
+use serde::{Deserialize, Serialize};
 
 /// What a symbol is: the map's kind letters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// Classes, structs, enums, traits, interfaces, type definitions (`c`).
@@ -49,7 +58,7 @@ impl Kind {
 }
 
 /// One definition in a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Symbol {
     pub kind: Kind,
     pub name: String,
@@ -67,7 +76,7 @@ pub struct Symbol {
 }
 
 /// An import as the file writes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Import {
     /// The module, path or header as written (`os.path`, `./util`, `crate::paths`,
     /// `"config.h"` without quotes).
@@ -76,7 +85,7 @@ pub struct Import {
 }
 
 /// An identifier a file uses that may name a definition elsewhere.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reference {
     pub name: String,
     pub line: u32,
@@ -156,10 +165,8 @@ pub fn edges(graph: &Graph) -> Vec<(String, String)> {
     edges.into_iter().filter(|(a, b)| a != b).collect()
 }
 
-/// The map builder once the pipeline is in (`build::build`); `None` keeps requests
-/// and sessions without a repository map, byte for byte as before.
+/// How requests build the map: [`build`], or in tests a stand-in.
 pub type Builder = fn(&std::path::Path, &MapOptions) -> Result<RepoMap, crate::error::Error>;
 
-/// The builder requests use by default. The coordinator sets it to `Some(build::build)`
-/// when declaring `build.rs`: from then on `messages` and `context` include the map.
-pub const BUILDER: Option<Builder> = None;
+/// The builder requests use.
+pub const BUILDER: Option<Builder> = Some(build);

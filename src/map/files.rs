@@ -1,0 +1,285 @@
+//! Which files the map covers: the git index's files inside a repository, otherwise a
+//! walk honouring `.gitignore` and `.ignore`; never generated, excluded, oversize,
+//! binary or minified files, nor anything behind a symlink.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+
+use crate::error::Error;
+
+/// Files over this many bytes are left out unless the caller says otherwise.
+pub const DEFAULT_MAX_BYTES: u64 = 1_000_000;
+/// How much of a file the binary check reads.
+const BINARY_PROBE_BYTES: usize = 8 * 1024;
+/// Average line length above which a file counts as minified.
+const MINIFIED_LINE_LENGTH: usize = 300;
+/// The `.gitattributes` attribute that marks generated files.
+const GENERATED_ATTRIBUTE: &str = "linguist-generated";
+const GITATTRIBUTES: &str = ".gitattributes";
+/// The git index's file mode for a symbolic link.
+const GIT_SYMLINK_MODE: u32 = 0o120000;
+
+/// A file to index, relative to the root with `/` separators.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub path: String,
+    /// The git blob id when the working file is known to equal the index's copy.
+    pub blob: Option<String>,
+}
+
+/// Which files to leave out beyond the defaults.
+#[derive(Debug, Clone)]
+pub struct Selection {
+    pub max_bytes: u64,
+    /// Gitignore-style globs (`vendor/`, `*.pb.go`) relative to the root.
+    pub exclude: Vec<String>,
+}
+
+impl Default for Selection {
+    fn default() -> Selection {
+        Selection {
+            max_bytes: DEFAULT_MAX_BYTES,
+            exclude: Vec::new(),
+        }
+    }
+}
+
+/// The files under `root`, sorted by path.
+pub fn select(root: &Path, selection: &Selection) -> Result<Vec<Candidate>, Error> {
+    let mut files = match git_files(root, selection.max_bytes) {
+        Some(files) => files,
+        None => walk(root, selection.max_bytes)?,
+    };
+    let excluded = matcher(root, &selection.exclude)?;
+    let generated = generated(root)?;
+    files.retain(|c| !ignored(&excluded, &c.path) && !ignored(&generated, &c.path));
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+/// Whether content should stay out of the map: binary (a NUL in the first 8 KiB),
+/// over `max_bytes`, or minified (very long lines on average).
+pub fn skip_content(bytes: &[u8], max_bytes: u64) -> bool {
+    if bytes.len() as u64 > max_bytes {
+        return true;
+    }
+    if bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0) {
+        return true;
+    }
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    bytes.len() / lines > MINIFIED_LINE_LENGTH
+}
+
+/// The index's regular files under `root` when `root` is inside a git work tree; a
+/// file whose stat data differs from the index gets no blob id.
+fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
+    let repo = git2::Repository::discover(root).ok()?;
+    let workdir = repo.workdir()?.canonicalize().ok()?;
+    let root = root.canonicalize().ok()?;
+    let prefix = root.strip_prefix(&workdir).ok()?;
+    let prefix = slashed(prefix);
+    let prefix = if prefix.is_empty() {
+        prefix
+    } else {
+        format!("{prefix}/")
+    };
+    let dirty = dirty_paths(&repo);
+    let index = repo.index().ok()?;
+    let mut files = Vec::new();
+    for entry in index.iter() {
+        let Ok(full) = String::from_utf8(entry.path.clone()) else {
+            continue;
+        };
+        let Some(path) = full.strip_prefix(&prefix) else {
+            continue;
+        };
+        if entry.mode == GIT_SYMLINK_MODE || u64::from(entry.file_size) > max_bytes {
+            continue;
+        }
+        let blob = (!dirty.contains(&full)).then(|| entry.id.to_string());
+        files.push(Candidate {
+            path: path.to_string(),
+            blob,
+        });
+    }
+    Some(files)
+}
+
+/// Tracked paths whose working copy differs from the index (or is gone).
+fn dirty_paths(repo: &git2::Repository) -> HashSet<String> {
+    let mut options = git2::StatusOptions::new();
+    options
+        .include_untracked(false)
+        .include_ignored(false)
+        .exclude_submodules(true);
+    let changed = git2::Status::WT_MODIFIED
+        | git2::Status::WT_DELETED
+        | git2::Status::WT_TYPECHANGE
+        | git2::Status::WT_RENAMED;
+    let Ok(statuses) = repo.statuses(Some(&mut options)) else {
+        return HashSet::new();
+    };
+    statuses
+        .iter()
+        .filter(|s| s.status().intersects(changed))
+        .filter_map(|s| s.path().ok().map(str::to_string))
+        .collect()
+}
+
+/// Outside a repository: every regular file `ignore` would show, without following links.
+fn walk(root: &Path, max_bytes: u64) -> Result<Vec<Candidate>, Error> {
+    let mut files = Vec::new();
+    let walker = ignore::WalkBuilder::new(root)
+        .follow_links(false)
+        .require_git(false)
+        .build();
+    for entry in walker {
+        let entry = entry.map_err(|e| Error::data(format!("walking {}: {e}", root.display())))?;
+        let Some(kind) = entry.file_type() else {
+            continue;
+        };
+        if !kind.is_file()
+            || entry
+                .metadata()
+                .map(|m| m.len() > max_bytes)
+                .unwrap_or(true)
+        {
+            continue;
+        }
+        let Ok(relative) = entry.path().strip_prefix(root) else {
+            continue;
+        };
+        files.push(Candidate {
+            path: slashed(relative),
+            blob: None,
+        });
+    }
+    Ok(files)
+}
+
+/// The paths `.gitattributes` at the root marks `linguist-generated`.
+fn generated(root: &Path) -> Result<Gitignore, Error> {
+    let Ok(text) = std::fs::read_to_string(root.join(GITATTRIBUTES)) else {
+        return Ok(Gitignore::empty());
+    };
+    let patterns: Vec<String> = text
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let pattern = words.next().filter(|p| !p.starts_with('#'))?;
+            words
+                .any(|a| a == GENERATED_ATTRIBUTE || a == format!("{GENERATED_ATTRIBUTE}=true"))
+                .then(|| pattern.to_string())
+        })
+        .collect();
+    matcher(root, &patterns)
+}
+
+fn matcher(root: &Path, globs: &[String]) -> Result<Gitignore, Error> {
+    let mut builder = GitignoreBuilder::new(root);
+    for g in globs {
+        builder
+            .add_line(None, g)
+            .map_err(|e| Error::usage(format!("bad exclude glob {g}: {e}")))?;
+    }
+    builder
+        .build()
+        .map_err(|e| Error::usage(format!("bad exclude globs: {e}")))
+}
+
+fn ignored(matcher: &Gitignore, path: &str) -> bool {
+    !matcher.is_empty() && matcher.matched_path_or_any_parents(path, false).is_ignore()
+}
+
+/// A relative path with `/` separators.
+fn slashed(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, path: &str, text: &str) {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    fn paths(root: &Path, selection: &Selection) -> Vec<String> {
+        select(root, selection)
+            .unwrap()
+            .into_iter()
+            .map(|c| c.path)
+            .collect()
+    }
+
+    #[test]
+    fn a_walk_honours_ignore_files_attributes_and_excludes() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(root, ".gitignore", "target/\n");
+        write(root, ".ignore", "skip.py\n");
+        write(
+            root,
+            ".gitattributes",
+            "gen/** linguist-generated\n*.md text\n",
+        );
+        write(root, "src/a.rs", "fn a() {}\n");
+        write(root, "target/b.rs", "fn b() {}\n");
+        write(root, "skip.py", "x = 1\n");
+        write(root, "gen/c.rs", "fn c() {}\n");
+        write(root, "vendor/d.rs", "fn d() {}\n");
+        write(root, "big.rs", &"x".repeat(2000));
+        let selection = Selection {
+            max_bytes: 1000,
+            exclude: vec!["vendor/".into()],
+        };
+        assert_eq!(paths(root, &selection), ["src/a.rs"]);
+    }
+
+    #[test]
+    fn a_repository_lists_its_index_with_blob_ids_for_clean_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let repo = git2::Repository::init(root).unwrap();
+        write(root, "a.py", "x = 1\n");
+        write(root, "sub/b.py", "y = 2\n");
+        write(root, "untracked.py", "z = 3\n");
+        let mut index = repo.index().unwrap();
+        index.add_path(Path::new("a.py")).unwrap();
+        index.add_path(Path::new("sub/b.py")).unwrap();
+        index.write().unwrap();
+        write(root, "sub/b.py", "y = 22\n");
+        let files = select(root, &Selection::default()).unwrap();
+        assert_eq!(files.len(), 2);
+        assert_eq!(files[0].path, "a.py");
+        assert!(files[0].blob.is_some());
+        assert_eq!(
+            files[1],
+            Candidate {
+                path: "sub/b.py".into(),
+                blob: None
+            }
+        );
+        let sub: Vec<String> = select(&root.join("sub"), &Selection::default())
+            .unwrap()
+            .into_iter()
+            .map(|c| c.path)
+            .collect();
+        assert_eq!(sub, ["b.py"]);
+    }
+
+    #[test]
+    fn binary_oversize_and_minified_content_is_skipped() {
+        assert!(!skip_content(b"fn main() {}\n", 100));
+        assert!(skip_content(b"ab\0cd", 100));
+        assert!(skip_content(b"0123456789", 5));
+        assert!(skip_content("x".repeat(5000).as_bytes(), 10_000));
+    }
+}

@@ -1,0 +1,113 @@
+//! A whole repository's indexes: select the files, then read, index (or fetch from the
+//! cache) in parallel.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::cache::{self, Cache, ContentId};
+use super::files::{self, Candidate, Selection};
+use super::{index, lang, FileIndex};
+use crate::error::Error;
+
+/// How to index a repository.
+#[derive(Debug, Clone)]
+pub struct IndexOptions {
+    pub selection: Selection,
+    /// Where to cache indexes; `None` disables the cache.
+    pub cache_dir: Option<PathBuf>,
+}
+
+impl Default for IndexOptions {
+    fn default() -> IndexOptions {
+        IndexOptions {
+            selection: Selection::default(),
+            cache_dir: cache::default_dir(),
+        }
+    }
+}
+
+/// The indexes of the files under `root` in a known language, sorted by path. A file
+/// that cannot be read or parsed is left out.
+pub fn index_repo(root: &Path, opts: &IndexOptions) -> Result<Vec<FileIndex>, Error> {
+    let candidates = files::select(root, &opts.selection)?;
+    let cache = opts.cache_dir.as_ref().map(Cache::new);
+    let mut indexes: Vec<FileIndex> = candidates
+        .par_iter()
+        .filter_map(|c| index_file(root, c, cache.as_ref(), opts.selection.max_bytes))
+        .collect();
+    indexes.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(indexes)
+}
+
+fn index_file(
+    root: &Path,
+    file: &Candidate,
+    cache: Option<&Cache>,
+    max_bytes: u64,
+) -> Option<FileIndex> {
+    let lang = lang::for_path(&file.path)?;
+    let blob = file.blob.clone().map(ContentId::Blob);
+    if let (Some(cache), Some(id)) = (cache, &blob) {
+        if let Some(hit) = cache.get(lang, id, &file.path) {
+            return Some(hit);
+        }
+    }
+    let full = root.join(&file.path);
+    if std::fs::symlink_metadata(&full)
+        .ok()?
+        .file_type()
+        .is_symlink()
+    {
+        return None;
+    }
+    let bytes = std::fs::read(&full).ok()?;
+    if files::skip_content(&bytes, max_bytes) {
+        return None;
+    }
+    let id = blob.unwrap_or_else(|| ContentId::of(&bytes));
+    if let Some(hit) = cache.and_then(|c| c.get(lang, &id, &file.path)) {
+        return Some(hit);
+    }
+    let index = index::index(&file.path, &String::from_utf8_lossy(&bytes))?;
+    if let Some(cache) = cache {
+        cache.put(lang, &id, &index);
+    }
+    Some(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repository_indexes_known_languages_sorted_and_warm_from_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/b.py"), "def f(x):\n    return x\n").unwrap();
+        std::fs::write(root.join("a.rs"), "struct A;\n").unwrap();
+        std::fs::write(root.join("notes.txt"), "not code\n").unwrap();
+        std::fs::write(root.join("c.js"), b"var x = 1;\0").unwrap();
+        let opts = IndexOptions {
+            selection: Selection::default(),
+            cache_dir: Some(cache.path().into()),
+        };
+        let cold = index_repo(root, &opts).unwrap();
+        let paths: Vec<&str> = cold.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(paths, ["a.rs", "src/b.py"]);
+        assert_eq!(cold[1].symbols[0].params, Some(vec!["x".to_string()]));
+        let warm = index_repo(root, &opts).unwrap();
+        assert_eq!(warm, cold);
+        let uncached = index_repo(
+            root,
+            &IndexOptions {
+                cache_dir: None,
+                ..opts
+            },
+        )
+        .unwrap();
+        assert_eq!(uncached, cold);
+    }
+}
