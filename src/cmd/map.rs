@@ -9,14 +9,8 @@ use super::{Ctx, Outcome};
 use crate::cli::MapArgs;
 use crate::map::{self, Graph, Kind, MapOptions, RepoMap, Site, Symbol};
 
-/// Why `map` cannot run in a build without the map pipeline.
-const NO_BUILDER: &str = "this build of asimi-prompt has no symbol map";
-
 /// Prints the map of the repository around the working directory.
 pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
-    let Some(build) = map::BUILDER else {
-        return Err(crate::error::Error::usage(NO_BUILDER).into());
-    };
     let dir = ctx.dir()?;
     let root = crate::facts::git::discover(&dir).map_or_else(|| dir.clone(), |r| r.root);
     let options = MapOptions {
@@ -28,7 +22,7 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .collect(),
         tokens: args.tokens,
     };
-    let repo = build(&root, &options)?;
+    let repo = map::build(&root, &options)?;
     let text = if args.json {
         let mut text = serde_json::to_string_pretty(&records(&repo))?;
         text.push('\n');

@@ -1,5 +1,5 @@
 //! The whole pipeline in one call: files → index → references → format (→ rank for a
-//! budget), for `messages`/`context` (through [`super::BUILDER`]) and the `map` command.
+//! budget), for `messages`/`context` and the `map` command.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

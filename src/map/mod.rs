@@ -167,6 +167,3 @@ pub fn edges(graph: &Graph) -> Vec<(String, String)> {
 
 /// How requests build the map: [`build`], or in tests a stand-in.
 pub type Builder = fn(&std::path::Path, &MapOptions) -> Result<RepoMap, crate::error::Error>;
-
-/// The builder requests use.
-pub const BUILDER: Option<Builder> = Some(build);

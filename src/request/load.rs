@@ -74,7 +74,7 @@ pub fn load(
     let map = repo_map(
         &plan,
         &limits.project_root,
-        crate::map::BUILDER,
+        crate::map::build,
         &mut warnings,
     );
     let prompt = match &plan.prompt {
@@ -97,18 +97,16 @@ pub fn load(
     })
 }
 
-/// Builds the map the plan wants with `builder`, inside a git work tree only; `None`
-/// without a builder (the map pipeline not in yet) or outside a repository. A map that
-/// fails to build is left out with a warning: the request goes on without it.
+/// Builds the map the plan wants with `build` (tests pass a stand-in), inside a git work
+/// tree only. A map that fails to build is left out with a warning: the request goes on
+/// without it.
 fn repo_map(
     plan: &Plan,
     root: &Path,
-    builder: Option<Builder>,
+    build: Builder,
     warnings: &mut Vec<String>,
 ) -> Option<RepoMap> {
-    let (Some(options), Some(build)) = (&plan.map, builder) else {
-        return None;
-    };
+    let options = plan.map.as_ref()?;
     git2::Repository::open(root).ok()?;
     match build(root, options) {
         Ok(map) => Some(map),
@@ -278,27 +276,20 @@ mod tests {
         };
         let wanted = plan(&flags, &Spec::default()).unwrap();
         let mut warnings = Vec::new();
-        // Outside a repository, and without a builder, there is no map.
-        assert_eq!(
-            repo_map(&wanted, &root, Some(one_block), &mut warnings),
-            None
-        );
+        // Outside a repository there is no map.
+        assert_eq!(repo_map(&wanted, &root, one_block, &mut warnings), None);
         git2::Repository::init(&root).unwrap();
-        assert_eq!(repo_map(&wanted, &root, None, &mut warnings), None);
-        let map = repo_map(&wanted, &root, Some(one_block), &mut warnings).unwrap();
+        let map = repo_map(&wanted, &root, one_block, &mut warnings).unwrap();
         assert_eq!(map.blocks["a.rs"], "*.md");
         let off = Inputs {
             no_symbol_map: true,
             ..Inputs::default()
         };
         let unwanted = plan(&off, &Spec::default()).unwrap();
-        assert_eq!(
-            repo_map(&unwanted, &root, Some(one_block), &mut warnings),
-            None
-        );
+        assert_eq!(repo_map(&unwanted, &root, one_block, &mut warnings), None);
         assert!(warnings.is_empty());
         // A map that fails is left out, with a warning.
-        assert_eq!(repo_map(&wanted, &root, Some(failing), &mut warnings), None);
+        assert_eq!(repo_map(&wanted, &root, failing, &mut warnings), None);
         assert_eq!(warnings, [format!("{MAP_FAILED}: no grammar")]);
     }
 

@@ -1,0 +1,102 @@
+//! `map` and the map in requests, end to end through the binary on a small repository.
+
+mod common;
+
+use common::Test;
+
+/// A two-file Python repository whose files git tracks (the map reads git's index).
+fn repo() -> Test {
+    let t = Test::new()
+        .file(
+            "a.py",
+            "class Store:\n    def get_item(self, key):\n        return key\n",
+        )
+        .file(
+            "b.py",
+            "from a import Store\n\n\ndef load(path):\n    return Store().get_item(path)\n",
+        )
+        .file("notes.txt", "not code\n")
+        .git();
+    let repo = git2::Repository::open(&t.work).unwrap();
+    let mut index = repo.index().unwrap();
+    index
+        .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+        .unwrap();
+    index.write().unwrap();
+    t
+}
+
+/// Written by hand from the format in ../shared/reference/symbol-map.md: the legend, a
+/// blank line, then each block and a blank line; `←″` repeats the line above's files.
+const MAP: &str = "\
+# c=class m=method f=function v=var p=property i=import i→=local
+# :N=line(s) ->T=returns ?=optional ←=refs →=calls +N=more ″=ditto
+
+a.py:
+c Store:1 ←b.py:5
+  m get_item(key):2 ←″
+←refs: b.py
+
+b.py:
+i→ a.py
+f load(path):4
+
+";
+
+#[test]
+fn map_prints_the_legend_and_one_block_per_file() {
+    let t = repo().args(["map"]);
+    assert_eq!(t.run().ok(), MAP);
+    // A path argument keeps only that file's block.
+    let t = repo().args(["map", "b.py"]);
+    let legend = &MAP[..MAP.find("a.py:").unwrap()];
+    assert_eq!(
+        t.run().ok(),
+        format!("{legend}b.py:\ni→ a.py\nf load(path):4\n\n")
+    );
+}
+
+#[test]
+fn map_json_lists_the_symbols() {
+    let out = repo().args(["map", "--json"]).run().ok().to_string();
+    let records: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<(&str, &str, u64)> = records
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["kind"].as_str().unwrap(),
+                r["name"].as_str().unwrap(),
+                r["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("class", "Store", 1),
+            ("method", "get_item", 2),
+            ("function", "load", 4)
+        ]
+    );
+}
+
+#[test]
+fn requests_carry_the_map_unless_switched_off() {
+    let args = ["messages", "--prompt", "hi", "--no-file-tree", "--compact"];
+    let body = repo().args(args).run().ok().to_string();
+    assert!(
+        body.contains("a.py:\\nc Store:1 ←b.py:5\\n  m get_item(key):2 ←″\\n←refs: b.py\\nb.py:"),
+        "{body}"
+    );
+    assert!(body.contains("# c=class m=method"), "{body}");
+    let off = repo()
+        .args(args)
+        .args(["--no-symbol-map"])
+        .run()
+        .ok()
+        .to_string();
+    assert!(!off.contains("c Store:1"), "{off}");
+    assert!(!off.contains("# c=class"), "{off}");
+}
