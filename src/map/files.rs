@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn a_walk_honours_ignore_files_attributes_and_excludes() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::map::fixtures::bounded_tempdir();
         let root = dir.path();
         write(root, ".gitignore", "target/\n");
         write(root, ".ignore", "skip.py\n");

@@ -58,3 +58,12 @@ pub fn file(
             .collect(),
     }
 }
+
+/// A temporary directory that stops git discovery at its top, whatever repository the
+/// temporary directory sits in (`TMPDIR` inside a work tree): its `.git` file is no
+/// `gitdir:` link, which libgit2 refuses and discovery reads as no repository.
+pub fn bounded_tempdir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".git"), "not a repository\n").unwrap();
+    dir
+}

@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn a_repository_indexes_known_languages_sorted_and_warm_from_the_cache() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::map::fixtures::bounded_tempdir();
         let cache = tempfile::tempdir().unwrap();
         let root = dir.path();
         std::fs::create_dir_all(root.join("src")).unwrap();
