@@ -1,23 +1,30 @@
 //! Each file's [`FileIndex`] on disk, keyed by its content (a sha256, or the git blob id
 //! of a clean file) and by the indexer's version, so a warm run parses only changed
-//! files. Entries are written to a temporary file and renamed into place, so concurrent
-//! runs never see half an entry; an unreadable entry is a miss.
+//! files.
+//!
+//! A repository's entries live in one pack file, read once and rewritten whole when
+//! anything changed: one file per run rather than one per source file, which made a
+//! cold run spend more time creating files than parsing. The pack is written to a
+//! temporary file and renamed into place, so concurrent runs never see half a pack (the
+//! last writer wins, and either pack is right); an unreadable pack is a miss.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::lang::{Lang, LANGS};
 use serde::{Deserialize, Serialize};
 
+use super::lang::{Lang, LANGS};
 use super::{FileIndex, Import, Reference, Symbol};
 
 /// Bump when the shape of the cached data or the indexing code changes; query changes
 /// change the version by themselves.
-const FORMAT: &str = "map-cache-1";
+const FORMAT: &str = "map-cache-2";
 const APP_DIR: &str = "asimi-prompt";
 const MAP_DIR: &str = "map";
-const ENTRY_EXTENSION: &str = "json";
+const PACKS_DIR: &str = "packs";
+const PACK_EXTENSION: &str = "json";
 
 /// The user's cache directory for the map: `<cache dir>/asimi-prompt/map`.
 pub fn default_dir() -> Option<PathBuf> {
@@ -38,10 +45,11 @@ impl ContentId {
         ContentId::Sha256(crate::digest::sha256_hex(bytes))
     }
 
-    fn file_name(&self) -> String {
+    /// The pack's key for this content read as `lang`.
+    pub fn key(&self, lang: &Lang) -> String {
         match self {
-            ContentId::Blob(id) => format!("git-{id}.{ENTRY_EXTENSION}"),
-            ContentId::Sha256(hex) => format!("sha256-{hex}.{ENTRY_EXTENSION}"),
+            ContentId::Blob(id) => format!("{}:git-{id}", lang.name),
+            ContentId::Sha256(hex) => format!("{}:sha256-{hex}", lang.name),
         }
     }
 }
@@ -57,35 +65,63 @@ impl Cache {
         Cache { dir: dir.into() }
     }
 
-    fn entry(&self, lang: &Lang, id: &ContentId) -> PathBuf {
-        self.dir
-            .join(version())
-            .join(lang.name)
-            .join(id.file_name())
+    /// The pack of the repository at `root` (empty when there is none or it is unreadable).
+    pub fn open(&self, root: &Path) -> Pack {
+        let path = self.pack_path(root);
+        let entries = std::fs::read(&path)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
+        Pack { path, entries }
     }
 
-    /// The cached index of content `id`, as the file at `path`.
-    pub fn get(&self, lang: &Lang, id: &ContentId, path: &str) -> Option<FileIndex> {
-        let bytes = std::fs::read(self.entry(lang, id)).ok()?;
-        let entry: Entry = serde_json::from_slice(&bytes).ok()?;
+    fn pack_path(&self, root: &Path) -> PathBuf {
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let name = crate::digest::sha256_hex(root.to_string_lossy().as_bytes());
+        self.dir
+            .join(version())
+            .join(PACKS_DIR)
+            .join(format!("{}.{PACK_EXTENSION}", &name[..32]))
+    }
+}
+
+/// One repository's cached entries, by [`ContentId::key`].
+#[derive(Debug)]
+pub struct Pack {
+    path: PathBuf,
+    entries: HashMap<String, Entry>,
+}
+
+impl Pack {
+    /// The cached index under `key`, as the file at `path`.
+    pub fn get(&self, lang: &Lang, key: &str, path: &str) -> Option<FileIndex> {
+        let entry = self.entries.get(key)?;
         Some(FileIndex {
             path: path.to_string(),
             language: lang.name,
-            symbols: entry.symbols,
-            imports: entry.imports,
-            references: entry.references,
+            symbols: entry.symbols.clone(),
+            imports: entry.imports.clone(),
+            references: entry.references.clone(),
         })
     }
 
-    /// Stores `index` for content `id`; a cache that cannot be written is no error.
-    pub fn put(&self, lang: &Lang, id: &ContentId, index: &FileIndex) {
-        let target = self.entry(lang, id);
-        let _ = write_atomically(&target, index);
+    /// Rewrites the pack to hold exactly `current` (key and index of each file indexed
+    /// this run) unless it already does; a pack that cannot be written is no error.
+    pub fn store<'a>(&self, current: impl IntoIterator<Item = (&'a str, &'a FileIndex)>) {
+        let current: HashMap<&str, EntryRef> = current
+            .into_iter()
+            .map(|(key, index)| (key, EntryRef::of(index)))
+            .collect();
+        let unchanged = current.len() == self.entries.len()
+            && current.keys().all(|k| self.entries.contains_key(*k));
+        if !unchanged {
+            let _ = write_atomically(&self.path, &current);
+        }
     }
 }
 
 /// What an entry holds: the index less what the key and the path already say.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 struct Entry {
     symbols: Vec<Symbol>,
     imports: Vec<Import>,
@@ -99,17 +135,22 @@ struct EntryRef<'a> {
     references: &'a [Reference],
 }
 
-fn write_atomically(target: &Path, index: &FileIndex) -> std::io::Result<()> {
-    let dir = target.parent().expect("entries live in a directory");
+impl EntryRef<'_> {
+    fn of(index: &FileIndex) -> EntryRef<'_> {
+        EntryRef {
+            symbols: &index.symbols,
+            imports: &index.imports,
+            references: &index.references,
+        }
+    }
+}
+
+fn write_atomically(target: &Path, entries: &HashMap<&str, EntryRef>) -> std::io::Result<()> {
+    let dir = target.parent().expect("packs live in a directory");
     std::fs::create_dir_all(dir)?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    let entry = EntryRef {
-        symbols: &index.symbols,
-        imports: &index.imports,
-        references: &index.references,
-    };
     // One write: the temporary file is unbuffered, and serde writes token by token.
-    temp.write_all(&serde_json::to_vec(&entry)?)?;
+    temp.write_all(&serde_json::to_vec(entries)?)?;
     temp.persist(target).map_err(|e| e.error)?;
     Ok(())
 }
@@ -132,19 +173,45 @@ mod tests {
     use super::*;
     use crate::map::lang;
 
+    const SOURCE: &str = "fn f(x: u8) -> u8 { x }\n";
+
     #[test]
-    fn an_entry_round_trips_under_a_new_path_and_corruption_is_a_miss() {
+    fn a_pack_round_trips_under_a_new_path_and_corruption_is_a_miss() {
         let dir = tempfile::tempdir().unwrap();
+        let repo = tempfile::tempdir().unwrap();
         let cache = Cache::new(dir.path());
         let rust = lang::for_path("a.rs").unwrap();
-        let index = crate::map::index::index("a.rs", "fn f(x: u8) -> u8 { x }\n").unwrap();
-        let id = ContentId::of(b"fn f(x: u8) -> u8 { x }\n");
-        assert_eq!(cache.get(rust, &id, "a.rs"), None);
-        cache.put(rust, &id, &index);
-        let back = cache.get(rust, &id, "b/c.rs").unwrap();
+        let index = crate::map::index::index("a.rs", SOURCE).unwrap();
+        let key = ContentId::of(SOURCE.as_bytes()).key(rust);
+        assert_eq!(cache.open(repo.path()).get(rust, &key, "a.rs"), None);
+        cache.open(repo.path()).store([(key.as_str(), &index)]);
+        let back = cache.open(repo.path()).get(rust, &key, "b/c.rs").unwrap();
         assert_eq!(back.path, "b/c.rs");
         assert_eq!(back.symbols, index.symbols);
-        std::fs::write(cache.entry(rust, &id), "{not json").unwrap();
-        assert_eq!(cache.get(rust, &id, "a.rs"), None);
+        std::fs::write(cache.pack_path(repo.path()), "{not json").unwrap();
+        assert_eq!(cache.open(repo.path()).get(rust, &key, "a.rs"), None);
+    }
+
+    #[test]
+    fn a_pack_holds_only_the_files_of_the_last_run_and_is_not_rewritten_when_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let rust = lang::for_path("a.rs").unwrap();
+        let index = crate::map::index::index("a.rs", SOURCE).unwrap();
+        let (old, new) = (
+            ContentId::of(b"old").key(rust),
+            ContentId::of(b"new").key(rust),
+        );
+        cache.open(repo.path()).store([(old.as_str(), &index)]);
+        cache.open(repo.path()).store([(new.as_str(), &index)]);
+        let pack = cache.open(repo.path());
+        assert!(pack.get(rust, &old, "a.rs").is_none());
+        assert!(pack.get(rust, &new, "a.rs").is_some());
+        let written = std::fs::metadata(&pack.path).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        pack.store([(new.as_str(), &index)]);
+        let again = std::fs::metadata(&pack.path).unwrap().modified().unwrap();
+        assert_eq!(written, again);
     }
 }

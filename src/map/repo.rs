@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::cache::{self, Cache, ContentId};
+use super::cache::{self, Cache, ContentId, Pack};
 use super::files::{self, Candidate, Selection};
 use super::{index, lang, FileIndex};
 use crate::error::Error;
@@ -31,27 +31,33 @@ impl Default for IndexOptions {
 /// that cannot be read or parsed is left out.
 pub fn index_repo(root: &Path, opts: &IndexOptions) -> Result<Vec<FileIndex>, Error> {
     let candidates = files::select(root, &opts.selection)?;
-    let cache = opts.cache_dir.as_ref().map(Cache::new);
-    let mut indexes: Vec<FileIndex> = candidates
+    let pack = opts
+        .cache_dir
+        .as_ref()
+        .map(|dir| Cache::new(dir).open(root));
+    let mut indexed: Vec<(String, FileIndex)> = candidates
         .par_iter()
-        .filter_map(|c| index_file(root, c, cache.as_ref(), opts.selection.max_bytes))
+        .filter_map(|c| index_file(root, c, pack.as_ref(), opts.selection.max_bytes))
         .collect();
-    indexes.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(indexes)
+    indexed.sort_by(|(_, a), (_, b)| a.path.cmp(&b.path));
+    if let Some(pack) = &pack {
+        pack.store(indexed.iter().map(|(key, index)| (key.as_str(), index)));
+    }
+    Ok(indexed.into_iter().map(|(_, index)| index).collect())
 }
 
+/// One file's cache key and index, from the pack when it holds the content.
 fn index_file(
     root: &Path,
     file: &Candidate,
-    cache: Option<&Cache>,
+    pack: Option<&Pack>,
     max_bytes: u64,
-) -> Option<FileIndex> {
+) -> Option<(String, FileIndex)> {
     let lang = lang::for_path(&file.path)?;
-    let blob = file.blob.clone().map(ContentId::Blob);
-    if let (Some(cache), Some(id)) = (cache, &blob) {
-        if let Some(hit) = cache.get(lang, id, &file.path) {
-            return Some(hit);
-        }
+    let cached = |key: &str| pack.and_then(|p| p.get(lang, key, &file.path));
+    let blob_key = file.blob.clone().map(|id| ContentId::Blob(id).key(lang));
+    if let Some(hit) = blob_key.as_deref().and_then(cached) {
+        return Some((blob_key?, hit));
     }
     let full = root.join(&file.path);
     if std::fs::symlink_metadata(&full)
@@ -65,15 +71,12 @@ fn index_file(
     if files::skip_content(&bytes, max_bytes) {
         return None;
     }
-    let id = blob.unwrap_or_else(|| ContentId::of(&bytes));
-    if let Some(hit) = cache.and_then(|c| c.get(lang, &id, &file.path)) {
-        return Some(hit);
+    let key = blob_key.unwrap_or_else(|| ContentId::of(&bytes).key(lang));
+    if let Some(hit) = cached(&key) {
+        return Some((key, hit));
     }
     let index = index::index(&file.path, &String::from_utf8_lossy(&bytes))?;
-    if let Some(cache) = cache {
-        cache.put(lang, &id, &index);
-    }
-    Some(index)
+    Some((key, index))
 }
 
 #[cfg(test)]
