@@ -8,8 +8,11 @@
 #                               # with a goal, two skills and the sanity check
 #   scripts/bench.sh messages   # `messages`, 200 files of a 20,000-file repo, vs code2prompt,
 #                               # repomix and `git ls-files | xargs cat` of the same files
-#   scripts/bench.sh map-index  # the map's indexer, cold and warm cache, vs `ctags -L - -f out`
-#                               # on ~900 cargo registry files (benches/map.rs)
+#   scripts/bench.sh map        # `map` cold and warm vs `ctags -L - -f out`, peak RSS, and
+#                               # `messages` in a warm session with and without the map, on
+#                               # ~900 cargo registry files committed to git
+#   scripts/bench.sh map-index  # the map's indexer in-process, cold and warm cache, vs ctags
+#                               # on the same kind of corpus (benches/map.rs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -124,11 +127,73 @@ bench_map_index() {
   cargo bench --quiet --bench map
 }
 
+# About 900 Rust files (~6 MB, tokio's size) copied whole-crate from the cargo registry,
+# in sorted order, as benches/map.rs picks them; committed so `messages` sees a repository.
+make_map_corpus() {
+  local dest=$1
+  python3 - "$dest" <<'PY'
+import os, shutil, sys
+dest = sys.argv[1]
+registry = os.path.expanduser("~/.cargo/registry/src")
+index = os.path.join(registry, sorted(os.listdir(registry))[0])
+copied = 0
+for krate in sorted(os.listdir(index)):
+    if copied >= 900:
+        break
+    found = []
+    for parent, dirs, names in os.walk(os.path.join(index, krate)):
+        dirs.sort()
+        found += [os.path.join(parent, n) for n in names
+                  if n.endswith(".rs") and os.path.getsize(os.path.join(parent, n)) <= 200_000]
+    for path in sorted(found):
+        to = os.path.join(dest, os.path.relpath(path, index))
+        os.makedirs(os.path.dirname(to), exist_ok=True)
+        shutil.copy(path, to)
+        copied += 1
+PY
+  git -C "$dest" init -q
+  git -C "$dest" add -A
+  git -C "$dest" -c user.name=bench -c user.email=bench@localhost commit -qm corpus
+}
+
+bench_map() {
+  if ! command -v ctags >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq universal-ctags
+  fi
+  local corpus=$work/corpus cache=$work/cache
+  make_map_corpus "$corpus"
+  git -C "$corpus" ls-files > "$work/files"
+  echo "== map: $(wc -l < "$work/files") files, $(du -sh --apparent-size "$corpus" | cut -f1)" \
+    "(cold: empty cache before each run) vs ctags -L - -f out"
+  (cd "$corpus" && HOME=$work XDG_CACHE_HOME=$cache hyperfine --warmup 2 --runs "${MAP_RUNS:-10}" \
+    --export-json "$work/map.json" \
+    --prepare true --prepare "rm -rf $cache" --prepare true \
+    "ctags -L $work/files -f $work/tags" \
+    "$bin map > /dev/null" \
+    "$bin map > /dev/null")
+  medians "$work/map.json"
+  echo "  (the second $bin map is cold, the third warm)"
+  echo "== peak RSS of map, cold"
+  rm -rf "$cache"
+  (cd "$corpus" && HOME=$work XDG_CACHE_HOME=$cache /usr/bin/time -f "  %M KB" "$bin" map > /dev/null)
+  local flags="--model claude-sonnet-4-5 --prompt 'Explain the corpus.'"
+  (cd "$corpus" && HOME=$work XDG_CACHE_HOME=$cache XDG_STATE_HOME=$work/state sh -c \
+    "$bin messages $flags --session with > /dev/null && $bin messages $flags --session with > /dev/null &&
+     $bin messages $flags --no-symbol-map --session without > /dev/null")
+  echo "== messages in a warm session: without the map, then with it"
+  (cd "$corpus" && HOME=$work XDG_CACHE_HOME=$cache XDG_STATE_HOME=$work/state hyperfine --warmup 2 \
+    --runs "${MAP_RUNS:-10}" --export-json "$work/messages-map.json" \
+    "$bin messages $flags --no-symbol-map --session without --no-update > /dev/null" \
+    "$bin messages $flags --session with --no-update > /dev/null")
+  medians "$work/messages-map.json"
+}
+
 case "${1:-all}" in
   render) bench_render ;;
   system) bench_system ;;
   messages) bench_messages ;;
+  map) bench_map ;;
   map-index) bench_map_index ;;
-  all) bench_render; bench_system; bench_messages; bench_map_index ;;
-  *) echo "usage: $0 [render|system|messages|map-index|all]" >&2; exit 2 ;;
+  all) bench_render; bench_system; bench_messages; bench_map; bench_map_index ;;
+  *) echo "usage: $0 [render|system|messages|map|map-index|all]" >&2; exit 2 ;;
 esac
