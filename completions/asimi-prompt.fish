@@ -146,6 +146,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l h
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the model\'s context window)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
@@ -199,6 +200,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l hi
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the model\'s context window)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r

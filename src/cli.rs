@@ -692,6 +692,10 @@ pub struct MessagesArgs {
     /// Leave files matching GLOB out of the symbol map (repeatable).
     #[arg(long = "map-exclude", value_name = "GLOB")]
     pub map_exclude: Vec<String>,
+    /// Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the
+    /// model's context window).
+    #[arg(long, value_name = "N")]
+    pub map_tokens: Option<usize>,
     /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
     #[arg(long, value_name = "5m|1h")]
     pub cache_ttl: Option<String>,

@@ -38,6 +38,7 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         preview,
         no_symbol_map: args.no_symbol_map,
         map_exclude: args.map_exclude.clone(),
+        map_tokens: args.map_tokens,
         ..encode_inputs(&args.encode, settings)
     }
 }

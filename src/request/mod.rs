@@ -85,6 +85,8 @@ pub struct Inputs {
     pub no_symbol_map: bool,
     /// `--map-exclude GLOB` values.
     pub map_exclude: Vec<String>,
+    /// `--map-tokens N`: the symbol map's budget (see [`plan::map_tokens`]).
+    pub map_tokens: Option<usize>,
 }
 
 /// A request ready to lay out.
@@ -236,7 +238,8 @@ pub fn prepare(
         cwd: &settings.cwd,
         spec_dir,
     };
-    let loaded = load::load(plan::plan(flags, spec)?, &limits, bases, stdin)?;
+    let plan = plan::plan(flags, spec)?.with_map_budget(built.model.context_window);
+    let loaded = load::load(plan, &limits, bases, stdin)?;
     let reminder = reminder(settings, built)?;
     Ok(Request::new(loaded, built, &reminder)?)
 }

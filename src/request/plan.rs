@@ -106,6 +106,7 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
     let map_off = flags.no_symbol_map || spec.symbols.as_ref().is_some_and(|s| s.off);
     let map = (!map_off && symbols.is_empty()).then(|| MapOptions {
         exclude: flags.map_exclude.clone(),
+        tokens: flags.map_tokens,
         ..MapOptions::default()
     });
     Ok(Plan {
@@ -141,6 +142,28 @@ impl Plan {
             Some(Named::Flags(h) | Named::Spec(h)) => Some(h),
             None => None,
         }
+    }
+}
+
+/// The symbol map's default share of the context window: a quarter, so that the map can
+/// be most of what the cache tiers hold (seed 001) while files, history and the output
+/// keep the rest.
+pub const MAP_WINDOW_SHARE: u64 = 4;
+/// The map's default budget when the model's context window is unknown.
+pub const MAP_TOKENS_UNKNOWN_WINDOW: usize = 16_384;
+
+impl Plan {
+    /// Gives the map its budget: `--map-tokens`, else a share of `context_window`. The
+    /// blocks kept are ranked over the whole repository, not towards the working files,
+    /// so that the same blocks come back request after request and stay cached.
+    pub fn with_map_budget(mut self, context_window: u64) -> Plan {
+        if let Some(map) = &mut self.map {
+            map.tokens = map.tokens.or(Some(match context_window {
+                0 => MAP_TOKENS_UNKNOWN_WINDOW,
+                w => usize::try_from(w / MAP_WINDOW_SHARE).unwrap_or(usize::MAX),
+            }));
+        }
+        self
     }
 }
 
@@ -240,6 +263,27 @@ mod tests {
         assert_eq!((p.max_tokens, p.session.as_ref()), (None, None));
         assert!(p.symbols.is_empty() && p.hints.is_empty());
         assert_eq!(p.map, Some(MapOptions::default()));
+    }
+
+    #[test]
+    fn the_map_gets_its_flag_budget_else_a_share_of_the_window() {
+        let budget = |flag: Option<usize>, window: u64| {
+            let flags = Inputs {
+                map_tokens: flag,
+                ..Inputs::default()
+            };
+            let p = plan(&flags, &Spec::default()).unwrap();
+            p.with_map_budget(window).map.unwrap().tokens
+        };
+        assert_eq!(budget(None, 200_000), Some(50_000));
+        assert_eq!(budget(None, 0), Some(MAP_TOKENS_UNKNOWN_WINDOW));
+        assert_eq!(budget(Some(900), 200_000), Some(900));
+        let off = Inputs {
+            no_symbol_map: true,
+            ..Inputs::default()
+        };
+        let p = plan(&off, &Spec::default()).unwrap();
+        assert_eq!(p.with_map_budget(200_000).map, None);
     }
 
     #[test]
