@@ -698,8 +698,10 @@ fn an_oversize_request_names_its_largest_parts_and_their_flags() {
         "big.rs",
     ]);
     let e = t.run().fails().to_string();
-    let tree = e.find("the file tree (--no-file-tree): ").expect(&e);
-    let file = e.find("big.rs (drop its --file): ").expect(&e);
+    let tree = e
+        .find("the file tree of 401 files (--no-file-tree): ")
+        .expect(&e);
+    let file = e.find("big.rs (--exclude big.rs): ").expect(&e);
     assert!(tree < file, "largest first: {e}");
     assert!(e.trim_end().ends_with(". Send less"), "{e}");
     assert!(

@@ -37,6 +37,9 @@ pub struct Plan {
     pub tokenizer: Tokenizer,
     pub ttl: Ttl,
     pub files: Named<Vec<String>>,
+    /// Gitignore-style globs, relative to the project root, leaving files out of the
+    /// selection and the file tree (`--exclude`, else the spec's `exclude`).
+    pub exclude: Vec<String>,
     pub history: Option<Named<String>>,
     pub urls: Urls,
     pub images: Named<Vec<String>>,
@@ -113,6 +116,9 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         tokenizer,
         ttl,
         files: named(&flags.files, &spec.files),
+        exclude: match named(&flags.exclude, &spec.exclude) {
+            Named::Flags(e) | Named::Spec(e) => e,
+        },
         history,
         urls,
         images: named(&flags.images, &spec.images),
