@@ -219,11 +219,11 @@ fn context_files_lists_every_item_largest_first() {
     assert_eq!(
         items,
         "items, largest first (tokens, item, how to leave it out):\n      \
-         103  the system prompt         --no-section NAME\n       \
-         84  the prompt\n       \
-         40  the file tree of 5 files  --no-file-tree\n       \
-         13  src/util/text.rs          --exclude src/util/text.rs\n       \
-         11  src/util/notes.md         --exclude src/util/notes.md\n"
+         103  the system prompt            --no-section NAME\n       \
+         84  the prompt and its reminder\n       \
+         40  the file tree of 5 files     --no-file-tree\n       \
+         13  src/util/text.rs             --exclude src/util/text.rs\n       \
+         11  src/util/notes.md            --exclude src/util/notes.md\n"
     );
     let json: Value = serde_json::from_str(context(&["--files", "--json"]).run().ok()).unwrap();
     assert_eq!(
@@ -247,7 +247,7 @@ fn max_request_tokens_fails_with_the_largest_parts() {
         over.stderr,
         "asimi-prompt: the request is 290 tokens (o200k_base), 190 over \
          --max-request-tokens 100. The largest parts: the system prompt (--no-section NAME): \
-         103 tokens, the prompt: 84 tokens, the file tree of 5 files (--no-file-tree): 40 \
+         103 tokens, the prompt and its reminder: 84 tokens, the file tree of 5 files (--no-file-tree): 40 \
          tokens\n"
     );
     let within = t.run_with(&["--max-request-tokens", "290"]);

@@ -132,13 +132,11 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
     parts
 }
 
+/// The prompt, as parts name it: the system reminder follows it.
+const PROMPT: &str = "the prompt and its reminder";
+
 fn prompt(a: &Assembly, tokenizer: Tokenizer) -> Part {
-    part(
-        "prompt",
-        "the prompt".into(),
-        tokenizer.count(&a.prompt),
-        None,
-    )
+    part("prompt", PROMPT.into(), tokenizer.count(&a.prompt), None)
 }
 
 /// Largest first; equal sizes keep request order.
@@ -316,7 +314,7 @@ mod tests {
                 "https://x",
                 "symbols of m.rs",
                 "the file tree of 2 files",
-                "the prompt",
+                PROMPT,
                 "the symbol map's legend",
                 "the system prompt",
             ]
@@ -334,7 +332,7 @@ mod tests {
             Some("--map-exclude m.rs")
         );
         assert_eq!(of("history message 1").remove.as_deref(), Some(NO_HISTORY));
-        assert_eq!(of("the prompt").remove, None);
+        assert_eq!(of(PROMPT).remove, None);
     }
 
     #[test]
