@@ -262,3 +262,101 @@ fn max_request_tokens_fails_with_the_largest_parts() {
         run.stderr
     );
 }
+
+/// The README's small project for "Choosing files": outside git, with an ignored
+/// `target/` and a hidden `.venv/`.
+fn readme_project() -> Test {
+    Test::new()
+        .file(".gitignore", "target/\n")
+        .file(
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        )
+        .file(
+            "src/main.rs",
+            "fn main() {\n    println!(\"{}\", demo::parse::sum(\"1 2 3\"));\n}\n",
+        )
+        .file("src/lib.rs", "pub mod parse;\n")
+        .file(
+            "src/parse/mod.rs",
+            "/// Adds the numbers in `text`.\npub fn sum(text: &str) -> i64 {\n    \
+             text.split_whitespace().filter_map(|w| w.parse::<i64>().ok()).sum()\n}\n",
+        )
+        .file(
+            "tests/parse.rs",
+            "#[test]\nfn sums() {\n    assert_eq!(demo::parse::sum(\"1 2 3\"), 6);\n}\n",
+        )
+        .file("target/debug/demo", "bin\n")
+        .file(".venv/x.py", "x = 1\n")
+}
+
+/// A command line split as a POSIX shell splits one with only single quotes.
+fn words(line: &str) -> Vec<String> {
+    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, any) = (!quoted, true),
+            ' ' if !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => (word, any) = (word + &c.to_string(), true),
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    out
+}
+
+/// The README's "Choosing files" section: every example runs, and every shown output
+/// is what the binary prints on the README's project.
+#[test]
+fn the_readme_examples_of_choosing_files_work() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("\n### Choosing files\n").unwrap();
+    let end = start + 1 + readme[start + 1..].find("\n### ").unwrap();
+    let section = &readme[start..end];
+    let run = |line: &str| readme_project().args(&words(line)[1..]).run();
+    // Fenced blocks by their language (`` for the shown sessions).
+    let mut blocks: Vec<(&str, String)> = Vec::new();
+    let mut open: Option<(&str, String)> = None;
+    for line in section.lines() {
+        match (line.strip_prefix("```"), open.take()) {
+            (Some(lang), None) => open = Some((lang, String::new())),
+            (Some(_), Some(block)) => blocks.push(block),
+            (None, Some((lang, text))) => open = Some((lang, text + line + "\n")),
+            (None, None) => {}
+        }
+    }
+    let examples = blocks.iter().filter(|(lang, _)| *lang == "sh");
+    for line in examples.flat_map(|(_, text)| text.lines()) {
+        let r = run(line);
+        assert_eq!(r.code, 0, "{line}\n{}", r.stderr);
+    }
+    let mut shown = 0;
+    let mut last = None;
+    for (_, block) in blocks.iter().filter(|(lang, _)| lang.is_empty()) {
+        for sample in block.split("$ ").filter(|s| !s.is_empty()) {
+            let (line, expected) = sample.split_once('\n').unwrap();
+            if line == "echo $?" {
+                assert_eq!(Some(expected.trim()), last.as_deref(), "exit code");
+                continue;
+            }
+            let r = run(line);
+            last = Some(r.code.to_string());
+            match expected.strip_prefix("…\n") {
+                Some(tail) => assert!(r.stdout.ends_with(tail), "{line}:\n{}", r.stdout),
+                None => assert_eq!(r.stdout.clone() + &r.stderr, expected, "{line}"),
+            }
+            shown += 1;
+        }
+    }
+    assert_eq!(
+        shown, 2,
+        "the context --files and --max-request-tokens samples"
+    );
+}

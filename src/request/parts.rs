@@ -141,7 +141,7 @@ fn prompt(a: &Assembly, tokenizer: Tokenizer) -> Part {
 
 /// Largest first; equal sizes keep request order.
 fn largest_first(mut parts: Vec<Part>) -> Vec<Part> {
-    parts.sort_by(|a, b| b.tokens.cmp(&a.tokens));
+    parts.sort_by_key(|p| std::cmp::Reverse(p.tokens));
     parts
 }
 
