@@ -164,7 +164,7 @@ mod tests {
              url_context: [{url: 'https://s', content: S}]\nfile_tree: false\n\
              session: spec-session\nprovider: gemini\nmax_tokens: 9\nstream: true\n\
              cache_ttl: 1h\ntokenizer: cl100k\nsymbols: {legend: L, blocks: {a.rs: A}}\n\
-             tiers: {'file:s.rs': L1}\n",
+             tiers: {'file:s.rs': L1}\nexclude: ['gen/']\n",
             "s.yaml",
         )
         .unwrap()
@@ -177,6 +177,7 @@ mod tests {
         assert_eq!(p.tokenizer.name(), "cl100k_base");
         assert_eq!(p.ttl, Ttl::OneHour);
         assert_eq!(p.files, Named::Spec(strings(&["s.rs"])));
+        assert_eq!(p.exclude, strings(&["gen/"]));
         assert_eq!(p.history, Some(Named::Spec("h.json".into())));
         assert_eq!(p.history_name().map(String::as_str), Some("h.json"));
         let url = UrlSpec {
@@ -201,6 +202,7 @@ mod tests {
         let flags = Inputs {
             prompt: Some("from flag".into()),
             files: strings(&["f.rs"]),
+            exclude: strings(&["*.lock"]),
             history: Some("f.json".into()),
             url_context: strings(&["https://f=f.txt"]),
             images: strings(&["f.png"]),
@@ -217,6 +219,7 @@ mod tests {
         assert_eq!(p.tokenizer.name(), "o200k_base");
         assert_eq!(p.ttl, Ttl::FiveMinutes);
         assert_eq!(p.files, Named::Flags(strings(&["f.rs"])));
+        assert_eq!(p.exclude, strings(&["*.lock"]));
         assert_eq!(p.history, Some(Named::Flags("f.json".into())));
         assert_eq!(p.urls, Urls::Flags(strings(&["https://f=f.txt"])));
         assert_eq!(p.images, Named::Flags(strings(&["f.png"])));
