@@ -87,7 +87,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("messages (20,000-file repo, 200 working files)");
     group.sample_size(20);
     group.bench_function("file tree from git's index", |b| {
-        b.iter(|| request::tree::list(black_box(&root)))
+        b.iter(|| request::tree::list(black_box(&root), &ignore::gitignore::Gitignore::empty()))
     });
     group.bench_function("prepare (read files, tree, reminder)", |b| b.iter(prepare));
     group.bench_function("lay out, place markers, encode", |b| {

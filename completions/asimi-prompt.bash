@@ -320,7 +320,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --json --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --json --files --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -398,6 +398,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --provider)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -447,6 +451,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --max-file-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-request-tokens)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -984,7 +992,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --truncate --session --no-update --tier --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1062,6 +1070,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --provider)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1111,6 +1123,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --max-file-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-request-tokens)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -134,7 +134,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l c
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file -d 'Working files to send in full' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file -d 'Working files to send in full: a file, a directory (its files that .gitignore and .ignore leave in, hidden ones skipped) or a glob such as \'src/**/*.rs\' (quote it), expanded in sorted order, each file once' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l exclude -d 'Leave files matching GLOB (gitignore syntax, from the project root: \'tests/\', \'*.lock\') out of --file and the file tree (repeatable; also spec exclude)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
@@ -151,6 +152,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l c
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-request-tokens -d 'Fail (exit 1, nothing printed on stdout) when the request is over N tokens, naming its largest parts on stderr: a token budget for CI' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
@@ -188,7 +190,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l co
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l skill -d 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l spec -d 'A context spec (YAML, or JSON by extension) holding any of the inputs below' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt -d 'The prompt (default: standard input, when it is not a terminal)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file -d 'Working files to send in full' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file -d 'Working files to send in full: a file, a directory (its files that .gitignore and .ignore leave in, hidden ones skipped) or a glob such as \'src/**/*.rs\' (quote it), expanded in sorted order, each file once' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l exclude -d 'Leave files matching GLOB (gitignore syntax, from the project root: \'tests/\', \'*.lock\') out of --file and the file tree (repeatable; also spec exclude)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
@@ -205,6 +208,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ca
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-request-tokens -d 'Fail (exit 1, nothing printed on stdout) when the request is over N tokens, naming its largest parts on stderr: a token budget for CI' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
@@ -222,6 +226,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l al
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l files -d 'Also list every item of the request (files, symbol blocks, the file tree, history messages...) with its tokens, largest first, and the flag that leaves it out (JSON: items)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r

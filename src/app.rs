@@ -11,7 +11,8 @@ pub use crate::cmd::Outcome;
 
 /// Exit code for a usage, input, template or I/O error.
 pub const EXIT_ERROR: u8 = 2;
-/// Exit code for a `--check` that found a difference.
+/// Exit code for a `--check` that found a difference, or a request over
+/// `--max-request-tokens`.
 pub const EXIT_DIFFERS: u8 = 1;
 
 /// Runs the command line with the process environment, writing results to `out` and

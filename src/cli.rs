@@ -624,6 +624,8 @@ providers they are estimates.
 
 Examples:
   asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
+  asimi-prompt messages --prompt 'Review' --file src/ --file 'docs/**/*.md' --exclude '*.lock'
+  asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
   asimi-prompt messages --spec context.yaml --provider gemini";
 
@@ -666,9 +668,15 @@ pub struct MessagesArgs {
     /// The prompt (default: standard input, when it is not a terminal).
     #[arg(long = "prompt", value_name = "TEXT", allow_hyphen_values = true)]
     pub prompt_text: Option<String>,
-    /// Working files to send in full.
-    #[arg(long = "file", value_name = "PATH", num_args = 1..)]
+    /// Working files to send in full: a file, a directory (its files that .gitignore and
+    /// .ignore leave in, hidden ones skipped) or a glob such as 'src/**/*.rs' (quote it),
+    /// expanded in sorted order, each file once.
+    #[arg(long = "file", value_name = "PATH|DIR|GLOB", num_args = 1..)]
     pub file: Vec<String>,
+    /// Leave files matching GLOB (gitignore syntax, from the project root: 'tests/',
+    /// '*.lock') out of --file and the file tree (repeatable; also spec exclude).
+    #[arg(long = "exclude", value_name = "GLOB")]
+    pub exclude: Vec<String>,
     #[command(flatten)]
     pub encode: EncodeArgs,
     /// Earlier conversation: a JSON list of {role, content} messages.
@@ -711,6 +719,10 @@ pub struct MessagesArgs {
     /// Allow files outside the project root.
     #[arg(long)]
     pub allow_outside: bool,
+    /// Fail (exit 1, nothing printed on stdout) when the request is over N tokens,
+    /// naming its largest parts on stderr: a token budget for CI.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_request_tokens: Option<u64>,
     /// When the request would not fit the model's context window minus --max-tokens,
     /// drop the oldest history (the first message kept, pairs whole) until it does;
     /// without it an oversize request is an error.
@@ -743,7 +755,8 @@ under the user state directory.
 
 Examples:
   asimi-prompt context --session work --file src/lib.rs --prompt 'Fix the bug'
-  asimi-prompt context --spec context.yaml --json | jq '.tiers[] | {tier, tokens}'";
+  asimi-prompt context --spec context.yaml --json | jq '.tiers[] | {tier, tokens}'
+  asimi-prompt context --file src/ --files      # every item's tokens, largest first";
 
 /// `context`: the `messages` inputs, shown as a per-tier breakdown.
 #[derive(Debug, Clone, Default, Args)]
@@ -753,6 +766,11 @@ pub struct ContextArgs {
     /// Print the breakdown as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also list every item of the request (files, symbol blocks, the file tree,
+    /// history messages...) with its tokens, largest first, and the flag that leaves it
+    /// out (JSON: items).
+    #[arg(long)]
+    pub files: bool,
 }
 
 const MAP_AFTER_HELP: &str = "\

@@ -25,6 +25,7 @@ pub mod paths;
 pub mod prompt;
 pub mod request;
 pub mod secrets;
+pub mod select;
 pub mod settings;
 pub mod source;
 pub mod template;

@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(Outcome::Ok) => ExitCode::SUCCESS,
-        Ok(Outcome::Differs) => ExitCode::from(EXIT_DIFFERS),
+        Ok(Outcome::Differs | Outcome::OverBudget) => ExitCode::from(EXIT_DIFFERS),
         // A reader that stops early (`| head`) is not an error.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

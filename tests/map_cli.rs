@@ -6,7 +6,7 @@ use common::Test;
 
 /// A two-file Python repository whose files git tracks (the map reads git's index).
 fn repo() -> Test {
-    let t = Test::new()
+    Test::new()
         .file(
             "a.py",
             "class Store:\n    def get_item(self, key):\n        return key\n",
@@ -16,14 +16,7 @@ fn repo() -> Test {
             "from a import Store\n\n\ndef load(path):\n    return Store().get_item(path)\n",
         )
         .file("notes.txt", "not code\n")
-        .git();
-    let repo = git2::Repository::open(&t.work).unwrap();
-    let mut index = repo.index().unwrap();
-    index
-        .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
-        .unwrap();
-    index.write().unwrap();
-    t
+        .tracked()
 }
 
 /// Written by hand from the format in ../shared/reference/symbol-map.md: the legend, a

@@ -678,34 +678,95 @@ const SMALL_MODEL: &str = "models:\n  - {pattern: 'small*', family: default, pro
     - {pattern: '*', family: default, provider: openai, context_window: 200000, \
     max_output_tokens: 1000, images: true, min_cache_tokens: 1024}\n";
 
+/// The small model, a small system prompt and a short prompt.
+const ON_SMALL: [&str; 8] = [
+    "--model",
+    "small-1",
+    "--no-section",
+    "base",
+    "--sandbox",
+    "none",
+    "--prompt",
+    "p",
+];
+
 #[test]
 fn an_oversize_request_names_its_largest_parts_and_their_flags() {
     let mut t = Test::new().file(".asimi/templates/models.yaml", SMALL_MODEL);
     for i in 0..400 {
         t = t.file(&format!("dir/file_number_{i}.txt"), "x");
     }
-    let t = t.file("big.rs", "fn a() {}\n".repeat(300)).args([
-        "messages",
-        "--model",
-        "small-1",
-        "--no-section",
-        "base",
-        "--sandbox",
-        "none",
-        "--prompt",
-        "p",
-        "--file",
-        "big.rs",
-    ]);
+    let t = t
+        .file("big.rs", "fn a() {}\n".repeat(300))
+        .args(["messages"])
+        .args(ON_SMALL)
+        .args(["--file", "big.rs"]);
     let e = t.run().fails().to_string();
-    let tree = e.find("the file tree (--no-file-tree): ").expect(&e);
-    let file = e.find("big.rs (drop its --file): ").expect(&e);
+    let tree = e
+        .find("the file tree of 401 files (--no-file-tree): ")
+        .expect(&e);
+    let file = e.find("big.rs (--exclude big.rs): ").expect(&e);
     assert!(tree < file, "largest first: {e}");
     assert!(e.trim_end().ends_with(". Send less"), "{e}");
     assert!(
         !e.contains("--truncate"),
         "no history, so no --truncate: {e}"
     );
+}
+
+/// A repository whose symbol map is most of the request.
+fn mapped_repo() -> Test {
+    let mut t = Test::new().file(".asimi/templates/models.yaml", SMALL_MODEL);
+    for i in 0..40 {
+        let body: String = (0..10)
+            .map(|j| format!("def function_{i}_{j}(alpha, beta, gamma):\n    return alpha\n\n"))
+            .collect();
+        t = t.file(&format!("pkg/module_{i}.py"), body);
+    }
+    t.tracked()
+}
+
+#[test]
+fn an_oversize_request_names_the_symbol_map_and_its_flag() {
+    let e = mapped_repo()
+        .args(["messages"])
+        .args(ON_SMALL)
+        .run()
+        .fails()
+        .to_string();
+    let map = e
+        .find("The largest parts: the symbol map of 40 blocks (--no-symbol-map): ")
+        .expect(&e);
+    assert!(
+        e[map..].contains(", the file tree of 41 files (--no-file-tree): "),
+        "{e}"
+    );
+    assert!(e.trim_end().ends_with(". Send less"), "{e}");
+    // `context` shows it, and says the same.
+    let table = mapped_repo()
+        .args(["context"])
+        .args(ON_SMALL)
+        .run()
+        .ok()
+        .to_string();
+    let over = table
+        .lines()
+        .find(|l| l.starts_with("over the limit by "))
+        .unwrap();
+    assert!(
+        over.contains(
+            ": messages would refuse this request. The largest parts: the symbol map of 40 \
+             blocks (--no-symbol-map): "
+        ),
+        "{over}"
+    );
+    assert!(over.ends_with(". Send less"), "{over}");
+    // Without the map it fits.
+    mapped_repo()
+        .args(["messages", "--no-symbol-map"])
+        .args(ON_SMALL)
+        .run()
+        .ok();
 }
 
 #[test]

@@ -32,6 +32,8 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         output_tokens: request::output_tokens(&req),
         session: laid.session.as_deref(),
         prediction: prediction.as_ref(),
+        remedies: request::remedies(&req, false),
+        items: args.files,
     });
     let text = if args.json {
         breakdown::render_json(&b)
@@ -39,5 +41,13 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         breakdown::render_text(&b)
     };
     ctx.out.write_all(text.as_bytes())?;
+    if let Some(note) = args
+        .request
+        .max_request_tokens
+        .and_then(|n| request::over_budget(&req, &laid.messages, n))
+    {
+        ctx.note(note)?;
+        return Ok(Outcome::OverBudget);
+    }
     Ok(Outcome::Ok)
 }

@@ -9,6 +9,14 @@ use crate::request;
 pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let (settings, _, req) = prepare_request(&args, false, ctx)?;
     let mut laid = lay_out(&args, &settings, &req, ctx)?;
+    // Over budget, nothing is printed or recorded: the request is not to be sent.
+    if let Some(note) = args
+        .max_request_tokens
+        .and_then(|n| request::over_budget(&req, &laid.messages, n))
+    {
+        ctx.note(note)?;
+        return Ok(Outcome::OverBudget);
+    }
     let text = request::encode(&req, &laid.messages, args.encode.compact)?;
     if laid.session.is_some() && !args.no_update {
         let memory = request::session::remember(&req, &laid.messages, laid.tracker.previous())?;

@@ -33,6 +33,8 @@ pub enum Outcome {
     Ok,
     /// A `--check` found a difference (exit 1).
     Differs,
+    /// A request is over `--max-request-tokens` (exit 1).
+    OverBudget,
 }
 
 /// `NO_COLOR`: set to anything, it turns colour off (<https://no-color.org>).

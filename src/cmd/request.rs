@@ -20,6 +20,7 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
     request::Inputs {
         prompt: args.prompt_text.clone(),
         files: args.file.clone(),
+        exclude: args.exclude.clone(),
         history: args.history.clone(),
         url_context: args.url_context.clone(),
         images: args.image.clone(),

@@ -5,7 +5,9 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::gitignore::Gitignore;
+
+use crate::select::slashed;
 
 use crate::error::Error;
 
@@ -131,10 +133,7 @@ fn dirty_paths(repo: &git2::Repository) -> HashSet<String> {
 /// Outside a repository: every regular file `ignore` would show, without following links.
 fn walk(root: &Path, max_bytes: u64) -> Result<Vec<Candidate>, Error> {
     let mut files = Vec::new();
-    let walker = ignore::WalkBuilder::new(root)
-        .follow_links(false)
-        .require_git(false)
-        .build();
+    let walker = crate::select::walker(root).build();
     for entry in walker {
         let entry = entry.map_err(|e| Error::data(format!("walking {}: {e}", root.display())))?;
         let Some(kind) = entry.file_type() else {
@@ -178,27 +177,11 @@ fn generated(root: &Path) -> Result<Gitignore, Error> {
 }
 
 fn matcher(root: &Path, globs: &[String]) -> Result<Gitignore, Error> {
-    let mut builder = GitignoreBuilder::new(root);
-    for g in globs {
-        builder
-            .add_line(None, g)
-            .map_err(|e| Error::usage(format!("bad exclude glob {g}: {e}")))?;
-    }
-    builder
-        .build()
-        .map_err(|e| Error::usage(format!("bad exclude globs: {e}")))
+    crate::select::matcher(root, globs, "--map-exclude")
 }
 
 fn ignored(matcher: &Gitignore, path: &str) -> bool {
-    !matcher.is_empty() && matcher.matched_path_or_any_parents(path, false).is_ignore()
-}
-
-/// A relative path with `/` separators.
-fn slashed(path: &Path) -> String {
-    path.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
+    crate::select::matches(matcher, path)
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::assemble::{Assembly, Block, Message};
+use super::assemble::{Assembly, Message};
 use super::cache::Placement;
 use super::item_key::ItemKey;
+use super::parts::{self, message_tokens, plural, Part, Remedies};
 use super::providers::{carries_marker, Provider};
 use super::reuse::{Prediction, Rule};
 use super::tier::Tier;
@@ -106,6 +107,15 @@ pub struct Breakdown {
     pub session: Option<String>,
     /// `None` without a session or a previous request in it.
     pub reuse: Option<Reuse>,
+    /// Every item with its tokens, largest first (`context --files`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<Part>>,
+    /// Over the limit: the largest parts and how to leave each out, in a sentence.
+    #[serde(skip)]
+    pub largest: String,
+    /// Over the limit: whether `--truncate` would shrink the history.
+    #[serde(skip)]
+    pub truncate_helps: bool,
 }
 
 /// What the breakdown is computed from.
@@ -128,6 +138,10 @@ pub struct Inputs<'a> {
     pub session: Option<&'a str>,
     /// The prediction against the session's earlier requests (`None` without one).
     pub prediction: Option<&'a Prediction>,
+    /// How parts can be left out (`repo_map`; `truncate` is decided here).
+    pub remedies: Remedies,
+    /// Whether to list every item (`context --files`).
+    pub items: bool,
 }
 
 fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Holds> {
@@ -162,17 +176,6 @@ fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Hol
     active.prompt = true;
     active.images = input.images.len();
     rows
-}
-
-fn message_tokens(m: &Message, tokenizer: Tokenizer) -> usize {
-    m.content
-        .iter()
-        .map(|b| match b {
-            Block::Text(t) => tokenizer.count(t),
-            Block::Other(v) => tokenizer.count(&v.to_string()),
-            Block::Image { .. } => 0,
-        })
-        .sum()
 }
 
 /// Computes the breakdown.
@@ -230,6 +233,17 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         rule: p.rule,
     });
     let limit_tokens = i.context_window.saturating_sub(i.output_tokens);
+    let fits = i.context_window == 0 || prefix as u64 <= limit_tokens;
+    let remedies = Remedies {
+        truncate: !fits && i.assembly.history.len() > 1,
+        ..i.remedies
+    };
+    let largest = if fits {
+        String::new()
+    } else {
+        let grouped = parts::grouped(i.assembly, i.tokenizer, remedies);
+        parts::largest(&grouped, parts::NAMED_PARTS)
+    };
     Breakdown {
         model: i.model.to_string(),
         model_source: i.model_source.to_string(),
@@ -243,17 +257,14 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         context_window: i.context_window,
         output_tokens: i.output_tokens,
         limit_tokens,
-        fits: i.context_window == 0 || prefix as u64 <= limit_tokens,
+        fits,
         session: i.session.map(str::to_string),
         reuse,
-    }
-}
-
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
+        items: i
+            .items
+            .then(|| parts::items(i.assembly, i.tokenizer, remedies)),
+        largest,
+        truncate_helps: remedies.truncate,
     }
 }
 
@@ -266,25 +277,25 @@ fn describe(h: &Holds) -> String {
         parts.push("legend".to_string());
     }
     if h.symbols > 0 {
-        parts.push(count(h.symbols, "symbol block", "symbol blocks"));
+        parts.push(plural(h.symbols, "symbol block", "symbol blocks"));
     }
     if let Some(n) = h.tree {
-        parts.push(format!("tree ({})", count(n, "file", "files")));
+        parts.push(format!("tree ({})", plural(n, "file", "files")));
     }
     if h.urls > 0 {
-        parts.push(count(h.urls, "URL", "URLs"));
+        parts.push(plural(h.urls, "URL", "URLs"));
     }
     if h.files > 0 {
-        parts.push(count(h.files, "file", "files"));
+        parts.push(plural(h.files, "file", "files"));
     }
     if h.history > 0 {
-        parts.push(count(h.history, "history message", "history messages"));
+        parts.push(plural(h.history, "history message", "history messages"));
     }
     if h.prompt {
         parts.push("prompt".to_string());
     }
     if h.images > 0 {
-        parts.push(count(h.images, "image", "images"));
+        parts.push(plural(h.images, "image", "images"));
     }
     if parts.is_empty() {
         "-".to_string()
@@ -359,9 +370,15 @@ pub fn render_text(b: &Breakdown) -> String {
     }
     if !b.fits {
         out.push_str(&format!(
-            "\nover the limit by {} tokens: messages would refuse this request; pass \
-             --truncate to drop older history, or send less\n",
-            b.total_tokens as u64 - b.limit_tokens
+            "\nover the limit by {} tokens: messages would refuse this request. The largest \
+             parts: {}. {}\n",
+            b.total_tokens as u64 - b.limit_tokens,
+            b.largest,
+            if b.truncate_helps {
+                "Pass --truncate to drop older history, or send less"
+            } else {
+                "Send less"
+            }
         ));
     }
     if !b.markers {
@@ -378,6 +395,10 @@ pub fn render_text(b: &Breakdown) -> String {
     }
     out.push('\n');
     out.push_str(&reuse_line(b));
+    if let Some(items) = &b.items {
+        out.push('\n');
+        out.push_str(&parts::render(items));
+    }
     out
 }
 
@@ -496,6 +517,8 @@ mod tests {
             output_tokens: 1000,
             session: Some("s"),
             prediction: prediction.as_ref(),
+            remedies: Remedies::default(),
+            items: false,
         });
         (b, memory)
     }

@@ -83,6 +83,28 @@ fn text(bytes: Vec<u8>, shown: &str, warnings: &mut Vec<String>) -> String {
     text
 }
 
+/// Why a file found by a directory or glob is left out rather than read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unfit {
+    /// Over `--max-file-bytes` (its size).
+    Oversize(u64),
+    /// A NUL byte in the first 8 KiB.
+    Binary,
+}
+
+/// The bytes of the file `real`, unless it is over the limit or binary.
+fn read_checked(real: &Path, rel: &str, limits: &Limits) -> Result<Result<Vec<u8>, Unfit>, Error> {
+    let size = std::fs::metadata(real).map(|m| m.len()).unwrap_or(0);
+    if size > limits.max_file_bytes {
+        return Ok(Err(Unfit::Oversize(size)));
+    }
+    let bytes = read(real, "file", rel)?;
+    if bytes.iter().take(8192).any(|&b| b == 0) {
+        return Ok(Err(Unfit::Binary));
+    }
+    Ok(Ok(bytes))
+}
+
 /// A working file. Binary files (a NUL byte in the first 8 KiB) and files over the limit
 /// are refused.
 pub fn read_file(
@@ -95,23 +117,38 @@ pub fn read_file(
     if real.is_dir() {
         return Err(error(format!("file '{rel}' is a directory; give a file")));
     }
-    let size = std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0);
-    if size > limits.max_file_bytes {
-        return Err(Error::limit(format!(
+    match read_checked(&real, &rel, limits)? {
+        Ok(bytes) => {
+            let content = text(bytes, &rel, warnings);
+            Ok(FileItem { path: rel, content })
+        }
+        Err(Unfit::Oversize(size)) => Err(Error::limit(format!(
             "file '{rel}' is {size} bytes, over the limit of {} bytes; \
              raise --max-file-bytes or leave it out",
             limits.max_file_bytes
-        )));
-    }
-    let bytes = read(&real, "file", &rel)?;
-    if bytes.iter().take(8192).any(|&b| b == 0) {
-        return Err(error(format!(
+        ))),
+        Err(Unfit::Binary) => Err(error(format!(
             "file '{rel}' is binary (it contains NUL bytes); only text files can be sent \
              (images go with --image)"
-        )));
+        ))),
     }
-    let content = text(bytes, &rel, warnings);
-    Ok(FileItem { path: rel, content })
+}
+
+/// A file a directory or glob found (`real`, canonical): read, or left out with the
+/// reason when it is binary or over the limit.
+pub fn read_found(
+    real: &Path,
+    limits: &Limits,
+    warnings: &mut Vec<String>,
+) -> Result<Result<FileItem, (String, Unfit)>, Error> {
+    let rel = paths::project_name(real, &limits.project_root);
+    Ok(match read_checked(real, &rel, limits)? {
+        Ok(bytes) => {
+            let content = text(bytes, &rel, warnings);
+            Ok(FileItem { path: rel, content })
+        }
+        Err(unfit) => Err((rel, unfit)),
+    })
 }
 
 /// Fetched URL content: `URL=FILE`, split at the last `=` (URLs may hold `=`).

@@ -2,7 +2,10 @@
 //! history, URL content, images, the file tree and the prompt from standard input).
 
 use crate::error::Error;
+use std::collections::HashSet;
 use std::path::Path;
+
+use ignore::gitignore::Gitignore;
 
 use super::assemble::{FileItem, Image, Message, UrlItem};
 use super::err;
@@ -10,6 +13,7 @@ use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
 use super::tree;
 use crate::map::{Builder, RepoMap};
+use crate::select::{self, Expansion};
 
 /// Where relative paths start: the working directory for flags, the spec's directory
 /// for the spec.
@@ -52,7 +56,14 @@ pub fn load(
     stdin: &mut dyn FnMut() -> Option<String>,
 ) -> Result<Loaded, Error> {
     let mut warnings = Vec::new();
-    let files = files(&plan.files, limits, bases, &mut warnings)?;
+    // Expanded files are named from the root, which must be canonical as they are.
+    let root = limits.project_root.canonicalize();
+    let limits = &Limits {
+        project_root: root.unwrap_or_else(|_| limits.project_root.clone()),
+        ..limits.clone()
+    };
+    let exclude = select::matcher(&limits.project_root, &plan.exclude, EXCLUDE_FLAG)?;
+    let files = files(&plan, limits, bases, &exclude, &mut warnings)?;
     let history = match &plan.history {
         Some(Named::Flags(h)) => inputs::read_history(&bases.cwd.join(h), h)?,
         Some(Named::Spec(h)) => {
@@ -64,7 +75,7 @@ pub fn load(
     let urls = urls(&plan, limits, bases, &mut warnings)?;
     let images = images(&plan, limits, bases)?;
     let file_tree = plan.file_tree.then(|| {
-        let mut files = tree::list(&limits.project_root);
+        let mut files = tree::list(&limits.project_root, &exclude);
         if files.len() > tree::MAX_TREE_FILES {
             files.truncate(tree::MAX_TREE_FILES);
             warnings.push(tree::cut_note(&limits.project_root));
@@ -120,26 +131,91 @@ fn repo_map(
 /// Opens the warning for a map that could not be built.
 const MAP_FAILED: &str = "warning: the symbol map is left out";
 
+/// Names `--exclude` in messages.
+const EXCLUDE_FLAG: &str = "--exclude";
+
+/// How many of the files a directory or glob left out a warning names.
+const LEFT_OUT_NAMED: usize = 3;
+
+/// The selected files: each argument read as named, or expanded (`select::expand`) in
+/// sorted order; each file once, in the order first reached; none that `exclude` leaves
+/// out.
 fn files(
-    named: &Named<Vec<String>>,
+    plan: &Plan,
     limits: &Limits,
     bases: Bases,
+    exclude: &Gitignore,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<FileItem>, Error> {
     // Flags name files relative to the working directory, the spec relative to itself.
-    let (args, base) = match named {
-        Named::Flags(f) => (f, bases.cwd),
-        Named::Spec(f) => (f, bases.spec_dir),
+    let (args, base, what): (_, _, &dyn Fn(&str) -> String) = match &plan.files {
+        Named::Flags(f) => (f, bases.cwd, &|a| format!("--file '{a}'")),
+        Named::Spec(f) => (f, bases.spec_dir, &|a| {
+            format!("{}: files '{a}'", plan.origin)
+        }),
+    };
+    let scope = select::Scope {
+        base,
+        root: &limits.project_root,
+        exclude,
+        allow_outside: limits.allow_outside,
     };
     let mut files: Vec<FileItem> = Vec::new();
-    for f in args {
-        let item = inputs::read_file(f, base, limits, warnings)?;
+    let mut seen = HashSet::new();
+    let mut keep = |item: FileItem, files: &mut Vec<FileItem>| {
         // The same file named twice is sent once.
-        if !files.iter().any(|g| g.path == item.path) {
+        if !select::matches(exclude, &item.path) && seen.insert(item.path.clone()) {
             files.push(item);
+        }
+    };
+    for arg in args {
+        let found = match select::expand(arg, &what(arg), scope)? {
+            Expansion::Named => {
+                keep(inputs::read_file(arg, base, limits, warnings)?, &mut files);
+                continue;
+            }
+            Expansion::Found { files, outside } => {
+                if !outside.is_empty() {
+                    warnings.push(left_out(&what(arg), &outside, LINKS_OUT));
+                }
+                files
+            }
+        };
+        let mut unfit = Vec::new();
+        for path in found {
+            match inputs::read_found(&path, limits, warnings)? {
+                Ok(item) => keep(item, &mut files),
+                Err((rel, _)) => unfit.push(rel),
+            }
+        }
+        if !unfit.is_empty() {
+            let why = format!(
+                "binary or over --max-file-bytes ({})",
+                limits.max_file_bytes
+            );
+            warnings.push(left_out(&what(arg), &unfit, &why));
         }
     }
     Ok(files)
+}
+
+/// Why links are left out of an expansion.
+const LINKS_OUT: &str = "links leading outside the project root";
+
+/// The warning for files an expansion left out: how many, why, and the first few.
+fn left_out(what: &str, paths: &[String], why: &str) -> String {
+    let mut named = paths[..paths.len().min(LEFT_OUT_NAMED)].join(", ");
+    if paths.len() > LEFT_OUT_NAMED {
+        named.push_str(", ...");
+    }
+    format!(
+        "warning: {what}: left out {} {why}: {named}",
+        if paths.len() == 1 {
+            "1 file,".to_string()
+        } else {
+            format!("{} files,", paths.len())
+        }
+    )
 }
 
 fn urls(

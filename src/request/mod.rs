@@ -15,6 +15,7 @@ pub mod headers;
 pub mod inputs;
 pub mod item_key;
 pub mod load;
+pub mod parts;
 pub mod plan;
 pub mod providers;
 pub mod reuse;
@@ -59,6 +60,8 @@ pub const COMPRESSION_REQUEST: &str =
 pub struct Inputs {
     pub prompt: Option<String>,
     pub files: Vec<String>,
+    /// `--exclude GLOB` values.
+    pub exclude: Vec<String>,
     pub history: Option<String>,
     /// `URL=FILE` values.
     pub url_context: Vec<String>,
@@ -334,47 +337,36 @@ fn size(request: &Request, exact: bool) -> usize {
     assemble::content_size(&assemble(&request.assembly, &BTreeMap::new()), &count)
 }
 
-/// How many of the largest parts an oversize message names.
-const OVERSIZE_PARTS: usize = 3;
+/// How `parts` can leave things out of `request`: `truncate` when `--truncate` would
+/// shrink its history.
+pub fn remedies(request: &Request, truncate: bool) -> parts::Remedies {
+    parts::Remedies {
+        truncate: truncate && request.assembly.history.len() > 1,
+        repo_map: request.map_edges.is_some(),
+    }
+}
 
-/// The `n` largest parts of a request, largest first, each with its token count and the
-/// flag that leaves it out: `the file tree (--no-file-tree): 13800000 tokens`.
-fn largest_parts(request: &Request, n: usize) -> String {
-    let a = &request.assembly;
-    let count = |t: &str| request.tokenizer.count(t);
-    let mut parts: Vec<(usize, String)> = Vec::new();
-    if let Some(tree) = &a.file_tree {
-        let tokens = tree.iter().map(|p| count(p) + 1).sum();
-        parts.push((tokens, "the file tree (--no-file-tree)".to_string()));
+/// The request's largest parts as one flag leaves each out, in a sentence.
+fn largest_parts(request: &Request, truncate: bool) -> String {
+    let r = remedies(request, truncate);
+    let grouped = parts::grouped(&request.assembly, request.tokenizer, r);
+    parts::largest(&grouped, parts::NAMED_PARTS)
+}
+
+/// The message for laid-out `messages` over `--max-request-tokens` `limit`, naming the
+/// largest parts; `None` within it.
+pub fn over_budget(request: &Request, messages: &[Message], limit: u64) -> Option<String> {
+    // Bytes bound tokens from above: most requests need no exact count.
+    if assemble::content_size(messages, &|t| t.len()) as u64 <= limit {
+        return None;
     }
-    for f in &a.files {
-        parts.push((count(&f.content), format!("{} (drop its --file)", f.path)));
+    let total = assemble::content_size(messages, &|t| request.tokenizer.count(t));
+    if total as u64 <= limit {
+        return None;
     }
-    for u in &a.urls {
-        let what = format!("{} (drop its --url-context)", u.url);
-        parts.push((count(&u.content), what));
-    }
-    if !a.history.is_empty() {
-        let tokens = a.history.iter().flat_map(|m| &m.content).map(|b| match b {
-            Block::Text(t) => count(t),
-            Block::Other(v) => count(&v.to_string()),
-            Block::Image { .. } => 0,
-        });
-        let what = format!("the history, {} messages (--truncate)", a.history.len());
-        parts.push((tokens.sum(), what));
-    }
-    parts.push((
-        count(&a.system),
-        "the system prompt (--no-section NAME)".to_string(),
-    ));
-    parts.push((count(&a.prompt), "the prompt".to_string()));
-    parts.sort_by_key(|p| std::cmp::Reverse(p.0));
-    let named: Vec<String> = parts
-        .iter()
-        .take(n)
-        .map(|(tokens, what)| format!("{what}: {tokens} tokens"))
-        .collect();
-    named.join(", ")
+    let r = remedies(request, false);
+    let grouped = parts::grouped(&request.assembly, request.tokenizer, r);
+    parts::over_budget(&grouped, request.tokenizer, total, limit)
 }
 
 /// What to do with a request over the context window.
@@ -425,7 +417,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
                  (--max-tokens); the history holds {} messages. The largest parts: {}. {}",
                 request.tokenizer.name(),
                 history.len(),
-                largest_parts(request, OVERSIZE_PARTS),
+                largest_parts(request, overflow == Overflow::Fail),
                 match overflow {
                     Overflow::Truncate =>
                         "Truncating the history cannot shrink it further; send less",

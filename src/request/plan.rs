@@ -37,6 +37,9 @@ pub struct Plan {
     pub tokenizer: Tokenizer,
     pub ttl: Ttl,
     pub files: Named<Vec<String>>,
+    /// Gitignore-style globs, relative to the project root, leaving files out of the
+    /// selection and the file tree (`--exclude`, else the spec's `exclude`).
+    pub exclude: Vec<String>,
     pub history: Option<Named<String>>,
     pub urls: Urls,
     pub images: Named<Vec<String>>,
@@ -114,6 +117,9 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         tokenizer,
         ttl,
         files: named(&flags.files, &spec.files),
+        exclude: match named(&flags.exclude, &spec.exclude) {
+            Named::Flags(e) | Named::Spec(e) => e,
+        },
         history,
         urls,
         images: named(&flags.images, &spec.images),
@@ -181,7 +187,7 @@ mod tests {
              url_context: [{url: 'https://s', content: S}]\nfile_tree: false\n\
              session: spec-session\nprovider: gemini\nmax_tokens: 9\nstream: true\n\
              cache_ttl: 1h\ntokenizer: cl100k\nsymbols: {legend: L, blocks: {a.rs: A}}\n\
-             tiers: {'file:s.rs': L1}\n",
+             tiers: {'file:s.rs': L1}\nexclude: ['gen/']\n",
             "s.yaml",
         )
         .unwrap()
@@ -194,6 +200,7 @@ mod tests {
         assert_eq!(p.tokenizer.name(), "cl100k_base");
         assert_eq!(p.ttl, Ttl::OneHour);
         assert_eq!(p.files, Named::Spec(strings(&["s.rs"])));
+        assert_eq!(p.exclude, strings(&["gen/"]));
         assert_eq!(p.history, Some(Named::Spec("h.json".into())));
         assert_eq!(p.history_name().map(String::as_str), Some("h.json"));
         let url = UrlSpec {
@@ -218,6 +225,7 @@ mod tests {
         let flags = Inputs {
             prompt: Some("from flag".into()),
             files: strings(&["f.rs"]),
+            exclude: strings(&["*.lock"]),
             history: Some("f.json".into()),
             url_context: strings(&["https://f=f.txt"]),
             images: strings(&["f.png"]),
@@ -234,6 +242,7 @@ mod tests {
         assert_eq!(p.tokenizer.name(), "o200k_base");
         assert_eq!(p.ttl, Ttl::FiveMinutes);
         assert_eq!(p.files, Named::Flags(strings(&["f.rs"])));
+        assert_eq!(p.exclude, strings(&["*.lock"]));
         assert_eq!(p.history, Some(Named::Flags("f.json".into())));
         assert_eq!(p.urls, Urls::Flags(strings(&["https://f=f.txt"])));
         assert_eq!(p.images, Named::Flags(strings(&["f.png"])));

@@ -19,6 +19,9 @@ pub struct Spec {
     /// Working files.
     #[serde(default)]
     pub files: Vec<String>,
+    /// Gitignore-style globs leaving files out of `files` and the file tree.
+    #[serde(default)]
+    pub exclude: Vec<String>,
     /// A JSON history file.
     pub history: Option<String>,
     /// Fetched URL content.

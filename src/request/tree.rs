@@ -3,25 +3,31 @@
 
 use std::path::Path;
 
-/// The files under `root`: git-tracked files when `root` is a git work tree.
-pub fn list(root: &Path) -> Vec<String> {
-    if let Ok(repo) = git2::Repository::open(root) {
-        if let Some(mut files) = index_paths(&repo.path().join("index")) {
-            files.sort();
-            files.dedup();
-            return files;
-        }
-        if let Ok(index) = repo.index() {
-            let mut files: Vec<String> = index
-                .iter()
-                .map(|e| String::from_utf8_lossy(&e.path).into_owned())
-                .collect();
-            files.sort();
-            files.dedup();
-            return files;
-        }
-    }
-    walk(root)
+use ignore::gitignore::Gitignore;
+
+/// The files under `root`: git-tracked files when `root` is a git work tree; `exclude`
+/// (`--exclude`) leaves files out.
+pub fn list(root: &Path, exclude: &Gitignore) -> Vec<String> {
+    let mut files = tracked(root).unwrap_or_else(|| walk(root, exclude));
+    files.retain(|f| !crate::select::matches(exclude, f));
+    files
+}
+
+/// The git index's files, sorted, once each; `None` outside a work tree.
+fn tracked(root: &Path) -> Option<Vec<String>> {
+    let repo = git2::Repository::open(root).ok()?;
+    let mut files = match index_paths(&repo.path().join("index")) {
+        Some(files) => files,
+        None => repo
+            .index()
+            .ok()?
+            .iter()
+            .map(|e| String::from_utf8_lossy(&e.path).into_owned())
+            .collect(),
+    };
+    files.sort();
+    files.dedup();
+    Some(files)
 }
 
 /// The most files the tree lists outside git: a walk of `/` or a home directory would
@@ -38,13 +44,13 @@ pub fn cut_note(root: &Path) -> String {
     )
 }
 
-/// Outside git: the files under `root` that .gitignore, .ignore and git's exclude files do
-/// not ignore, hidden files and directories (`.venv`, `.git`) skipped, as ripgrep walks.
-/// At most `MAX_TREE_FILES + 1` are read, so a caller can tell the walk was cut.
-fn walk(root: &Path) -> Vec<String> {
+/// Outside git: the files under `root` that .gitignore, .ignore, git's exclude files and
+/// `exclude` do not leave out, hidden files and directories (`.venv`, `.git`) skipped, as
+/// ripgrep walks. At most `MAX_TREE_FILES + 1` are read, so a caller can tell the walk
+/// was cut.
+fn walk(root: &Path, exclude: &Gitignore) -> Vec<String> {
     let mut files = Vec::new();
-    let walker = ignore::WalkBuilder::new(root)
-        .require_git(false)
+    let walker = crate::select::walker_excluding(root, root, exclude)
         .sort_by_file_name(|a, b| a.cmp(b))
         .build();
     for entry in walker.flatten() {
@@ -139,7 +145,7 @@ mod tests {
         }
         std::fs::write(root.join(".gitignore"), "node_modules/\n").unwrap();
         std::fs::write(root.join(".ignore"), "build\n").unwrap();
-        assert_eq!(list(root), ["notes.md", "src/a.rs"]);
+        assert_eq!(list(root, &Gitignore::empty()), ["notes.md", "src/a.rs"]);
     }
 
     #[test]
@@ -148,7 +154,10 @@ mod tests {
         for i in 0..MAX_TREE_FILES + 5 {
             std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
         }
-        assert_eq!(list(dir.path()).len(), MAX_TREE_FILES + 1);
+        assert_eq!(
+            list(dir.path(), &Gitignore::empty()).len(),
+            MAX_TREE_FILES + 1
+        );
     }
 
     /// What libgit2 lists, sorted and deduplicated as `list` does.
@@ -184,7 +193,7 @@ mod tests {
         index.write().unwrap();
         let direct = index_paths(&repo.path().join("index")).expect("a version 2 index");
         assert_eq!(direct.len(), names.len());
-        assert_eq!(list(root), libgit2_paths(root));
+        assert_eq!(list(root, &Gitignore::empty()), libgit2_paths(root));
 
         // An intent-to-add entry has extended flags, so libgit2 writes version 3.
         std::fs::write(root.join("new.rs"), "x").unwrap();
@@ -196,8 +205,8 @@ mod tests {
         let bytes = std::fs::read(repo.path().join("index")).unwrap();
         assert_eq!(bytes[7], 3, "expected a version 3 index");
         assert!(index_paths(&repo.path().join("index")).is_some());
-        assert_eq!(list(root), libgit2_paths(root));
-        assert!(list(root).contains(&"new.rs".to_string()));
+        assert_eq!(list(root, &Gitignore::empty()), libgit2_paths(root));
+        assert!(list(root, &Gitignore::empty()).contains(&"new.rs".to_string()));
 
         // Anything unexpected is left to libgit2.
         let bad = root.join("bad-index");

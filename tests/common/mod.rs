@@ -112,6 +112,19 @@ impl Test {
         self
     }
 
+    /// Makes the work directory a git repository with every file written so far in its
+    /// index.
+    pub fn tracked(self) -> Test {
+        let t = self.git();
+        let repo = git2::Repository::open(&t.work).unwrap();
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        index.write().unwrap();
+        t
+    }
+
     /// Runs in a subdirectory of the work directory (created if missing).
     pub fn cwd(mut self, rel: &str) -> Test {
         self.cwd = self.work.join(rel);
