@@ -159,6 +159,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --allow-outside 'Allow files outside the project root'
             cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
+            cand --flat 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -210,6 +211,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --allow-outside 'Allow files outside the project root'
             cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
+            cand --flat 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
             cand --json 'Print the breakdown as JSON'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -166,6 +166,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l n
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l flat -d 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
@@ -219,6 +220,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l flat -d 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r

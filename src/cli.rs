@@ -625,7 +625,8 @@ providers they are estimates.
 Examples:
   asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
-  asimi-prompt messages --spec context.yaml --provider gemini";
+  asimi-prompt messages --spec context.yaml --provider gemini
+  asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs";
 
 /// How a request body is encoded (shared by `messages`, `context` and `compress`).
 #[derive(Debug, Clone, Default, Args)]
@@ -723,6 +724,11 @@ pub struct MessagesArgs {
     /// symbol:PATH=L2 (tiers: L0, L1, L2, L3, active).
     #[arg(long = "tier", value_name = "ITEM=TIER")]
     pub tier: Vec<String>,
+    /// The same content as one flat message list with no cache markers and no tiers
+    /// (system, file tree, URL context, working files, history, prompt), for servers
+    /// without prompt caching. No session is read or recorded.
+    #[arg(long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
+    pub flat: bool,
 }
 
 const CONTEXT_AFTER_HELP: &str = "\
@@ -732,7 +738,7 @@ closes the tier (short: the prefix is under the model's minimum cacheable size; 
 Gemini bodies carry no markers) and what it holds. Then the limit (the context window
 minus the output limit): a request over it is shown, its tier marked, and still exits 0.
 With --session, the tokens a provider should read from cache after the session's previous
-request.
+request. With --flat, the request is one uncached block (row flat) and no session is read.
 
 Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state
 under the user state directory.

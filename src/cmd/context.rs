@@ -32,6 +32,7 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         output_tokens: request::output_tokens(&req),
         session: laid.session.as_deref(),
         prediction: prediction.as_ref(),
+        flat: args.request.flat,
     });
     let text = if args.json {
         breakdown::render_json(&b)

@@ -473,15 +473,7 @@ pub fn messages(
 /// The laid-out messages with markers placed, for a session's `plan`.
 pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placement) {
     let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
-    if request.strip_images {
-        for m in &mut messages {
-            for b in &mut m.content {
-                if matches!(b, Block::Image { .. }) {
-                    *b = Block::Text(IMAGE_PLACEHOLDER.to_string());
-                }
-            }
-        }
-    }
+    strip_images(request, &mut messages);
     let mut placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
     if plan.moving_marker {
         cache::add_moving(
@@ -492,6 +484,28 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placem
         );
     }
     (messages, placement)
+}
+
+/// The seeds' flat assembly (`--flat`): the same content with no tier split and no cache
+/// markers, for servers without prompt caching. Every item is active, so the order is
+/// the system message (with the whole map), file tree, URL context, working files,
+/// history and prompt; no session is read, so the bytes depend on the inputs alone.
+pub fn flat(request: &Request) -> Vec<Message> {
+    let mut messages = assemble::assemble(&request.assembly, &BTreeMap::new());
+    strip_images(request, &mut messages);
+    messages
+}
+
+/// Images go as `IMAGE_PLACEHOLDER` text for a model without image input.
+fn strip_images(request: &Request, messages: &mut [Message]) {
+    if !request.strip_images {
+        return;
+    }
+    for b in messages.iter_mut().flat_map(|m| &mut m.content) {
+        if matches!(b, Block::Image { .. }) {
+            *b = Block::Text(IMAGE_PLACEHOLDER.to_string());
+        }
+    }
 }
 
 /// Laid-out `messages` as the request body (see `encode`).
