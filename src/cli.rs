@@ -223,6 +223,10 @@ Examples:
     /// <state_snapshot>, or with --prompt-only the compression prompt alone.
     #[command(after_help = COMPRESS_AFTER_HELP)]
     Compress(CompressArgs),
+    /// Print a request body that asks the model for a commit message for the staged
+    /// changes, or with --prompt-only the commit prompt alone.
+    #[command(after_help = COMMIT_AFTER_HELP)]
+    Commit(CommitArgs),
     /// Print the repository's symbol map (legend and one block per file), or its
     /// symbols as JSON.
     #[command(after_help = MAP_AFTER_HELP)]
@@ -591,6 +595,55 @@ pub struct CompressArgs {
     pub goal: GoalArg,
     #[command(flatten)]
     pub templates: TemplatesArg,
+}
+
+const COMMIT_AFTER_HELP: &str = "\
+The request's system prompt is the commit prompt (templates/commit.md.tmpl, overridable
+like every template): the rules (conventional-commit type prefix, imperative mood, subject
+of at most 50 characters, body wrapped at 72, the message only), the repository's recent
+commit subjects, the changed files and the diff, cut at 32000 bytes with a summary of what
+was left out. The diff is read with libgit2; no git process runs. Nothing to describe is
+exit 2.
+
+Examples:
+  asimi-prompt commit | curl ... --data-binary @- | jq -r '.content[0].text' | git commit -F -
+  asimi-prompt commit --all --provider openai --model gpt-4o --compact
+  git diff HEAD~1 | asimi-prompt commit -
+  asimi-prompt commit --prompt-only";
+
+/// `commit`: which changes, and how to encode the request.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CommitArgs {
+    /// `-` reads the diff from standard input instead of the repository.
+    #[arg(value_name = "-", value_parser = parse_stdin_only, conflicts_with = "all")]
+    pub diff: Option<String>,
+    /// Describe every change to tracked files in the working tree against HEAD (what
+    /// `git commit --all` commits), not only the staged ones.
+    #[arg(long, short = 'a')]
+    pub all: bool,
+    #[command(flatten)]
+    pub encode: EncodeArgs,
+    /// Print only the rendered commit prompt.
+    #[arg(long)]
+    pub prompt_only: bool,
+    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
+    /// claude-sonnet-4-5).
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    #[command(flatten)]
+    pub templates: TemplatesArg,
+}
+
+/// The one positional `commit` takes: `-`, for standard input.
+fn parse_stdin_only(s: &str) -> Result<String, String> {
+    if s == "-" {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "'{s}': commit takes only '-' (a diff on standard input); it describes the \
+             staged changes, or with --all the working tree's"
+        ))
+    }
 }
 
 /// Shells with completion scripts.

@@ -182,15 +182,28 @@ pub fn compression(
         ))
         .into());
     }
-    let mut assembly = Assembly {
+    let assembly = Assembly {
         system: prompt,
         history,
         prompt: COMPRESSION_REQUEST.to_string(),
         ..Assembly::default()
     };
+    whole(flags, context, model, assembly, Some(&shown))
+}
+
+/// A request that goes whole, with no tiers or session (`compress`, `commit`): secrets
+/// in `assembly` guarded (`history`: the history file's name, for messages), and checked
+/// against the model's context window without truncating.
+pub fn whole(
+    flags: &Inputs,
+    context: &PromptContext,
+    model: &ModelInfo,
+    mut assembly: Assembly,
+    history: Option<&String>,
+) -> anyhow::Result<Request> {
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
-    guard::guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
+    guard::guard_secrets(&mut assembly, history, flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
