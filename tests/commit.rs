@@ -281,6 +281,17 @@ fn every_error_is_exit_2_with_what_to_do() {
             "the repository is bare",
         ),
         (
+            repo().args(["--max-tokens", "199900"]),
+            "over the 100 that fit: the context window of 200000 minus 199900 for output \
+             (--max-tokens); the history holds 0 messages. The largest parts: the system \
+             prompt",
+        ),
+        (
+            repo().args(["--max-tokens", "199900"]),
+            "Pass a smaller --max-tokens, or use a model with a larger context window (the \
+             diff in the prompt is already cut)\n",
+        ),
+        (
             repo().file(".asimi/templates/commit.md", "{{.Commit.Diff"),
             "commit.md",
         ),

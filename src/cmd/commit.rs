@@ -48,7 +48,7 @@ pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         ..Assembly::default()
     };
     let inputs = encode_inputs(&args.encode, &settings);
-    let req = request::whole(&inputs, &context, &model, assembly, None)?;
+    let req = request::whole(&inputs, &context, &model, assembly, None, commit::TOO_LARGE)?;
     default_model_note(&settings, ctx)?;
     for w in &req.warnings {
         ctx.note(w)?;

@@ -26,6 +26,10 @@ pub const MAX_DIFF_BYTES: usize = 32_000;
 /// repository's style.
 pub const RECENT_SUBJECTS: usize = 10;
 
+/// What to do when a commit request does not fit the model's context window.
+pub const TOO_LARGE: &str = "Pass a smaller --max-tokens, or use a model with a larger \
+     context window (the diff in the prompt is already cut)";
+
 /// Which changes the message is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {

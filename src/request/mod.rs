@@ -188,18 +188,27 @@ pub fn compression(
         prompt: COMPRESSION_REQUEST.to_string(),
         ..Assembly::default()
     };
-    whole(flags, context, model, assembly, Some(&shown))
+    whole(
+        flags,
+        context,
+        model,
+        assembly,
+        Some(&shown),
+        COMPRESSION_TOO_LARGE,
+    )
 }
 
 /// A request that goes whole, with no tiers or session (`compress`, `commit`): secrets
 /// in `assembly` guarded (`history`: the history file's name, for messages), and checked
-/// against the model's context window without truncating.
+/// against the model's context window without truncating (`advice` ends the error when
+/// it does not fit).
 pub fn whole(
     flags: &Inputs,
     context: &PromptContext,
     model: &ModelInfo,
     mut assembly: Assembly,
     history: Option<&String>,
+    advice: &'static str,
 ) -> anyhow::Result<Request> {
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
@@ -225,9 +234,17 @@ pub fn whole(
         warnings,
         map_edges: None,
     };
-    fit(&mut request, model.context_window, Overflow::FailWhole)?;
+    fit(
+        &mut request,
+        model.context_window,
+        Overflow::FailWhole(advice),
+    )?;
     Ok(request)
 }
+
+/// What to do when a compression request does not fit.
+pub const COMPRESSION_TOO_LARGE: &str =
+    "Compress an older part of the history first, or use a model with a larger context window";
 
 /// Reads every input: `plan` chooses between flags and spec (`spec_dir` is where the
 /// spec's relative paths start), `load` reads what it names (`stdin` supplies the prompt
@@ -394,8 +411,8 @@ enum Overflow {
     Truncate,
     /// Fail, and suggest `--truncate`.
     Fail,
-    /// Fail: the request must go whole (compression).
-    FailWhole,
+    /// Fail: the request must go whole (compression, commit); the text says what to do.
+    FailWhole(&'static str),
 }
 
 /// Checks the request fits `context_window` minus the output limit. With `truncate`,
@@ -442,9 +459,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
                     Overflow::Fail if request.assembly.history.len() > 1 =>
                         "Pass --truncate to drop older history, or send less",
                     Overflow::Fail => "Send less",
-                    Overflow::FailWhole =>
-                        "Compress an older part of the history first, or use a model with a \
-                         larger context window",
+                    Overflow::FailWhole(advice) => advice,
                 }
             )));
         }
