@@ -55,6 +55,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('commit', 'commit', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
@@ -168,6 +169,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
             [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
+            [CompletionResult]::new('--flat', '--flat', [CompletionResultType]::ParameterName, 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -223,6 +225,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--allow-outside', '--allow-outside', [CompletionResultType]::ParameterName, 'Allow files outside the project root')
             [CompletionResult]::new('--truncate', '--truncate', [CompletionResultType]::ParameterName, 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error')
             [CompletionResult]::new('--no-update', '--no-update', [CompletionResultType]::ParameterName, 'Use the session''s tiers but record nothing')
+            [CompletionResult]::new('--flat', '--flat', [CompletionResultType]::ParameterName, 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the breakdown as JSON')
             [CompletionResult]::new('--files', '--files', [CompletionResultType]::ParameterName, 'Also list every item of the request (files, symbol blocks, the file tree, history messages...) with its tokens, largest first, and the flag that leaves it out (JSON: items)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -244,6 +247,25 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--prompt-only', '--prompt-only', [CompletionResultType]::ParameterName, 'Print only the compression prompt')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'asimi-prompt;commit' {
+            [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
+            [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming')
+            [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
+            [CompletionResult]::new('--secrets', '--secrets', [CompletionResultType]::ParameterName, 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)')
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones')
+            [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
+            [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
+            [CompletionResult]::new('--prompt-only', '--prompt-only', [CompletionResultType]::ParameterName, 'Print only the rendered commit prompt')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -394,6 +416,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('commit', 'commit', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
@@ -415,6 +438,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;compress' {
+            break
+        }
+        'asimi-prompt;help;commit' {
             break
         }
         'asimi-prompt;help;map' {

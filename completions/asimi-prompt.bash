@@ -16,6 +16,9 @@ _asimi__prompt() {
             ",$1")
                 cmd="asimi__prompt"
                 ;;
+            asimi__prompt,commit)
+                cmd="asimi__prompt__subcmd__commit"
+                ;;
             asimi__prompt,completions)
                 cmd="asimi__prompt__subcmd__completions"
                 ;;
@@ -66,6 +69,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__goal__subcmd__help,show)
                 cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__show"
+                ;;
+            asimi__prompt__subcmd__help,commit)
+                cmd="asimi__prompt__subcmd__help__subcmd__commit"
                 ;;
             asimi__prompt__subcmd__help,completions)
                 cmd="asimi__prompt__subcmd__help__subcmd__completions"
@@ -146,7 +152,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress map goal template completions man help"
+            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress commit map goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -225,6 +231,56 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --check)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__commit)
+            opts="-a -C -h --all --provider --max-tokens --stream --system-role --compact --secrets --prompt-only --model --templates --cwd --template-fuel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --provider)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --system-role)
+                    COMPREPLY=($(compgen -W "system developer" -- "${cur}"))
+                    return 0
+                    ;;
+                --secrets)
+                    COMPREPLY=($(compgen -W "redact error allow" -- "${cur}"))
+                    return 0
+                    ;;
+                --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --templates)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -320,7 +376,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --json --files --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --flat --json --files --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -694,8 +750,22 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help)
-            opts="system export messages context compress map goal template completions man help"
+            opts="system export messages context compress commit map goal template completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__commit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -992,7 +1062,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --flat --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

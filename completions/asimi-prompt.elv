@@ -52,6 +52,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand messages 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON'
             cand context 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request'
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+            cand commit 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone'
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
@@ -162,6 +163,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --allow-outside 'Allow files outside the project root'
             cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
+            cand --flat 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -216,6 +218,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --allow-outside 'Allow files outside the project root'
             cand --truncate 'When the request would not fit the model''s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
             cand --no-update 'Use the session''s tiers but record nothing'
+            cand --flat 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
             cand --json 'Print the breakdown as JSON'
             cand --files 'Also list every item of the request (files, symbol blocks, the file tree, history messages...) with its tokens, largest first, and the flag that leaves it out (JSON: items)'
             cand -h 'Print help (see more with ''--help'')'
@@ -236,6 +239,24 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
             cand --compact 'Print the JSON on one line'
             cand --prompt-only 'Print only the compression prompt'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'asimi-prompt;commit'= {
+            cand --provider 'The body''s shape (default: the model''s provider)'
+            cand --max-tokens 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming'
+            cand --system-role 'The role of the system message in OpenAI-shaped bodies'
+            cand --secrets 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets'
+            cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)'
+            cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand -a 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
+            cand --all 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
+            cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
+            cand --compact 'Print the JSON on one line'
+            cand --prompt-only 'Print only the rendered commit prompt'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -366,6 +387,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand messages 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON'
             cand context 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request'
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+            cand commit 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone'
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
@@ -382,6 +404,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;help;context'= {
         }
         &'asimi-prompt;help;compress'= {
+        }
+        &'asimi-prompt;help;commit'= {
         }
         &'asimi-prompt;help;map'= {
         }

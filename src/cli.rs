@@ -223,6 +223,10 @@ Examples:
     /// <state_snapshot>, or with --prompt-only the compression prompt alone.
     #[command(after_help = COMPRESS_AFTER_HELP)]
     Compress(CompressArgs),
+    /// Print a request body that asks the model for a commit message for the staged
+    /// changes, or with --prompt-only the commit prompt alone.
+    #[command(after_help = COMMIT_AFTER_HELP)]
+    Commit(CommitArgs),
     /// Print the repository's symbol map (legend and one block per file), or its
     /// symbols as JSON.
     #[command(after_help = MAP_AFTER_HELP)]
@@ -593,6 +597,55 @@ pub struct CompressArgs {
     pub templates: TemplatesArg,
 }
 
+const COMMIT_AFTER_HELP: &str = "\
+The request's system prompt is the commit prompt (templates/commit.md.tmpl, overridable
+like every template): the rules (conventional-commit type prefix, imperative mood, subject
+of at most 50 characters, body wrapped at 72, the message only), the repository's recent
+commit subjects, the changed files and the diff, cut at 32000 bytes with a summary of what
+was left out. The diff is read with libgit2; no git process runs. Nothing to describe is
+exit 2.
+
+Examples:
+  asimi-prompt commit | curl ... --data-binary @- | jq -r '.content[0].text' | git commit -F -
+  asimi-prompt commit --all --provider openai --model gpt-4o --compact
+  git diff HEAD~1 | asimi-prompt commit -
+  asimi-prompt commit --prompt-only";
+
+/// `commit`: which changes, and how to encode the request.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CommitArgs {
+    /// `-` reads the diff from standard input instead of the repository.
+    #[arg(value_name = "-", value_parser = parse_stdin_only, conflicts_with = "all")]
+    pub diff: Option<String>,
+    /// Describe every change to tracked files in the working tree against HEAD (what
+    /// `git commit --all` commits), not only the staged ones.
+    #[arg(long, short = 'a')]
+    pub all: bool,
+    #[command(flatten)]
+    pub encode: EncodeArgs,
+    /// Print only the rendered commit prompt.
+    #[arg(long)]
+    pub prompt_only: bool,
+    /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
+    /// claude-sonnet-4-5).
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    #[command(flatten)]
+    pub templates: TemplatesArg,
+}
+
+/// The one positional `commit` takes: `-`, for standard input.
+fn parse_stdin_only(s: &str) -> Result<String, String> {
+    if s == "-" {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "'{s}': commit takes only '-' (a diff on standard input); it describes the \
+             staged changes, or with --all the working tree's"
+        ))
+    }
+}
+
 /// Shells with completion scripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Shell {
@@ -627,7 +680,8 @@ Examples:
   asimi-prompt messages --prompt 'Review' --file src/ --file 'docs/**/*.md' --exclude '*.lock'
   asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
-  asimi-prompt messages --spec context.yaml --provider gemini";
+  asimi-prompt messages --spec context.yaml --provider gemini
+  asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs";
 
 /// How a request body is encoded (shared by `messages`, `context` and `compress`).
 #[derive(Debug, Clone, Default, Args)]
@@ -739,6 +793,11 @@ pub struct MessagesArgs {
     /// symbol:PATH=L2 (tiers: L0, L1, L2, L3, active).
     #[arg(long = "tier", value_name = "ITEM=TIER")]
     pub tier: Vec<String>,
+    /// The same content as one flat message list with no cache markers and no tiers
+    /// (system, file tree, URL context, working files, history, prompt), for servers
+    /// without prompt caching. No session is read or recorded.
+    #[arg(long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
+    pub flat: bool,
 }
 
 const CONTEXT_AFTER_HELP: &str = "\
@@ -748,7 +807,7 @@ closes the tier (short: the prefix is under the model's minimum cacheable size; 
 Gemini bodies carry no markers) and what it holds. Then the limit (the context window
 minus the output limit): a request over it is shown, its tier marked, and still exits 0.
 With --session, the tokens a provider should read from cache after the session's previous
-request.
+request. With --flat, the request is one uncached block (row flat) and no session is read.
 
 Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state
 under the user state directory.

@@ -10,6 +10,7 @@
 pub mod app;
 pub mod cli;
 pub mod cmd;
+pub mod commit;
 pub mod data;
 pub mod digest;
 pub mod documents;

@@ -344,7 +344,13 @@ pub struct SkillData {
 impl PromptContext {
     /// The value templates are executed with (Go's dot).
     pub fn to_value(&self) -> Value {
-        let mut m: BTreeMap<&str, Value> = BTreeMap::new();
+        Value::from(self.to_map())
+    }
+
+    /// [`to_value`](Self::to_value)'s fields, for a command that adds its own (`commit`'s
+    /// `.Commit`).
+    pub fn to_map(&self) -> BTreeMap<&'static str, Value> {
+        let mut m: BTreeMap<&'static str, Value> = BTreeMap::new();
         m.insert("IsGitRepository", Value::from(self.is_git_repository));
         m.insert("SandboxStatus", Value::from(self.sandbox_status.as_str()));
         m.insert("UserMemory", Value::from(self.user_memory.as_str()));
@@ -368,7 +374,7 @@ impl PromptContext {
         m.insert("Goal", crate::data::to_value(&self.goal));
         m.insert("Skills", ser(&self.skills));
         m.insert("Vars", crate::data::to_value(&self.vars));
-        Value::from(m)
+        m
     }
 }
 

@@ -729,7 +729,7 @@ fn mapped_repo() -> Test {
 #[test]
 fn an_oversize_request_names_the_symbol_map_and_its_flag() {
     let e = mapped_repo()
-        .args(["messages"])
+        .args(["messages", "--map-tokens", "1000000"])
         .args(ON_SMALL)
         .run()
         .fails()
@@ -744,7 +744,7 @@ fn an_oversize_request_names_the_symbol_map_and_its_flag() {
     assert!(e.trim_end().ends_with(". Send less"), "{e}");
     // `context` shows it, and says the same.
     let table = mapped_repo()
-        .args(["context"])
+        .args(["context", "--map-tokens", "1000000"])
         .args(ON_SMALL)
         .run()
         .ok()
@@ -761,6 +761,18 @@ fn an_oversize_request_names_the_symbol_map_and_its_flag() {
         "{over}"
     );
     assert!(over.ends_with(". Send less"), "{over}");
+    // By default the map keeps the best blocks that fit a quarter of the window.
+    let body = mapped_repo()
+        .args(["messages"])
+        .args(ON_SMALL)
+        .run()
+        .ok()
+        .to_string();
+    assert!(
+        body.contains("# Repository Structure (continued)"),
+        "{body}"
+    );
+    assert!(body.contains("pkg/module_0.py:") && !body.contains("pkg/module_9.py:\n"));
     // Without the map it fits.
     mapped_repo()
         .args(["messages", "--no-symbol-map"])

@@ -64,6 +64,11 @@ fn stable_rs() -> String {
 }
 
 pub fn setup() -> Test {
+    setup_for("messages")
+}
+
+/// The golden world, running `command` (`messages` or `context`).
+fn setup_for(command: &str) -> Test {
     Test::new()
         .file("spec.yaml", SPEC)
         .file("history.json", HISTORY)
@@ -77,7 +82,7 @@ pub fn setup() -> Test {
         .file("pages/api.md", "# API\n\nGET /items lists items.\n")
         .file("shot.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
         .args([
-            "messages",
+            command,
             "--spec",
             "spec.yaml",
             "--model",
@@ -232,4 +237,136 @@ fn every_body_keeps_the_readme_promises() {
             other => panic!("no promises listed for {other}"),
         }
     }
+}
+
+fn flat_fixture(provider: &str) -> PathBuf {
+    fixture(&format!("flat-{provider}"))
+}
+
+/// The `--flat` body for `provider`, and what the run said on stderr.
+fn flat_body(provider: &str) -> (String, String) {
+    let t = setup().args(["--provider", provider, "--flat"]);
+    let run = t.run();
+    let root = t.root.display().to_string();
+    (
+        run.ok().replace(&root, "<ROOT>"),
+        run.stderr.replace(&root, "<ROOT>"),
+    )
+}
+
+#[test]
+fn golden_flat_requests() {
+    let mut failures = Vec::new();
+    for provider in PROVIDERS {
+        let (got, _) = flat_body(provider);
+        if let Err(e) = common::golden::check(&flat_fixture(provider), &got, "request_golden") {
+            failures.push(format!("{provider}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The flat body holds what the tiered one does, in the seeds' flat order, with no
+/// marker anywhere; the spec's tier hints are named as unused.
+#[test]
+fn flat_bodies_are_the_same_content_unmarked_in_flat_order() {
+    // The system message (with the map) is a top-level field in some shapes, whose
+    // place in the text follows the key order; the conversation is in order everywhere.
+    let order = [
+        "# Repository Files",
+        "# URL Context",
+        "# Working Files",
+        "What does stable.rs do?",
+        "You're welcome.",
+        "Rename `total` to `sum`",
+    ];
+    for provider in PROVIDERS {
+        let (text, stderr) = flat_body(provider);
+        let b: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(common::marked_types(&b), Vec::<String>::new(), "{provider}");
+        let at: Vec<usize> = order
+            .iter()
+            .map(|s| text.find(s).unwrap_or_else(|| panic!("{provider}: {s}")))
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{provider}: {at:?}");
+        // Every file goes once, whole, among the working files.
+        for f in ["pub fn item_299()", "pub mod config;", "pub const LIMIT"] {
+            assert_eq!(text.matches(f).count(), 1, "{provider}: {f}");
+            assert!(text.find(f).unwrap() > at[2], "{provider}: {f}");
+        }
+        assert_eq!(text.matches("# Repository Structure").count(), 1);
+        assert!(!text.contains("# Reference Files"), "{provider}");
+        assert!(
+            stderr.contains("--flat has no tiers"),
+            "{provider}: {stderr}"
+        );
+    }
+    let (anthropic, _) = flat_body("anthropic");
+    let b: Value = serde_json::from_str(&anthropic).unwrap();
+    assert_eq!(keys(&b), ["max_tokens", "messages", "model", "system"]);
+    assert_alternates(&roles(&b["messages"]), "user", "assistant", "anthropic");
+}
+
+#[test]
+fn flat_refuses_session_and_tier_flags() {
+    for extra in [
+        &["--session", "s"][..],
+        &["--tier", "src/lib.rs=L1"],
+        &["--no-update"],
+        &["--cache-ttl", "1h"],
+    ] {
+        let run = setup().args(["--flat"]).args(extra).run();
+        let err = run.fails();
+        assert!(err.contains("cannot be used with"), "{extra:?}: {err}");
+    }
+}
+
+/// `context --flat` is one uncached row holding everything.
+#[test]
+fn context_flat_is_one_uncached_block() {
+    let context = |flat: bool| {
+        let mut t = setup_for("context").args(["--json"]);
+        if flat {
+            t = t.args(["--flat"]);
+        }
+        serde_json::from_str::<Value>(t.run().ok()).unwrap()
+    };
+    let (tiered, flat) = (context(false), context(true));
+    let rows = flat["tiers"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{flat}");
+    let row = &rows[0];
+    assert_eq!(
+        (&row["tier"], &row["marker"]),
+        (&"flat".into(), &false.into())
+    );
+    assert_eq!(
+        (&flat["flat"], &flat["markers"]),
+        (&true.into(), &false.into())
+    );
+    // The same content less the tier headers and their "Ok." turns.
+    let (n, all) = (
+        row["tokens"].as_u64().unwrap(),
+        tiered["total_tokens"].as_u64().unwrap(),
+    );
+    assert!(n < all && n * 100 > all * 95, "{flat}\n{tiered}");
+    assert_eq!(row["tokens"], flat["total_tokens"]);
+    let holds = &row["holds"];
+    assert_eq!(
+        (
+            &holds["files"],
+            &holds["history"],
+            &holds["symbols"],
+            &holds["urls"]
+        ),
+        (&4.into(), &6.into(), &3.into(), &2.into()),
+        "{holds}"
+    );
+    let text = setup_for("context").args(["--flat"]).run();
+    let text = text.ok();
+    assert!(text.contains("\nflat "), "{text}");
+    assert!(
+        text.contains("flat: one uncached block with no cache markers"),
+        "{text}"
+    );
+    assert!(!text.contains("\nL0 "), "{text}");
 }

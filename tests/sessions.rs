@@ -312,6 +312,7 @@ fn context_json() {
         "model_source": "--model",
         "provider": "anthropic",
         "markers": true,
+        "flat": false,
         "tokenizer": "o200k_base",
         "estimate": true,
         "min_cache_tokens": 1024,

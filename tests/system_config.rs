@@ -718,6 +718,7 @@ const BUILTIN_TEMPLATES: &[&str] = &[
     "base/default.md.tmpl",
     "base/gemini.md.tmpl",
     "base/gpt.md.tmpl",
+    "commit.md.tmpl",
     "compression.md.tmpl",
     "models.yaml",
     "sections/context.md.tmpl",

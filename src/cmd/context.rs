@@ -34,6 +34,7 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         prediction: prediction.as_ref(),
         remedies: request::remedies(&req, false),
         items: args.files,
+        flat: args.request.flat,
     });
     let text = if args.json {
         breakdown::render_json(&b)

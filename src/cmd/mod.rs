@@ -2,6 +2,7 @@
 //! (environment, `-C DIR`, standard input, output and error streams), and turns them
 //! into settings, a prompt or a request through the library's plain functions.
 
+pub mod commit;
 pub mod compress;
 pub mod context;
 pub mod docs;

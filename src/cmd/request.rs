@@ -126,6 +126,9 @@ pub(super) fn lay_out(
     req: &request::Request,
     ctx: &mut Ctx,
 ) -> anyhow::Result<Laid> {
+    if args.flat {
+        return lay_out_flat(req, ctx);
+    }
     let session = req.session.clone();
     let mut tracker = match &session {
         None => Tracker::ephemeral(),
@@ -168,5 +171,25 @@ pub(super) fn lay_out(
         messages,
         placement,
         tiers: plan.tiers,
+    })
+}
+
+/// `--flat`: no tiers, no markers, no session. A spec's session and tier hints would
+/// change nothing, so they are named on stderr rather than silently dropped.
+fn lay_out_flat(req: &request::Request, ctx: &mut Ctx) -> anyhow::Result<Laid> {
+    if let Some(name) = &req.session {
+        ctx.note(format!(
+            "note: --flat reads and records no session; the spec's session '{name}' is not used"
+        ))?;
+    }
+    if !req.hints.is_empty() {
+        ctx.note("note: --flat has no tiers; the spec's tier hints are not used")?;
+    }
+    Ok(Laid {
+        tracker: Tracker::ephemeral(),
+        session: None,
+        messages: request::flat(req),
+        placement: request::cache::Placement::default(),
+        tiers: BTreeMap::new(),
     })
 }

@@ -281,14 +281,21 @@ pub fn render_template(
     context: &PromptContext,
     logical: &str,
 ) -> Result<String, Error> {
+    render_template_with(settings, &context.to_value(), logical)
+}
+
+/// [`render_template`] with data of the caller's making.
+pub fn render_template_with(
+    settings: &Settings,
+    data: &minijinja::Value,
+    logical: &str,
+) -> Result<String, Error> {
     let library = library(settings);
     let found = library
         .find(logical)?
         .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
     let mut engine = engine(settings.template_fuel);
-    Ok(render(&mut engine, &found, &context.to_value())?
-        .trim()
-        .to_string())
+    Ok(render(&mut engine, &found, data)?.trim().to_string())
 }
 
 /// The goal as the goal section shows it, whatever its status (`goal show`). Only the

@@ -35,7 +35,10 @@ pub struct Holds {
 /// One row of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Row {
-    #[serde(serialize_with = "tier_name")]
+    /// The tier's name (`L0`…`active`), or `flat` for the one row of a flat body.
+    #[serde(rename = "tier")]
+    pub name: &'static str,
+    #[serde(skip)]
     pub tier: Tier,
     pub tokens: usize,
     /// Tokens from the start of the request to the end of this tier.
@@ -66,10 +69,8 @@ pub struct Reuse {
     pub rule: Rule,
 }
 
-/// Tiers in JSON as the CLI spells them (`L0`…`active`).
-fn tier_name<S: serde::Serializer>(t: &Tier, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(t.name())
-}
+/// The name of a flat body's single row.
+pub const FLAT_ROW: &str = "flat";
 
 fn opt_tier_name<S: serde::Serializer>(t: &Option<Tier>, s: S) -> Result<S::Ok, S::Error> {
     match t {
@@ -87,8 +88,11 @@ pub struct Breakdown {
     pub model_source: String,
     /// The body's shape.
     pub provider: String,
-    /// Whether the body carries cache markers (Anthropic, OpenRouter and raw shapes).
+    /// Whether the body carries cache markers (Anthropic, OpenRouter and raw shapes,
+    /// unless flat).
     pub markers: bool,
+    /// `--flat`: one uncached block, no tiers.
+    pub flat: bool,
     pub tokenizer: &'static str,
     /// Whether counts are estimates (the model is not OpenAI's, whose tokenizers these are).
     pub estimate: bool,
@@ -142,6 +146,8 @@ pub struct Inputs<'a> {
     pub remedies: Remedies,
     /// Whether to list every item (`context --files`).
     pub items: bool,
+    /// `--flat`: the messages carry no tiers, and the breakdown is one row.
+    pub flat: bool,
 }
 
 fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Holds> {
@@ -200,12 +206,13 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
     let short: BTreeSet<Tier> = i.placement.too_short.iter().map(|(t, _)| *t).collect();
     let mut holds = holds(i.assembly, i.tiers);
     let mut prefix = 0;
-    let tiers: Vec<Row> = ROWS
+    let mut tiers: Vec<Row> = ROWS
         .iter()
         .map(|t| {
             let n = tokens.get(t).copied().unwrap_or(0);
             prefix += n;
             Row {
+                name: t.name(),
                 tier: *t,
                 tokens: n,
                 prefix_tokens: prefix,
@@ -215,6 +222,9 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
             }
         })
         .collect();
+    if i.flat {
+        tiers = vec![flat_row(&tiers)];
+    }
     let reuse = i.prediction.map(|p| Reuse {
         tokens: p.read,
         through: i
@@ -248,7 +258,8 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         model: i.model.to_string(),
         model_source: i.model_source.to_string(),
         provider: i.provider.name().to_string(),
-        markers: !matches!(i.provider, Provider::OpenAi | Provider::Gemini),
+        markers: !i.flat && !matches!(i.provider, Provider::OpenAi | Provider::Gemini),
+        flat: i.flat,
         tokenizer: i.tokenizer.name(),
         estimate: i.model_provider != "openai",
         min_cache_tokens: i.min_cache_tokens,
@@ -265,6 +276,32 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
             .then(|| parts::items(i.assembly, i.tokenizer, remedies)),
         largest,
         truncate_helps: remedies.truncate,
+    }
+}
+
+/// The tier rows of a flat body merged into its one uncached row.
+fn flat_row(rows: &[Row]) -> Row {
+    let mut holds = Holds::default();
+    for h in rows.iter().map(|r| &r.holds) {
+        holds.system |= h.system;
+        holds.legend |= h.legend;
+        holds.symbols += h.symbols;
+        holds.files += h.files;
+        holds.history += h.history;
+        holds.tree = holds.tree.or(h.tree);
+        holds.urls += h.urls;
+        holds.prompt |= h.prompt;
+        holds.images += h.images;
+    }
+    let tokens = rows.iter().map(|r| r.tokens).sum();
+    Row {
+        name: FLAT_ROW,
+        tier: Tier::Active,
+        tokens,
+        prefix_tokens: tokens,
+        holds,
+        marker: false,
+        too_short: false,
     }
 }
 
@@ -353,7 +390,7 @@ pub fn render_text(b: &Breakdown) -> String {
     for (n, r) in b.tiers.iter().enumerate() {
         out.push_str(&format!(
             "{:<6} {:>9} {:>8}  {:<6}  {}{}\n",
-            r.tier.name(),
+            r.name,
             r.tokens,
             r.prefix_tokens,
             marker_cell(b, r),
@@ -381,7 +418,9 @@ pub fn render_text(b: &Breakdown) -> String {
             }
         ));
     }
-    if !b.markers {
+    if b.flat {
+        out.push_str(FLAT_NOTE);
+    } else if !b.markers {
         out.push_str(&format!(
             "\nno markers: {} bodies carry none; the provider caches repeated prefixes by \
              itself\n",
@@ -402,10 +441,17 @@ pub fn render_text(b: &Breakdown) -> String {
     out
 }
 
+/// What `context --flat` says under its one row.
+pub const FLAT_NOTE: &str = "\nflat: one uncached block with no cache markers (--flat); a \
+     provider that caches prefixes by itself may still reuse it\n";
+
 /// Appended to the row in which the request passes its limit.
 pub const OVER_MARK: &str = "  <- over the limit";
 
 fn reuse_line(b: &Breakdown) -> String {
+    if b.flat {
+        return "cache reuse: not predicted for a flat body (no tiers, no session)\n".to_string();
+    }
     match (&b.session, &b.reuse) {
         (None, _) => "cache reuse: no session (pass --session NAME to predict it)\n".to_string(),
         (Some(s), None) => format!("cache reuse: session '{s}' has no previous request\n"),
@@ -519,6 +565,7 @@ mod tests {
             prediction: prediction.as_ref(),
             remedies: Remedies::default(),
             items: false,
+            flat: false,
         });
         (b, memory)
     }

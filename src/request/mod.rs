@@ -187,15 +187,37 @@ pub fn compression(
         ))
         .into());
     }
-    let mut assembly = Assembly {
+    let assembly = Assembly {
         system: prompt,
         history,
         prompt: COMPRESSION_REQUEST.to_string(),
         ..Assembly::default()
     };
+    whole(
+        flags,
+        context,
+        model,
+        assembly,
+        Some(&shown),
+        COMPRESSION_TOO_LARGE,
+    )
+}
+
+/// A request that goes whole, with no tiers or session (`compress`, `commit`): secrets
+/// in `assembly` guarded (`history`: the history file's name, for messages), and checked
+/// against the model's context window without truncating (`advice` ends the error when
+/// it does not fit).
+pub fn whole(
+    flags: &Inputs,
+    context: &PromptContext,
+    model: &ModelInfo,
+    mut assembly: Assembly,
+    history: Option<&String>,
+    advice: &'static str,
+) -> anyhow::Result<Request> {
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
-    guard::guard_secrets(&mut assembly, Some(&shown), flags.secrets, &mut warnings)?;
+    guard::guard_secrets(&mut assembly, history, flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
@@ -217,9 +239,17 @@ pub fn compression(
         warnings,
         map_edges: None,
     };
-    fit(&mut request, model.context_window, Overflow::FailWhole)?;
+    fit(
+        &mut request,
+        model.context_window,
+        Overflow::FailWhole(advice),
+    )?;
     Ok(request)
 }
+
+/// What to do when a compression request does not fit.
+pub const COMPRESSION_TOO_LARGE: &str =
+    "Compress an older part of the history first, or use a model with a larger context window";
 
 /// Reads every input: `plan` chooses between flags and spec (`spec_dir` is where the
 /// spec's relative paths start), `load` reads what it names (`stdin` supplies the prompt
@@ -376,8 +406,8 @@ enum Overflow {
     Truncate,
     /// Fail, and suggest `--truncate`.
     Fail,
-    /// Fail: the request must go whole (compression).
-    FailWhole,
+    /// Fail: the request must go whole (compression, commit); the text says what to do.
+    FailWhole(&'static str),
 }
 
 /// Checks the request fits `context_window` minus the output limit. With `truncate`,
@@ -424,9 +454,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
                     Overflow::Fail if request.assembly.history.len() > 1 =>
                         "Pass --truncate to drop older history, or send less",
                     Overflow::Fail => "Send less",
-                    Overflow::FailWhole =>
-                        "Compress an older part of the history first, or use a model with a \
-                         larger context window",
+                    Overflow::FailWhole(advice) => advice,
                 }
             )));
         }
@@ -468,15 +496,7 @@ pub fn messages(
 /// The laid-out messages with markers placed, for a session's `plan`.
 pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placement) {
     let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
-    if request.strip_images {
-        for m in &mut messages {
-            for b in &mut m.content {
-                if matches!(b, Block::Image { .. }) {
-                    *b = Block::Text(IMAGE_PLACEHOLDER.to_string());
-                }
-            }
-        }
-    }
+    strip_images(request, &mut messages);
     let mut placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
     if plan.moving_marker {
         cache::add_moving(
@@ -487,6 +507,28 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placem
         );
     }
     (messages, placement)
+}
+
+/// The seeds' flat assembly (`--flat`): the same content with no tier split and no cache
+/// markers, for servers without prompt caching. Every item is active, so the order is
+/// the system message (with the whole map), file tree, URL context, working files,
+/// history and prompt; no session is read, so the bytes depend on the inputs alone.
+pub fn flat(request: &Request) -> Vec<Message> {
+    let mut messages = assemble::assemble(&request.assembly, &BTreeMap::new());
+    strip_images(request, &mut messages);
+    messages
+}
+
+/// Images go as `IMAGE_PLACEHOLDER` text for a model without image input.
+fn strip_images(request: &Request, messages: &mut [Message]) {
+    if !request.strip_images {
+        return;
+    }
+    for b in messages.iter_mut().flat_map(|m| &mut m.content) {
+        if matches!(b, Block::Image { .. }) {
+            *b = Block::Text(IMAGE_PLACEHOLDER.to_string());
+        }
+    }
 }
 
 /// Laid-out `messages` as the request body (see `encode`).

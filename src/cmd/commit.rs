@@ -1,0 +1,71 @@
+//! `commit`: the request that asks for a commit message for the staged changes.
+
+use super::{default_model_note, encode_inputs, resolve, Ctx, Outcome};
+use crate::cli::CommitArgs;
+use crate::commit::{self, Source, COMMIT_REQUEST, COMMIT_TEMPLATE};
+use crate::model::DEFAULT_MODEL;
+use crate::prompt;
+use crate::request::{self, Assembly};
+use crate::settings::Flags;
+
+/// Prints the commit-message request (or, with `--prompt-only`, its prompt).
+pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let flags = Flags {
+        model: args.model.clone(),
+        templates: args.templates.dir.clone(),
+        default_model: Some(DEFAULT_MODEL),
+        ..ctx.flags()
+    };
+    let settings = resolve(&flags, &ctx.env)?;
+    let source = match (args.diff.is_some(), args.all) {
+        (true, _) => Source::Stdin,
+        (false, true) => Source::All,
+        (false, false) => Source::Staged,
+    };
+    let stdin = match source {
+        Source::Stdin => Some(read_stdin(ctx)?),
+        _ => None,
+    };
+    let data = commit::gather(&settings.cwd, source, stdin)?;
+    let mut notes = Vec::new();
+    let (context, model) = prompt::context(&settings, &mut notes)?;
+    for n in &notes {
+        ctx.note(format!("warning: {n}"))?;
+    }
+    let mut fields = context.to_map();
+    fields.insert(
+        "Commit",
+        crate::data::to_value(&serde_json::to_value(&data)?),
+    );
+    let text = prompt::render_template_with(&settings, &fields.into(), COMMIT_TEMPLATE)?;
+    if args.prompt_only {
+        writeln!(ctx.out, "{text}")?;
+        return Ok(Outcome::Ok);
+    }
+    let assembly = Assembly {
+        system: text,
+        prompt: COMMIT_REQUEST.to_string(),
+        ..Assembly::default()
+    };
+    let inputs = encode_inputs(&args.encode, &settings);
+    let req = request::whole(&inputs, &context, &model, assembly, None, commit::TOO_LARGE)?;
+    default_model_note(&settings, ctx)?;
+    for w in &req.warnings {
+        ctx.note(w)?;
+    }
+    // The diff changes with every commit, so a cache marker would only pay for a write
+    // nobody reads: the body is flat.
+    let body = request::encode(&req, &request::flat(&req), args.encode.compact)?;
+    ctx.out.write_all(body.as_bytes())?;
+    Ok(Outcome::Ok)
+}
+
+/// Standard input as text (invalid UTF-8 replaced, with a warning).
+fn read_stdin(ctx: &mut Ctx) -> anyhow::Result<String> {
+    let bytes = ctx.stdin.read_all()?;
+    let (text, note) = crate::source::lossy(crate::source::STDIN_NAME, bytes);
+    if let Some(note) = note {
+        ctx.note(format!("warning: {note}"))?;
+    }
+    Ok(text)
+}
