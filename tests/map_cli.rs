@@ -50,6 +50,18 @@ fn map_prints_the_legend_and_one_block_per_file() {
 }
 
 #[test]
+fn a_warm_map_is_the_same_and_an_edited_file_shows() {
+    let t = repo().args(["map"]);
+    assert_eq!(t.run().ok(), MAP);
+    assert_eq!(t.run().ok(), MAP, "warm, from the cache");
+    // A working-tree edit (git's index unchanged) is seen on the next run.
+    let t = t.file("b.py", "def load(path, mode):\n    return path\n");
+    let edited = t.run().ok().to_string();
+    assert!(edited.contains("b.py:\nf load(path,mode):1\n"), "{edited}");
+    assert!(!edited.contains("←b.py"), "{edited}");
+}
+
+#[test]
 fn map_json_lists_the_symbols() {
     let out = repo().args(["map", "--json"]).run().ok().to_string();
     let records: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -21,14 +21,16 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .map(|p| relative(&dir, &root, p))
             .collect(),
         tokens: args.tokens,
+        cache_dir: None,
     };
-    let repo = map::build(&root, &options)?;
+    // The text is the legend and blocks alone, which a warm run reads back whole.
     let text = if args.json {
+        let repo = map::build(&root, &options)?;
         let mut text = serde_json::to_string_pretty(&records(&repo))?;
         text.push('\n');
         text
     } else {
-        text(&repo)
+        text(&map::build_remembered(&root, &options)?)
     };
     ctx.out.write_all(text.as_bytes())?;
     Ok(Outcome::Ok)

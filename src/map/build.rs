@@ -4,9 +4,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::files::Selection;
+use super::cache::{Cache, Remembered};
+use super::files::{self, Candidate, Selection};
 use super::RepoMap;
-use super::{edges, format, index_repo, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
+use super::{edges, format, index_files, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
 use crate::error::Error;
 use crate::tokens::Tokenizer;
 
@@ -14,14 +15,87 @@ use crate::tokens::Tokenizer;
 /// and, with `options.tokens`, only the best-ranked blocks that fit (whole blocks);
 /// without a budget, `options.paths` (when given) limits the files shown.
 pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
-    let index_options = IndexOptions {
+    let index_options = index_options(options);
+    let candidates = files::select(root, &index_options.selection)?;
+    Ok(build_from(root, &candidates, &index_options, options))
+}
+
+/// [`build`] for a request: the legend, the blocks and the edges between the blocks'
+/// files only (no `files`, no `graph`). The map is remembered per repository under a
+/// fingerprint of the files' contents and the options, so a request on unchanged files
+/// reads it back instead of building it again.
+pub fn build_remembered(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
+    let index_options = index_options(options);
+    let candidates = files::select(root, &index_options.selection)?;
+    let cache = index_options.cache_dir.as_ref().map(Cache::new);
+    let slot = format!("{options:?}");
+    let fingerprint = fingerprint(root, &candidates, &slot);
+    if let Some(hit) = cache
+        .as_ref()
+        .and_then(|c| c.recall(root, &slot, &fingerprint))
+    {
+        return Ok(RepoMap {
+            legend: hit.legend,
+            blocks: hit.blocks,
+            edges: hit.edges,
+            ..RepoMap::default()
+        });
+    }
+    let map = build_from(root, &candidates, &index_options, options);
+    let remembered = Remembered {
+        fingerprint,
+        edges: map
+            .edges
+            .into_iter()
+            .filter(|(a, b)| map.blocks.contains_key(a) && map.blocks.contains_key(b))
+            .collect(),
+        legend: map.legend,
+        blocks: map.blocks,
+    };
+    if let Some(cache) = &cache {
+        cache.remember(root, &slot, &remembered);
+    }
+    Ok(RepoMap {
+        legend: remembered.legend,
+        blocks: remembered.blocks,
+        edges: remembered.edges,
+        ..RepoMap::default()
+    })
+}
+
+fn index_options(options: &MapOptions) -> IndexOptions {
+    IndexOptions {
         selection: Selection {
             exclude: options.exclude.clone(),
             ..Selection::default()
         },
-        ..IndexOptions::default()
-    };
-    let files: Vec<FileIndex> = index_repo(root, &index_options)?;
+        cache_dir: options.cache_dir.clone().or_else(super::cache::default_dir),
+    }
+}
+
+/// What decides a map: the options, and every candidate's path and content (its clean
+/// blob id, else the sha256 of what is on disk now).
+fn fingerprint(root: &Path, candidates: &[Candidate], options: &str) -> String {
+    let mut all = format!("{options}\n");
+    for c in candidates {
+        let id = match &c.blob {
+            Some(blob) => blob.clone(),
+            None => std::fs::read(root.join(&c.path))
+                .map(crate::digest::sha256_hex)
+                .unwrap_or_default(),
+        };
+        all.push_str(&format!("{}\0{id}\n", c.path));
+    }
+    crate::digest::sha256_hex(all)
+}
+
+fn build_from(
+    root: &Path,
+    candidates: &[Candidate],
+    index_options: &IndexOptions,
+    options: &MapOptions,
+) -> RepoMap {
+    let files: Vec<FileIndex> = index_files(root, candidates, index_options);
     let graph: Graph = refs::resolve(&files);
     let aliases = format::aliases(&graph);
     let all = format::blocks(&files, &graph, &aliases);
@@ -31,13 +105,13 @@ pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
     } else {
         format::legend(&aliases)
     };
-    Ok(RepoMap {
+    RepoMap {
         legend,
         blocks,
         edges: edges(&graph),
         files,
         graph,
-    })
+    }
 }
 
 /// The blocks to show: within the token budget the best-ranked (PageRank personalised to
@@ -71,4 +145,57 @@ fn under(path: &str, named: &str) -> bool {
         || path
             .strip_prefix(named)
             .is_some_and(|rest| rest.starts_with('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_remembered_map_is_read_back_until_a_file_changes() {
+        let dir = crate::map::fixtures::bounded_tempdir();
+        let cache = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(
+            root.join("a.py"),
+            "from b import g\n\ndef f(x):\n    return g(x)\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("b.py"), "def g(y):\n    return y\n").unwrap();
+        let options = MapOptions {
+            cache_dir: Some(cache.path().into()),
+            ..MapOptions::default()
+        };
+        let built = build_remembered(root, &options).unwrap();
+        let whole = build(root, &options).unwrap();
+        assert_eq!(
+            (&built.legend, &built.blocks),
+            (&whole.legend, &whole.blocks)
+        );
+        assert_eq!(built.edges, [("a.py".to_string(), "b.py".to_string())]);
+        assert!(built.files.is_empty());
+
+        // What is read back is what was remembered, not a new build.
+        let candidates = files::select(root, &Selection::default()).unwrap();
+        let slot = format!("{options:?}");
+        let print = fingerprint(root, &candidates, &slot);
+        let cache = Cache::new(cache.path());
+        let mut remembered = cache.recall(root, &slot, &print).unwrap();
+        remembered.legend = "remembered\n".into();
+        cache.remember(root, &slot, &remembered);
+        assert_eq!(
+            build_remembered(root, &options).unwrap().legend,
+            "remembered\n"
+        );
+
+        // A changed file is a new fingerprint, and a new build.
+        std::fs::write(root.join("b.py"), "def g(y, z):\n    return y\n").unwrap();
+        let rebuilt = build_remembered(root, &options).unwrap();
+        assert_eq!(rebuilt.legend, whole.legend);
+        assert!(
+            rebuilt.blocks["b.py"].contains("g(y,z)"),
+            "{:?}",
+            rebuilt.blocks
+        );
+    }
 }

@@ -7,6 +7,10 @@
 //! cold run spend more time creating files than parsing. The pack is written to a
 //! temporary file and renamed into place, so concurrent runs never see half a pack (the
 //! last writer wins, and either pack is right); an unreadable pack is a miss.
+//!
+//! Beside the pack, each repository's last map for a request is remembered whole
+//! ([`Remembered`]) under a fingerprint of everything that decides it, so a warm request
+//! on unchanged files skips indexing, references, ranking and formatting.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -24,7 +28,19 @@ const FORMAT: &str = "map-cache-2";
 const APP_DIR: &str = "asimi-prompt";
 const MAP_DIR: &str = "map";
 const PACKS_DIR: &str = "packs";
+const MAPS_DIR: &str = "maps";
 const PACK_EXTENSION: &str = "json";
+/// The code that shapes an entry (the queries are added per language); a change to it
+/// is a new version, so a stale entry is never read.
+const INDEX_CODE: &str = include_str!("index.rs");
+/// The code that turns entries into a map; a change to it makes remembered maps stale.
+const MAP_CODE: [&str; 5] = [
+    include_str!("build.rs"),
+    include_str!("format.rs"),
+    include_str!("imports.rs"),
+    include_str!("rank.rs"),
+    include_str!("refs.rs"),
+];
 
 /// The user's cache directory for the map: `<cache dir>/asimi-prompt/map`.
 pub fn default_dir() -> Option<PathBuf> {
@@ -75,14 +91,44 @@ impl Cache {
         Pack { path, entries }
     }
 
+    /// The map remembered for `root` and `options` under `fingerprint`, if that is the
+    /// last one.
+    pub fn recall(&self, root: &Path, options: &str, fingerprint: &str) -> Option<Remembered> {
+        let bytes = std::fs::read(self.repo_file(root, MAPS_DIR, options)).ok()?;
+        let remembered: Remembered = serde_json::from_slice(&bytes).ok()?;
+        (remembered.fingerprint == fingerprint).then_some(remembered)
+    }
+
+    /// Remembers `map` for `root` and `options`; a map that cannot be written is no error.
+    pub fn remember(&self, root: &Path, options: &str, map: &Remembered) {
+        if let Ok(bytes) = serde_json::to_vec(map) {
+            let _ = write_atomically(&self.repo_file(root, MAPS_DIR, options), &bytes);
+        }
+    }
+
     fn pack_path(&self, root: &Path) -> PathBuf {
+        self.repo_file(root, PACKS_DIR, "")
+    }
+
+    /// `<dir>/<version>/<kind>/<hash of the canonical root and the slot>.json`.
+    fn repo_file(&self, root: &Path, kind: &str, slot: &str) -> PathBuf {
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-        let name = crate::digest::sha256_hex(root.to_string_lossy().as_bytes());
+        let name = crate::digest::sha256_hex(format!("{}\0{slot}", root.display()));
         self.dir
             .join(version())
-            .join(PACKS_DIR)
+            .join(kind)
             .join(format!("{}.{PACK_EXTENSION}", &name[..32]))
     }
+}
+
+/// A request's map as built last time, and what it was built from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Remembered {
+    /// The files' paths and content ids, and the options (see `build::fingerprint`).
+    pub fingerprint: String,
+    pub legend: String,
+    pub blocks: std::collections::BTreeMap<String, String>,
+    pub edges: Vec<(String, String)>,
 }
 
 /// One repository's cached entries, by [`ContentId::key`].
@@ -115,7 +161,9 @@ impl Pack {
         let unchanged = current.len() == self.entries.len()
             && current.keys().all(|k| self.entries.contains_key(*k));
         if !unchanged {
-            let _ = write_atomically(&self.path, &current);
+            if let Ok(bytes) = serde_json::to_vec(&current) {
+                let _ = write_atomically(&self.path, &bytes);
+            }
         }
     }
 }
@@ -145,21 +193,23 @@ impl EntryRef<'_> {
     }
 }
 
-fn write_atomically(target: &Path, entries: &HashMap<&str, EntryRef>) -> std::io::Result<()> {
-    let dir = target.parent().expect("packs live in a directory");
+fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = target.parent().expect("cache files live in a directory");
     std::fs::create_dir_all(dir)?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    // One write: the temporary file is unbuffered, and serde writes token by token.
-    temp.write_all(&serde_json::to_vec(entries)?)?;
+    temp.write_all(bytes)?;
     temp.persist(target).map_err(|e| e.error)?;
     Ok(())
 }
 
-/// The indexer's version: the cache format and every query's text.
+/// The indexer's version: the cache format, the code that makes entries and maps, and
+/// every query's text.
 fn version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();
     VERSION.get_or_init(|| {
         let mut all = String::from(FORMAT);
+        all.push_str(INDEX_CODE);
+        MAP_CODE.iter().for_each(|code| all.push_str(code));
         for l in &LANGS {
             all.push_str(l.name);
             all.push_str(l.source());

@@ -24,7 +24,8 @@ mod repo;
 pub mod tiers;
 
 pub use build::build;
-pub use repo::{index_repo, IndexOptions};
+pub use build::build_remembered;
+pub use repo::{index_files, index_repo, IndexOptions};
 
 use serde::{Deserialize, Serialize};
 
@@ -135,6 +136,8 @@ pub struct MapOptions {
     pub paths: Vec<String>,
     /// `--tokens N`: keep the best-ranked whole blocks that fit N tokens.
     pub tokens: Option<usize>,
+    /// Where to cache; `None` is the user's cache directory ([`cache::default_dir`]).
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 /// A repository's map, ready to print or to put in a request.

@@ -31,6 +31,11 @@ impl Default for IndexOptions {
 /// that cannot be read or parsed is left out.
 pub fn index_repo(root: &Path, opts: &IndexOptions) -> Result<Vec<FileIndex>, Error> {
     let candidates = files::select(root, &opts.selection)?;
+    Ok(index_files(root, &candidates, opts))
+}
+
+/// The indexes of `candidates` (chosen by [`files::select`] under `root`), sorted by path.
+pub fn index_files(root: &Path, candidates: &[Candidate], opts: &IndexOptions) -> Vec<FileIndex> {
     let pack = opts
         .cache_dir
         .as_ref()
@@ -43,7 +48,7 @@ pub fn index_repo(root: &Path, opts: &IndexOptions) -> Result<Vec<FileIndex>, Er
     if let Some(pack) = &pack {
         pack.store(indexed.iter().map(|(key, index)| (key.as_str(), index)));
     }
-    Ok(indexed.into_iter().map(|(_, index)| index).collect())
+    indexed.into_iter().map(|(_, index)| index).collect()
 }
 
 /// One file's cache key and index, from the pack when it holds the content.

@@ -85,7 +85,7 @@ pub fn load(
     let map = repo_map(
         &plan,
         &limits.project_root,
-        crate::map::build,
+        crate::map::build_remembered,
         &mut warnings,
     );
     let prompt = match &plan.prompt {

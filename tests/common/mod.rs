@@ -197,6 +197,7 @@ impl Test {
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", &self.home)
             .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("XDG_CACHE_HOME", self.home.join(".cache"))
             .env("SHELL", "/bin/bash")
             .current_dir(&self.cwd);
         for (k, v) in &self.env {
