@@ -167,6 +167,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l c
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-symbol-map -d 'Leave the repository\'s symbol map out (also spec symbols: false)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l verbose -d 'Note on stderr each file the symbol map could not parse cleanly'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
@@ -224,6 +225,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l co
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-symbol-map -d 'Leave the repository\'s symbol map out (also spec symbols: false)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l verbose -d 'Note on stderr each file the symbol map could not parse cleanly'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-outside -d 'Allow files outside the project root'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l truncate -d 'When the request would not fit the model\'s context window minus --max-tokens, drop the oldest history (the first message kept, pairs whole) until it does; without it an oversize request is an error'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
@@ -269,6 +271,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l map-ex
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l json -d 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s v -l verbose -d 'Note on stderr each file that did not parse cleanly (its block holds what the parser recovered, or it has none)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s h -l help -d 'Print help'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand goal; and not __fish_seen_subcommand_from show apply help" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r

@@ -758,6 +758,9 @@ pub struct MessagesArgs {
     /// model's context window).
     #[arg(long, value_name = "N")]
     pub map_tokens: Option<usize>,
+    /// Note on stderr each file the symbol map could not parse cleanly.
+    #[arg(long)]
+    pub verbose: bool,
     /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
     #[arg(long, value_name = "5m|1h")]
     pub cache_ttl: Option<String>,
@@ -864,6 +867,10 @@ pub struct MapArgs {
     /// Leave files matching GLOB out (repeatable).
     #[arg(long = "map-exclude", value_name = "GLOB")]
     pub map_exclude: Vec<String>,
+    /// Note on stderr each file that did not parse cleanly (its block holds what the
+    /// parser recovered, or it has none).
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 /// The completion script for `shell`, as committed under `completions/`.

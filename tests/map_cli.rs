@@ -62,6 +62,27 @@ fn a_warm_map_is_the_same_and_an_edited_file_shows() {
 }
 
 #[test]
+fn verbose_notes_a_file_that_does_not_parse() {
+    let t = repo()
+        .file("c.py", "def ok(a):\n    pass\n\ndef broken(:\n")
+        .tracked();
+    let quiet = t.run_with(&["map"]);
+    assert_eq!(quiet.stderr, "");
+    assert!(
+        quiet.ok().contains("c.py:\nf ok(a):1\n"),
+        "{}",
+        quiet.stdout
+    );
+    let note = "note: map: c.py has syntax errors; its block holds what the parser recovered\n";
+    for args in [&["map", "--verbose"][..], &["map", "--json", "-v"]] {
+        let run = t.run_with(args);
+        assert_eq!(run.stderr, note, "{args:?}");
+    }
+    let run = t.run_with(&["context", "--verbose", "--prompt", "p"]);
+    assert!(run.stderr.contains(note), "{}", run.stderr);
+}
+
+#[test]
 fn map_json_lists_the_symbols() {
     let out = repo().args(["map", "--json"]).run().ok().to_string();
     let records: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -24,14 +24,18 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         cache_dir: None,
     };
     // The text is the legend and blocks alone, which a warm run reads back whole.
-    let text = if args.json {
+    let (text, notes) = if args.json {
         let repo = map::build(&root, &options)?;
         let mut text = serde_json::to_string_pretty(&records(&repo))?;
         text.push('\n');
-        text
+        (text, repo.notes)
     } else {
-        text(&map::build_remembered(&root, &options)?)
+        let repo = map::build_remembered(&root, &options)?;
+        (text(&repo), repo.notes)
     };
+    if args.verbose {
+        notes.iter().try_for_each(|n| writeln!(ctx.err, "{n}"))?;
+    }
     ctx.out.write_all(text.as_bytes())?;
     Ok(Outcome::Ok)
 }
@@ -50,12 +54,7 @@ fn text(repo: &RepoMap) -> String {
     if repo.blocks.is_empty() {
         return String::new();
     }
-    let mut out = format!("{}\n", repo.legend);
-    for block in repo.blocks.values() {
-        out.push_str(block);
-        out.push('\n');
-    }
-    out
+    map::format::map_text(&repo.legend, repo.blocks.values())
 }
 
 /// One symbol as `map --json` prints it.
@@ -142,6 +141,7 @@ mod tests {
             symbols: vec![user.clone()],
             imports: vec![],
             references: vec![],
+            problem: None,
         });
         let mut graph = Graph::default();
         let site = Site {

@@ -40,6 +40,7 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         no_symbol_map: args.no_symbol_map,
         map_exclude: args.map_exclude.clone(),
         map_tokens: args.map_tokens,
+        verbose: args.verbose,
         ..encode_inputs(&args.encode, settings)
     }
 }

@@ -34,12 +34,7 @@ pub fn build_remembered(root: &Path, options: &MapOptions) -> Result<RepoMap, Er
         .as_ref()
         .and_then(|c| c.recall(root, &slot, &fingerprint))
     {
-        return Ok(RepoMap {
-            legend: hit.legend,
-            blocks: hit.blocks,
-            edges: hit.edges,
-            ..RepoMap::default()
-        });
+        return Ok(hit.into());
     }
     let map = build_from(root, &candidates, &index_options, options);
     let remembered = Remembered {
@@ -51,16 +46,12 @@ pub fn build_remembered(root: &Path, options: &MapOptions) -> Result<RepoMap, Er
             .collect(),
         legend: map.legend,
         blocks: map.blocks,
+        notes: map.notes,
     };
     if let Some(cache) = &cache {
         cache.remember(root, &slot, &remembered);
     }
-    Ok(RepoMap {
-        legend: remembered.legend,
-        blocks: remembered.blocks,
-        edges: remembered.edges,
-        ..RepoMap::default()
-    })
+    Ok(remembered.into())
 }
 
 fn index_options(options: &MapOptions) -> IndexOptions {
@@ -105,12 +96,17 @@ fn build_from(
     } else {
         format::legend(&aliases)
     };
+    let notes = files
+        .iter()
+        .filter_map(|f| f.problem.map(|p| p.note(&f.path)))
+        .collect();
     RepoMap {
         legend,
         blocks,
         edges: edges(&graph),
         files,
         graph,
+        notes,
     }
 }
 

@@ -20,7 +20,8 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::lang::{Lang, LANGS};
-use super::{FileIndex, Import, Reference, Symbol};
+use super::RepoMap;
+use super::{FileIndex, Import, Problem, Reference, Symbol};
 
 /// Bump when the shape of the cached data or the indexing code changes; query changes
 /// change the version by themselves.
@@ -129,6 +130,8 @@ pub struct Remembered {
     pub legend: String,
     pub blocks: std::collections::BTreeMap<String, String>,
     pub edges: Vec<(String, String)>,
+    /// The notes on files that did not parse cleanly (see [`RepoMap::notes`]).
+    pub notes: Vec<String>,
 }
 
 /// One repository's cached entries, by [`ContentId::key`].
@@ -148,14 +151,17 @@ impl Pack {
             symbols: entry.symbols.clone(),
             imports: entry.imports.clone(),
             references: entry.references.clone(),
+            problem: entry.problem,
         })
     }
 
     /// Rewrites the pack to hold exactly `current` (key and index of each file indexed
-    /// this run) unless it already does; a pack that cannot be written is no error.
+    /// this run) unless it already does; a pack that cannot be written is no error. A
+    /// file that timed out or crashed its grammar is not kept: the next run tries again.
     pub fn store<'a>(&self, current: impl IntoIterator<Item = (&'a str, &'a FileIndex)>) {
         let current: HashMap<&str, EntryRef> = current
             .into_iter()
+            .filter(|(_, index)| matches!(index.problem, None | Some(Problem::Recovered)))
             .map(|(key, index)| (key, EntryRef::of(index)))
             .collect();
         let unchanged = current.len() == self.entries.len()
@@ -174,6 +180,7 @@ struct Entry {
     symbols: Vec<Symbol>,
     imports: Vec<Import>,
     references: Vec<Reference>,
+    problem: Option<Problem>,
 }
 
 #[derive(Serialize)]
@@ -181,6 +188,7 @@ struct EntryRef<'a> {
     symbols: &'a [Symbol],
     imports: &'a [Import],
     references: &'a [Reference],
+    problem: Option<Problem>,
 }
 
 impl EntryRef<'_> {
@@ -189,6 +197,20 @@ impl EntryRef<'_> {
             symbols: &index.symbols,
             imports: &index.imports,
             references: &index.references,
+            problem: index.problem,
+        }
+    }
+}
+
+impl From<Remembered> for RepoMap {
+    /// A map for a request: no `files`, no `graph`.
+    fn from(r: Remembered) -> RepoMap {
+        RepoMap {
+            legend: r.legend,
+            blocks: r.blocks,
+            edges: r.edges,
+            notes: r.notes,
+            ..RepoMap::default()
         }
     }
 }

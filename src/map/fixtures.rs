@@ -56,6 +56,7 @@ pub fn file(
                 line: *l,
             })
             .collect(),
+        problem: None,
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use tree_sitter::{Node, ParseOptions, ParseState, Parser, Query, QueryCursor, StreamingIterator};
 
 use super::lang::{self, Lang};
-use super::{FileIndex, Import, Kind, Reference, Symbol};
+use super::{FileIndex, Import, Kind, Problem, Reference, Symbol};
 
 /// The longest one file may take to parse; a slower file yields nothing.
 pub const PARSE_TIME_LIMIT: Duration = Duration::from_secs(2);
@@ -25,19 +25,35 @@ const IMPLICIT_PARAMS: [&str; 2] = ["self", "cls"];
 /// How far above a `@param` capture its parameter list may be.
 const PARAM_DEPTH: usize = 6;
 
-/// The file's index, or `None` when its language is unknown, its parse timed out, or
-/// the grammar panicked.
+/// The file's index, or `None` when its language is unknown. A file that does not
+/// parse cleanly says why in `problem`: with syntax errors it holds what tree-sitter
+/// recovered; after a timeout or a grammar panic it is empty.
 pub fn index(path: &str, source: &str) -> Option<FileIndex> {
     let lang = lang::for_path(path)?;
-    catch_unwind(AssertUnwindSafe(|| index_with(lang, path, source)))
-        .ok()
-        .flatten()
+    let query = lang.query().ok()?;
+    let parsed = catch_unwind(AssertUnwindSafe(|| index_with(lang, query, path, source)))
+        .unwrap_or(Err(Problem::Panicked));
+    Some(parsed.unwrap_or_else(|problem| FileIndex {
+        path: path.to_string(),
+        language: lang.name,
+        symbols: Vec::new(),
+        imports: Vec::new(),
+        references: Vec::new(),
+        problem: Some(problem),
+    }))
 }
 
-fn index_with(lang: &'static Lang, path: &str, source: &str) -> Option<FileIndex> {
-    let query = lang.query().ok()?;
+fn index_with(
+    lang: &'static Lang,
+    query: &Query,
+    path: &str,
+    source: &str,
+) -> Result<FileIndex, Problem> {
     let mut parser = Parser::new();
-    parser.set_language(&lang.grammar()).ok()?;
+    // A grammar this build cannot load fails the file as a crashing one would.
+    parser
+        .set_language(&lang.grammar())
+        .map_err(|_| Problem::Panicked)?;
     let started = Instant::now();
     let mut out_of_time = |_: &ParseState| {
         if started.elapsed() > PARSE_TIME_LIMIT {
@@ -49,14 +65,18 @@ fn index_with(lang: &'static Lang, path: &str, source: &str) -> Option<FileIndex
     let options = ParseOptions::new().progress_callback(&mut out_of_time);
     let bytes = source.as_bytes();
     let mut read = |offset: usize, _| &bytes[offset.min(bytes.len())..];
-    let tree = parser.parse_with_options(&mut read, None, Some(options))?;
-    let captures = Captures::collect(query, tree.root_node(), source);
-    Some(FileIndex {
+    let tree = parser
+        .parse_with_options(&mut read, None, Some(options))
+        .ok_or(Problem::TimedOut)?;
+    let root = tree.root_node();
+    let captures = Captures::collect(query, root, source);
+    Ok(FileIndex {
         path: path.to_string(),
         language: lang.name,
         symbols: captures.symbols(source),
         imports: captures.imports,
         references: captures.references,
+        problem: root.has_error().then_some(Problem::Recovered),
     })
 }
 

@@ -485,4 +485,10 @@ fn unknown_languages_give_none_and_broken_code_gives_what_was_recovered() {
     assert_eq!(index("README", "text"), None);
     let broken = "def ok(a):\n    pass\n\ndef broken(:\n";
     assert!(outline("a.py", broken).starts_with("f ok(a):1\n"));
+    let parsed = index("a.py", broken).unwrap();
+    assert_eq!(parsed.problem, Some(crate::map::Problem::Recovered));
+    assert_eq!(
+        index("a.py", "def ok(a):\n    pass\n").unwrap().problem,
+        None
+    );
 }

@@ -92,6 +92,29 @@ pub struct Reference {
     pub line: u32,
 }
 
+/// Why a file's block holds less than the file defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Problem {
+    /// The file has syntax errors; the block holds what tree-sitter recovered.
+    Recovered,
+    /// Parsing took longer than [`index::PARSE_TIME_LIMIT`]; the file has no block.
+    TimedOut,
+    /// The grammar panicked; the file has no block.
+    Panicked,
+}
+
+impl Problem {
+    /// The note `--verbose` prints for the file at `path`.
+    pub fn note(self, path: &str) -> String {
+        let what = match self {
+            Problem::Recovered => "has syntax errors; its block holds what the parser recovered",
+            Problem::TimedOut => "took too long to parse; it has no block",
+            Problem::Panicked => "crashed its grammar; it has no block",
+        };
+        format!("note: map: {path} {what}")
+    }
+}
+
 /// What one file holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FileIndex {
@@ -103,6 +126,9 @@ pub struct FileIndex {
     pub symbols: Vec<Symbol>,
     pub imports: Vec<Import>,
     pub references: Vec<Reference>,
+    /// Why the index is partial or empty, if it is.
+    #[serde(skip)]
+    pub problem: Option<Problem>,
 }
 
 /// Where a symbol is referenced from: another file, and the line there.
@@ -153,6 +179,9 @@ pub struct RepoMap {
     pub files: Vec<FileIndex>,
     /// How they refer to each other.
     pub graph: Graph,
+    /// One note per file that did not parse cleanly ([`Problem::note`]), by path, for
+    /// `--verbose`.
+    pub notes: Vec<String>,
 }
 
 /// The reference edges of `graph`, `(from, to)`, sorted and without repeats: each

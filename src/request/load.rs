@@ -120,7 +120,12 @@ fn repo_map(
     let options = plan.map.as_ref()?;
     git2::Repository::open(root).ok()?;
     match build(root, options) {
-        Ok(map) => Some(map),
+        Ok(map) => {
+            if plan.verbose {
+                warnings.extend(map.notes.iter().cloned());
+            }
+            Some(map)
+        }
         Err(e) => {
             warnings.push(format!("{MAP_FAILED}: {e}"));
             None

@@ -90,6 +90,8 @@ pub struct Inputs {
     pub map_exclude: Vec<String>,
     /// `--map-tokens N`: the symbol map's budget (see [`plan::map_tokens`]).
     pub map_tokens: Option<usize>,
+    /// `--verbose`: note the files the map could not parse cleanly.
+    pub verbose: bool,
 }
 
 /// A request ready to lay out.

@@ -66,6 +66,8 @@ pub struct Plan {
     pub prompt_cache_key: Option<String>,
     pub session: Option<String>,
     pub secrets: crate::secrets::Mode,
+    /// `--verbose`: note the files the map could not parse cleanly.
+    pub verbose: bool,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -135,6 +137,7 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         stream: flags.stream || spec.stream.unwrap_or(false),
         max_tokens: flags.max_tokens.or(spec.max_tokens),
         system_role: flags.system_role,
+        verbose: flags.verbose,
         prompt_cache_key: flags.prompt_cache_key.clone(),
         session: flags.session.clone().or_else(|| spec.session.clone()),
         secrets: flags.secrets,
