@@ -76,6 +76,9 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     for url in &mut assembly.urls {
         scan(&mut url.content, &url.url, None, redact, f);
     }
+    if let Some(review) = &mut assembly.review {
+        scan(review, "review context", None, redact, f);
+    }
     for (i, message) in assembly.history.iter_mut().enumerate() {
         let origin = format!("{history} message {i}");
         for block in &mut message.content {

@@ -90,6 +90,8 @@ pub struct Inputs {
     pub map_exclude: Vec<String>,
     /// `--map-tokens N`: the symbol map's budget (see [`plan::map_tokens`]).
     pub map_tokens: Option<usize>,
+    /// `--review [BASE][..HEAD]` / `--review-worktree`: the code review context.
+    pub review: Option<crate::review::Range>,
 }
 
 /// A request ready to lay out.
@@ -299,6 +301,7 @@ impl Request {
             files: loaded.files,
             history: loaded.history,
             urls: loaded.urls,
+            review: loaded.review,
             file_tree: loaded.file_tree,
             prompt,
             images: loaded.images,

@@ -66,6 +66,8 @@ pub struct Plan {
     pub prompt_cache_key: Option<String>,
     pub session: Option<String>,
     pub secrets: crate::secrets::Mode,
+    /// The code review to read (`--review`), if any.
+    pub review: Option<crate::review::Range>,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -138,6 +140,7 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         prompt_cache_key: flags.prompt_cache_key.clone(),
         session: flags.session.clone().or_else(|| spec.session.clone()),
         secrets: flags.secrets,
+        review: flags.review.clone(),
     })
 }
 
