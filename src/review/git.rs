@@ -55,6 +55,8 @@ pub fn ends<'r>(repo: &'r Repository, range: &Range) -> Result<Ends<'r>, Error> 
     };
     let (base_at, base_label) = match &range.base {
         Some(spec) => (commit_of(repo, spec, "BASE")?.id(), spec.clone()),
+        // The working tree's own changes, when no base is named.
+        None if range.worktree => (checkout.id(), "HEAD".to_string()),
         None => default_base(repo)?,
     };
     let merge = repo.merge_base(base_at, head.id()).map_err(|_| {
@@ -222,7 +224,7 @@ pub fn diff<'r>(
 /// Each file of `diff` with its patch as `git diff` prints it. `current` picks the
 /// path of the side that holds the current content (the new side of a forward diff,
 /// the old side of a reversed one).
-pub fn changed(diff: &Diff, reversed: bool) -> Result<Vec<Changed>, Error> {
+pub fn changed(repo: &Repository, diff: &Diff, reversed: bool) -> Result<Vec<Changed>, Error> {
     let mut out = Vec::new();
     for (i, delta) in diff.deltas().enumerate() {
         let (now, was) = if reversed {
@@ -241,16 +243,57 @@ pub fn changed(diff: &Diff, reversed: bool) -> Result<Vec<Changed>, Error> {
         } else {
             (added, removed)
         };
+        let path = path_of(&now).or_else(|| path_of(&was)).unwrap_or_default();
+        let mut patch = String::from_utf8_lossy(&text).into_owned();
+        if reversed {
+            patch = restore_working_id(repo, &patch, &path);
+        }
         out.push(Changed {
-            path: path_of(&now).or_else(|| path_of(&was)).unwrap_or_default(),
+            path,
             old_path: path_of(&was),
             status: status_letter(delta.status(), reversed),
             added,
             removed,
-            patch: String::from_utf8_lossy(&text).into_owned(),
+            patch,
         });
     }
     Ok(out)
+}
+
+/// libgit2 leaves the working side's id unset in a reversed diff against the working
+/// tree when the file is not clean in the index, and so prints that side as
+/// `/dev/null`; git hashes the file. This puts back what git prints: the id of the file
+/// as it is on disk (never through a link) and its `--- b/PATH` line.
+fn restore_working_id(repo: &Repository, patch: &str, path: &str) -> String {
+    let header_end = patch.find("\n@@").unwrap_or(patch.len());
+    let header = &patch[..header_end];
+    let Some(at) = header.find("\nindex 0") else {
+        return patch.to_string();
+    };
+    let ids = &header[at + "\nindex ".len()..];
+    let Some((old, _)) = ids.split_once("..") else {
+        return patch.to_string();
+    };
+    let file = repo.workdir().map(|w| w.join(path));
+    let regular = file
+        .as_ref()
+        .and_then(|f| f.symlink_metadata().ok())
+        .is_some_and(|m| m.is_file());
+    if !old.bytes().all(|b| b == b'0') || !regular || header.contains("\nnew file mode") {
+        return patch.to_string();
+    }
+    let Some(id) = file.and_then(|f| Oid::hash_file(git2::ObjectType::Blob, f).ok()) else {
+        return patch.to_string();
+    };
+    let short = &id.to_string()[..old.len()];
+    let fixed = header
+        .replacen(
+            &format!("\nindex {old}.."),
+            &format!("\nindex {short}.."),
+            1,
+        )
+        .replacen("\n--- /dev/null", &format!("\n--- b/{path}"), 1);
+    format!("{fixed}{}", &patch[header_end..])
 }
 
 /// `git diff --name-status`'s letter for the forward change.

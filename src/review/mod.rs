@@ -54,19 +54,19 @@ impl Range {
             Some((base, head)) => (base, head),
             None => (arg, ""),
         };
-        let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
-        let range = Range {
-            base: some(base),
-            head: some(head),
-            worktree,
-        };
-        if range.head.is_some() && worktree {
+        // `..HEAD` names the default head: the checkout, reviewed under its branch name.
+        let some = |s: &str| (!s.is_empty() && s != "HEAD").then(|| s.to_string());
+        if !head.is_empty() && worktree {
             return Err(Error::usage(format!(
                 "--review '{arg}' with --review-worktree: the working tree is the head; \
                  give only a base: --review {base}.. --review-worktree"
             )));
         }
-        Ok(range)
+        Ok(Range {
+            base: some(base),
+            head: some(head),
+            worktree,
+        })
     }
 }
 
@@ -133,7 +133,7 @@ pub fn gather(dir: &Path, range: &Range, selected: &[String]) -> Result<Review, 
     let base_tree = git::tree(&ends.base)?;
     let head_tree = git::tree(&ends.head)?;
     let head = (!range.worktree).then_some(&head_tree);
-    let files = git::changed(&git::diff(&repo, &base_tree, head, false)?, false)?;
+    let files = git::changed(&repo, &git::diff(&repo, &base_tree, head, false)?, false)?;
     let (commits, commit_count) = git::commits(&repo, &ends.base, &ends.head, MAX_COMMITS)?;
     if files.is_empty() && commit_count == 0 {
         return Err(Error::usage(format!(
@@ -155,7 +155,7 @@ pub fn gather(dir: &Path, range: &Range, selected: &[String]) -> Result<Review, 
     }
     // The working files are read from disk: their reverse diffs start from the working
     // tree, whichever commit the range ends at.
-    let reverse = git::changed(&git::diff(&repo, &base_tree, None, true)?, true)?;
+    let reverse = git::changed(&repo, &git::diff(&repo, &base_tree, None, true)?, true)?;
     let reverse: Vec<Changed> = reverse
         .into_iter()
         .filter(|c| selected.contains(&c.path) && c.status != 'D')
