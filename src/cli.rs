@@ -681,7 +681,9 @@ Examples:
   asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
   asimi-prompt messages --spec context.yaml --provider gemini
-  asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs";
+  asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs
+  asimi-prompt messages --review main.. --file src/lib.rs --prompt 'Review this'
+  asimi-prompt messages --review-worktree --prompt 'Review my uncommitted changes'";
 
 /// How a request body is encoded (shared by `messages`, `context` and `compress`).
 #[derive(Debug, Clone, Default, Args)]

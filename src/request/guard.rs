@@ -121,4 +121,16 @@ mod tests {
         assert!(guard(&mut b, "", Mode::Allow).is_empty());
         assert_eq!(b.prompt, key);
     }
+
+    #[test]
+    fn the_review_context_is_scanned() {
+        let key = crate::secrets::tests::fake("github");
+        let mut a = Assembly {
+            review: Some(format!("+let k = {key};\n")),
+            ..Assembly::default()
+        };
+        let found = guard(&mut a, "", Mode::Redact);
+        assert_eq!(found[0].to_string(), "review context:1 (github-pat)");
+        assert!(!a.review.unwrap().contains(&key));
+    }
 }

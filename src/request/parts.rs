@@ -295,6 +295,7 @@ mod tests {
                 url: "https://x".into(),
                 content: "doc".into(),
             }],
+            review: Some("## Review: main".into()),
             file_tree: Some(vec!["big.rs".into(), "m.rs".into()]),
             prompt: "fix it".into(),
             images: vec![],
@@ -324,6 +325,7 @@ mod tests {
                 "history message 1",
                 "https://x",
                 "symbols of m.rs",
+                REVIEW_PART,
                 "the file tree of 2 files",
                 PROMPT,
                 "the symbol map's legend",
@@ -366,10 +368,16 @@ mod tests {
         let history = of("history");
         assert_eq!(history.tokens, t.count("hi") + t.count("hello there"));
         assert_eq!(history.remove.as_deref(), Some("--truncate"));
+        let review = of("review");
+        assert_eq!(
+            review.tokens,
+            t.count("# Code Review Context\n\n## Review: main")
+        );
+        assert_eq!(review.remove.as_deref(), Some(REVIEW_REMEDY));
         assert_eq!(
             parts.len(),
-            7,
-            "system, tree, url, file, map, history, prompt"
+            8,
+            "system, tree, url, review, file, map, history, prompt"
         );
     }
 

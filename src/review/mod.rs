@@ -213,3 +213,45 @@ fn prefix(repo: &git2::Repository, dir: &Path) -> String {
         _ => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(base: Option<&str>, head: Option<&str>, worktree: bool) -> Range {
+        Range {
+            base: base.map(String::from),
+            head: head.map(String::from),
+            worktree,
+        }
+    }
+
+    #[test]
+    fn ranges_parse_as_git_writes_them() {
+        let parse = |a: Option<&str>, w| Range::parse(a, w).unwrap();
+        assert_eq!(parse(None, false), range(None, None, false));
+        assert_eq!(parse(Some(""), false), range(None, None, false));
+        assert_eq!(parse(Some("main"), false), range(Some("main"), None, false));
+        assert_eq!(
+            parse(Some("main.."), false),
+            range(Some("main"), None, false)
+        );
+        assert_eq!(
+            parse(Some("main..HEAD"), false),
+            range(Some("main"), None, false)
+        );
+        assert_eq!(
+            parse(Some("..topic"), false),
+            range(None, Some("topic"), false)
+        );
+        assert_eq!(
+            parse(Some("v1..v2"), false),
+            range(Some("v1"), Some("v2"), false)
+        );
+        assert_eq!(parse(Some("main"), true), range(Some("main"), None, true));
+        let err = |a: &str, w| Range::parse(Some(a), w).unwrap_err().message;
+        assert!(err("a...b", false).contains("two dots"));
+        assert!(err("a..b", true).contains("give only a base: --review a.."));
+        assert!(err("a..HEAD", true).contains("give only a base"));
+    }
+}
