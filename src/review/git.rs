@@ -202,15 +202,24 @@ fn options(reverse: bool) -> DiffOptions {
 }
 
 /// The changes from `base` to `head`'s tree, or to the working tree (tracked files, as
-/// `git diff BASE` shows them); `reverse` swaps the sides (`git diff -R`). Renames are
-/// found as git finds them by default.
+/// `git diff BASE` shows them); `reverse` swaps the sides (`git diff -R`); `only`, when
+/// given, limits them to those paths (`git diff -- PATH...`). Renames are found as git
+/// finds them by default.
 pub fn diff<'r>(
     repo: &'r Repository,
     base: &Tree<'r>,
     head: Option<&Tree<'r>>,
     reverse: bool,
+    only: Option<&[String]>,
 ) -> Result<Diff<'r>, Error> {
     let mut o = options(reverse);
+    if let Some(paths) = only {
+        // Paths as written, not patterns: a selected `a[1].rs` names one file.
+        o.disable_pathspec_match(true);
+        for p in paths {
+            o.pathspec(p.as_str());
+        }
+    }
     let mut diff = match head {
         Some(head) => repo.diff_tree_to_tree(Some(base), Some(head), Some(&mut o)),
         None => repo.diff_tree_to_workdir_with_index(Some(base), Some(&mut o)),
@@ -221,9 +230,9 @@ pub fn diff<'r>(
     Ok(diff)
 }
 
-/// Each file of `diff` with its patch as `git diff` prints it. `current` picks the
-/// path of the side that holds the current content (the new side of a forward diff,
-/// the old side of a reversed one).
+/// Each file of `diff` with its patch as `git diff` prints it, named by the side that
+/// holds the current content (the new side of a forward diff, the old side of a
+/// `reversed` one).
 pub fn changed(repo: &Repository, diff: &Diff, reversed: bool) -> Result<Vec<Changed>, Error> {
     let mut out = Vec::new();
     for (i, delta) in diff.deltas().enumerate() {

@@ -133,7 +133,11 @@ pub fn gather(dir: &Path, range: &Range, selected: &[String]) -> Result<Review, 
     let base_tree = git::tree(&ends.base)?;
     let head_tree = git::tree(&ends.head)?;
     let head = (!range.worktree).then_some(&head_tree);
-    let files = git::changed(&repo, &git::diff(&repo, &base_tree, head, false)?, false)?;
+    let files = git::changed(
+        &repo,
+        &git::diff(&repo, &base_tree, head, false, None)?,
+        false,
+    )?;
     let (commits, commit_count) = git::commits(&repo, &ends.base, &ends.head, MAX_COMMITS)?;
     if files.is_empty() && commit_count == 0 {
         return Err(Error::usage(format!(
@@ -155,11 +159,20 @@ pub fn gather(dir: &Path, range: &Range, selected: &[String]) -> Result<Review, 
     }
     // The working files are read from disk: their reverse diffs start from the working
     // tree, whichever commit the range ends at.
-    let reverse = git::changed(&repo, &git::diff(&repo, &base_tree, None, true)?, true)?;
-    let reverse: Vec<Changed> = reverse
-        .into_iter()
-        .filter(|c| selected.contains(&c.path) && c.status != 'D')
+    // A renamed file's old path too, so the rename is found.
+    let wanted: Vec<String> = files
+        .iter()
+        .filter(|f| f.status != 'D' && selected.contains(&f.path))
+        .flat_map(|f| std::iter::once(f.path.clone()).chain(f.old_path.clone()))
         .collect();
+    let reverse = if wanted.is_empty() {
+        Vec::new()
+    } else {
+        let diff = git::diff(&repo, &base_tree, None, true, Some(&wanted))?;
+        let mut changed = git::changed(&repo, &diff, true)?;
+        changed.retain(|c| selected.contains(&c.path));
+        changed
+    };
     let chosen: Vec<String> = reverse.iter().map(|c| c.path.clone()).collect();
     let forward: String = files
         .iter()
