@@ -681,7 +681,9 @@ Examples:
   asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
   asimi-prompt messages --spec context.yaml --provider gemini
-  asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs";
+  asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs
+  asimi-prompt messages --review main.. --file src/lib.rs --prompt 'Review this'
+  asimi-prompt messages --review-worktree --prompt 'Review my uncommitted changes'";
 
 /// How a request body is encoded (shared by `messages`, `context` and `compress`).
 #[derive(Debug, Clone, Default, Args)]
@@ -796,9 +798,18 @@ pub struct MessagesArgs {
     /// symbol:PATH=L2 (tiers: L0, L1, L2, L3, active).
     #[arg(long = "tier", value_name = "ITEM=TIER")]
     pub tier: Vec<String>,
+    /// Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it
+    /// left BASE (their merge base; default: the upstream, else origin/HEAD, main or
+    /// master). --file files get reverse diffs, other changed files capped diffs.
+    #[arg(long, value_name = "[BASE][..HEAD]", num_args = 0..=1, default_missing_value = "")]
+    pub review: Option<String>,
+    /// Review the working tree's changes to tracked files, against HEAD (or against
+    /// --review BASE).
+    #[arg(long)]
+    pub review_worktree: bool,
     /// The same content as one flat message list with no cache markers and no tiers
-    /// (system, file tree, URL context, working files, history, prompt), for servers
-    /// without prompt caching. No session is read or recorded.
+    /// (system, file tree, URL context, review, working files, history, prompt), for
+    /// servers without prompt caching. No session is read or recorded.
     #[arg(long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
     pub flat: bool,
 }

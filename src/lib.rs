@@ -25,6 +25,7 @@ pub mod output;
 pub mod paths;
 pub mod prompt;
 pub mod request;
+pub mod review;
 pub mod secrets;
 pub mod select;
 pub mod settings;

@@ -11,7 +11,7 @@
 //! ```
 
 mod common;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::Test;
 use serde_json::Value;
@@ -21,32 +21,7 @@ const PROVIDERS: &[&str] = &["anthropic", "openai", "openrouter", "gemini", "raw
 /// The subjects the repository's history holds, oldest first.
 const SUBJECTS: [&str; 2] = ["feat: add the parser", "fix(parser): accept empty input"];
 
-/// Commits everything in `dir`'s index (after adding `paths`) with a fixed signature,
-/// so hashes, and with them the diff's `index` lines, are the same on every run.
-fn commit(dir: &Path, paths: &[&str], message: &str) {
-    let repo = git2::Repository::open(dir).unwrap();
-    let tree = repo.find_tree(stage(dir, paths)).unwrap();
-    let sig = git2::Signature::new("Test", "test@example.com", &git2::Time::new(0, 0)).unwrap();
-    let parent = repo.head().ok().map(|h| h.peel_to_commit().unwrap());
-    let parents: Vec<&git2::Commit> = parent.iter().collect();
-    repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &parents)
-        .unwrap();
-}
-
-/// Adds `paths` to the index without committing; returns the index's tree.
-fn stage(dir: &Path, paths: &[&str]) -> git2::Oid {
-    let repo = git2::Repository::open(dir).unwrap();
-    let mut index = repo.index().unwrap();
-    for p in paths {
-        index.add_path(Path::new(p)).unwrap();
-    }
-    index.write().unwrap();
-    index.write_tree().unwrap()
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    std::fs::write(dir.join(rel), text).unwrap();
-}
+use common::repo::{commit, stage, write};
 
 /// A repository with two commits, a staged change to `src/parser.rs`, a staged new
 /// file, an unstaged change to `README.md` and an untracked file.
@@ -332,29 +307,13 @@ fn the_diff_is_what_git_diff_prints() {
         (&["--prompt-only"][..], &["diff", "--cached"][..]),
         (&["--all", "--prompt-only"], &["diff", "HEAD"]),
     ] {
-        let git = std::process::Command::new("git")
-            .args(git_args)
-            .args(["--no-color", "--no-ext-diff"])
-            .current_dir(&t.work)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &t.home)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .output();
-        let Ok(git) = git else {
+        let mut args = git_args.to_vec();
+        args.extend(["--no-color", "--no-ext-diff"]);
+        let Some(git) = common::repo::git_output(&t.work, &t.home, &args) else {
             eprintln!("skipped: no git to compare with");
             return;
         };
-        assert!(
-            git.status.success(),
-            "{}",
-            String::from_utf8_lossy(&git.stderr)
-        );
         let ours = t.run_with(flags);
-        assert_eq!(
-            prompt_diff(ours.ok()),
-            String::from_utf8(git.stdout).unwrap(),
-            "{flags:?}"
-        );
+        assert_eq!(prompt_diff(ours.ok()), git, "{flags:?}");
     }
 }

@@ -300,7 +300,7 @@ fn context_json() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let holds = |system: bool, files: u64, prompt: bool| {
         serde_json::json!({"system": system, "legend": false, "symbols": 0, "files": files,
-                           "history": 0, "tree": null, "urls": 0, "prompt": prompt,
+                           "history": 0, "tree": null, "urls": 0, "review": false, "prompt": prompt,
                            "images": 0})
     };
     let row = |tier: &str, tokens: u64, prefix: u64, marker: bool, h: serde_json::Value| {

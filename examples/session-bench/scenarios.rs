@@ -157,6 +157,7 @@ fn requests(turns: &[Turn], history: &dyn Fn(usize) -> Vec<Message>) -> Vec<Asse
                 files,
                 history: history(k),
                 urls: Vec::new(),
+                review: None,
                 file_tree: Some(tree.clone()),
                 prompt: prompt(k),
                 images: Vec::new(),

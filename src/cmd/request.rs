@@ -16,8 +16,16 @@ use crate::settings::Settings;
 use crate::tokens::Tokenizer;
 
 /// The inputs `messages` (or, as a `preview`, `context`) takes from its flags.
-fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> request::Inputs {
-    request::Inputs {
+fn request_inputs(
+    args: &MessagesArgs,
+    preview: bool,
+    settings: &Settings,
+) -> anyhow::Result<request::Inputs> {
+    let review = match (&args.review, args.review_worktree) {
+        (None, false) => None,
+        (arg, worktree) => Some(crate::review::Range::parse(arg.as_deref(), worktree)?),
+    };
+    Ok(request::Inputs {
         prompt: args.prompt_text.clone(),
         files: args.file.clone(),
         exclude: args.exclude.clone(),
@@ -41,8 +49,9 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         map_exclude: args.map_exclude.clone(),
         map_tokens: args.map_tokens,
         verbose: args.verbose,
+        review,
         ..encode_inputs(&args.encode, settings)
-    }
+    })
 }
 
 /// Reads every input of a request (`messages`, and `context` as a `preview`).
@@ -97,7 +106,7 @@ pub(super) fn prepare_request(
         stdin_note = note;
         Some(text)
     };
-    let inputs = request_inputs(args, preview, &settings);
+    let inputs = request_inputs(args, preview, &settings)?;
     let req = request::prepare(&inputs, &spec, &spec_dir, &settings, &built, &mut stdin)?;
     if let Some(note) = stdin_note {
         ctx.note(format!("warning: {note}"))?;

@@ -129,6 +129,9 @@ pub struct Assembly {
     /// places them).
     pub history: Vec<Message>,
     pub urls: Vec<UrlItem>,
+    /// The code review context (`--review`), without its header; `None` without a
+    /// review. Always active: it is made again for each request.
+    pub review: Option<String>,
     /// The repository's files, sorted; `None` leaves the file tree out.
     pub file_tree: Option<Vec<String>>,
     /// The current prompt, the system reminder already appended.
@@ -367,6 +370,15 @@ pub fn assemble_in_order(
         let text = format!("{}{}", h::URL_CONTEXT_HEADER, parts.join(h::URL_SEPARATOR));
         out.push(Message::text(Role::User, text, active));
         out.push(Message::text(Role::Assistant, h::URL_CONTEXT_REPLY, active));
+    }
+    if let Some(review) = &input.review {
+        let text = format!("{}{review}", h::REVIEW_CONTEXT_HEADER);
+        out.push(Message::text(Role::User, text, active));
+        out.push(Message::text(
+            Role::Assistant,
+            h::REVIEW_CONTEXT_REPLY,
+            active,
+        ));
     }
     let working = files_of(active);
     if !working.is_empty() {

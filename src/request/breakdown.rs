@@ -28,6 +28,8 @@ pub struct Holds {
     /// Files listed in the file tree, when it is sent.
     pub tree: Option<usize>,
     pub urls: usize,
+    /// Whether the code review context is sent (always active).
+    pub review: bool,
     pub prompt: bool,
     pub images: usize,
 }
@@ -179,6 +181,7 @@ fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Hol
     let active = row(&mut rows, Tier::Active);
     active.tree = input.file_tree.as_ref().map(Vec::len);
     active.urls = input.urls.len();
+    active.review = input.review.is_some();
     active.prompt = true;
     active.images = input.images.len();
     rows
@@ -290,6 +293,7 @@ fn flat_row(rows: &[Row]) -> Row {
         holds.history += h.history;
         holds.tree = holds.tree.or(h.tree);
         holds.urls += h.urls;
+        holds.review |= h.review;
         holds.prompt |= h.prompt;
         holds.images += h.images;
     }
@@ -321,6 +325,9 @@ fn describe(h: &Holds) -> String {
     }
     if h.urls > 0 {
         parts.push(plural(h.urls, "URL", "URLs"));
+    }
+    if h.review {
+        parts.push("review".to_string());
     }
     if h.files > 0 {
         parts.push(plural(h.files, "file", "files"));

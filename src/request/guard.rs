@@ -76,6 +76,9 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     for url in &mut assembly.urls {
         scan(&mut url.content, &url.url, None, redact, f);
     }
+    if let Some(review) = &mut assembly.review {
+        scan(review, "review context", None, redact, f);
+    }
     for (i, message) in assembly.history.iter_mut().enumerate() {
         let origin = format!("{history} message {i}");
         for block in &mut message.content {
@@ -117,5 +120,17 @@ mod tests {
         };
         assert!(guard(&mut b, "", Mode::Allow).is_empty());
         assert_eq!(b.prompt, key);
+    }
+
+    #[test]
+    fn the_review_context_is_scanned() {
+        let key = crate::secrets::tests::fake("github");
+        let mut a = Assembly {
+            review: Some(format!("+let k = {key};\n")),
+            ..Assembly::default()
+        };
+        let found = guard(&mut a, "", Mode::Redact);
+        assert_eq!(found[0].to_string(), "review context:1 (github-pat)");
+        assert!(!a.review.unwrap().contains(&key));
     }
 }

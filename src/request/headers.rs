@@ -12,6 +12,8 @@ pub const FILE_TREE_HEADER: &str =
     "# Repository Files\n\nComplete list of files in the repository:\n\n";
 /// Opens the URL context message.
 pub const URL_CONTEXT_HEADER: &str = "# URL Context\n\nThe following content was fetched from URLs mentioned in the conversation:\n\n";
+/// Opens the review context message (`REVIEW_CONTEXT_HEADER` in the seeds).
+pub const REVIEW_CONTEXT_HEADER: &str = "# Code Review Context\n\n";
 /// Opens the active files message.
 pub const FILES_ACTIVE_HEADER: &str = "# Working Files\n\nHere are the files:\n\n";
 /// Opens the L0 files, inside the system message.
@@ -28,6 +30,8 @@ pub const FILES_L3_HEADER: &str =
 pub const OK_REPLY: &str = "Ok.";
 /// The assistant's reply after the URL context.
 pub const URL_CONTEXT_REPLY: &str = "Ok, I've reviewed the URL content.";
+/// The assistant's reply after the review context.
+pub const REVIEW_CONTEXT_REPLY: &str = "Ok, I've reviewed the code changes.";
 
 /// Between two fetched URL documents.
 pub const URL_SEPARATOR: &str = "\n---\n";
@@ -108,6 +112,8 @@ mod tests {
         );
         assert_eq!(OK_REPLY, "Ok.");
         assert_eq!(URL_CONTEXT_REPLY, "Ok, I've reviewed the URL content.");
+        assert_eq!(REVIEW_CONTEXT_HEADER, "# Code Review Context\n\n");
+        assert_eq!(REVIEW_CONTEXT_REPLY, "Ok, I've reviewed the code changes.");
         assert_eq!(URL_SEPARATOR, "\n---\n");
         assert_eq!(BLOCK_SEPARATOR, "\n\n");
         assert_eq!(REMINDER_SEPARATOR, "\n\n");

@@ -31,6 +31,8 @@ pub struct Loaded {
     pub files: Vec<FileItem>,
     pub history: Vec<Message>,
     pub urls: Vec<UrlItem>,
+    /// The review block's text (`--review`), made for this request.
+    pub review: Option<String>,
     pub images: Vec<Image>,
     /// The repository's files; `None` leaves the file tree out.
     pub file_tree: Option<Vec<String>>,
@@ -73,6 +75,7 @@ pub fn load(
         None => Vec::new(),
     };
     let urls = urls(&plan, limits, bases, &mut warnings)?;
+    let review = review(&plan, &limits.project_root, &files, &mut warnings)?;
     let images = images(&plan, limits, bases)?;
     let file_tree = plan.file_tree.then(|| {
         let mut files = tree::list(&limits.project_root, &exclude);
@@ -100,6 +103,7 @@ pub fn load(
         files,
         history,
         urls,
+        review,
         images,
         file_tree,
         prompt,
@@ -131,6 +135,23 @@ fn repo_map(
             None
         }
     }
+}
+
+/// The review block the plan asks for: the changes read from the repository at `root`,
+/// with reverse diffs for the `files` the request holds.
+fn review(
+    plan: &Plan,
+    root: &Path,
+    files: &[FileItem],
+    warnings: &mut Vec<String>,
+) -> Result<Option<String>, Error> {
+    let Some(range) = &plan.review else {
+        return Ok(None);
+    };
+    let selected: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
+    let review = crate::review::gather(root, range, &selected)?;
+    warnings.extend(review.note.clone());
+    Ok(Some(crate::review::format::render(&review)))
 }
 
 /// Opens the warning for a map that could not be built.

@@ -92,6 +92,8 @@ pub struct Inputs {
     pub map_tokens: Option<usize>,
     /// `--verbose`: note the files the map could not parse cleanly.
     pub verbose: bool,
+    /// `--review [BASE][..HEAD]` / `--review-worktree`: the code review context.
+    pub review: Option<crate::review::Range>,
 }
 
 /// A request ready to lay out.
@@ -301,6 +303,7 @@ impl Request {
             files: loaded.files,
             history: loaded.history,
             urls: loaded.urls,
+            review: loaded.review,
             file_tree: loaded.file_tree,
             prompt,
             images: loaded.images,
@@ -513,8 +516,8 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placem
 
 /// The seeds' flat assembly (`--flat`): the same content with no tier split and no cache
 /// markers, for servers without prompt caching. Every item is active, so the order is
-/// the system message (with the whole map), file tree, URL context, working files,
-/// history and prompt; no session is read, so the bytes depend on the inputs alone.
+/// the system message (with the whole map), file tree, URL context, review, working
+/// files, history and prompt; no session is read, so the bytes depend on the inputs alone.
 pub fn flat(request: &Request) -> Vec<Message> {
     let mut messages = assemble::assemble(&request.assembly, &BTreeMap::new());
     strip_images(request, &mut messages);

@@ -14,8 +14,8 @@ pub const NAMED_PARTS: usize = 3;
 /// One part of a request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Part {
-    /// `system`, `legend`, `symbols`, `map`, `tree`, `url`, `file`, `history` or
-    /// `prompt`.
+    /// `system`, `legend`, `symbols`, `map`, `tree`, `url`, `review`, `file`, `history`
+    /// or `prompt`.
     pub kind: &'static str,
     /// The part as messages name it: a path, a URL, `the file tree (12 files)`…
     pub name: String,
@@ -120,6 +120,11 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
         let remove = Some("drop its --url-context".into());
         parts.push(part("url", u.url.clone(), tokens, remove));
     }
+    if let Some(review) = &a.review {
+        let tokens = count(&format!("{}{review}", h::REVIEW_CONTEXT_HEADER));
+        let remove = Some(REVIEW_REMEDY.into());
+        parts.push(part("review", REVIEW_PART.into(), tokens, remove));
+    }
     for f in &a.files {
         let remove = if f.path.starts_with('/') {
             "drop its --file".to_string()
@@ -131,6 +136,12 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
     }
     parts
 }
+
+/// The review block, as parts name it.
+const REVIEW_PART: &str = "the code review context";
+/// How the review block shrinks: its forward diffs are capped, the reverse diffs follow
+/// the selection.
+const REVIEW_REMEDY: &str = "drop --review, or select fewer files";
 
 /// The prompt, as parts name it: the system reminder follows it.
 const PROMPT: &str = "the prompt and its reminder";
@@ -284,6 +295,7 @@ mod tests {
                 url: "https://x".into(),
                 content: "doc".into(),
             }],
+            review: Some("## Review: main".into()),
             file_tree: Some(vec!["big.rs".into(), "m.rs".into()]),
             prompt: "fix it".into(),
             images: vec![],
@@ -313,6 +325,7 @@ mod tests {
                 "history message 1",
                 "https://x",
                 "symbols of m.rs",
+                REVIEW_PART,
                 "the file tree of 2 files",
                 PROMPT,
                 "the symbol map's legend",
@@ -355,10 +368,16 @@ mod tests {
         let history = of("history");
         assert_eq!(history.tokens, t.count("hi") + t.count("hello there"));
         assert_eq!(history.remove.as_deref(), Some("--truncate"));
+        let review = of("review");
+        assert_eq!(
+            review.tokens,
+            t.count("# Code Review Context\n\n## Review: main")
+        );
+        assert_eq!(review.remove.as_deref(), Some(REVIEW_REMEDY));
         assert_eq!(
             parts.len(),
-            7,
-            "system, tree, url, file, map, history, prompt"
+            8,
+            "system, tree, url, review, file, map, history, prompt"
         );
     }
 

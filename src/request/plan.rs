@@ -68,6 +68,8 @@ pub struct Plan {
     pub secrets: crate::secrets::Mode,
     /// `--verbose`: note the files the map could not parse cleanly.
     pub verbose: bool,
+    /// The code review to read (`--review`), if any.
+    pub review: Option<crate::review::Range>,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -141,6 +143,7 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         prompt_cache_key: flags.prompt_cache_key.clone(),
         session: flags.session.clone().or_else(|| spec.session.clone()),
         secrets: flags.secrets,
+        review: flags.review.clone(),
     })
 }
 

@@ -10,6 +10,7 @@ use serde_json::Value;
 pub mod corpus;
 pub mod golden;
 pub mod platform;
+pub mod repo;
 
 /// What the repository boundary's `.git` file holds. It is not a `gitdir:` link, so git
 /// (and libgit2) stop there with an error, which the tool reads as "no repository".
