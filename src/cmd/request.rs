@@ -23,6 +23,10 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         exclude: args.exclude.clone(),
         history: args.history.clone(),
         url_context: args.url_context.clone(),
+        urls: args.url.clone(),
+        fetch_urls: args.fetch_urls,
+        max_urls: args.max_urls,
+        fetch: fetch_options(args),
         images: args.image.clone(),
         file_tree: match (args.file_tree, args.no_file_tree) {
             (true, _) => Some(true),
@@ -41,6 +45,18 @@ fn request_inputs(args: &MessagesArgs, preview: bool, settings: &Settings) -> re
         map_exclude: args.map_exclude.clone(),
         map_tokens: args.map_tokens,
         ..encode_inputs(&args.encode, settings)
+    }
+}
+
+/// How `--url` pages are fetched: the flags, else the defaults.
+fn fetch_options(args: &MessagesArgs) -> crate::fetch::Options {
+    let defaults = crate::fetch::Options::default();
+    crate::fetch::Options {
+        timeout: args
+            .url_timeout
+            .map_or(defaults.timeout, std::time::Duration::from_secs),
+        ttl: args.url_ttl.unwrap_or(defaults.ttl),
+        cache_dir: defaults.cache_dir,
     }
 }
 

@@ -116,8 +116,9 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
         ));
     }
     for u in &a.urls {
-        let tokens = count(&h::url_part(&u.url, &u.content));
-        let remove = Some("drop its --url-context".into());
+        let tokens = count(&h::url_part(&u.url, u.title.as_deref(), &u.content));
+        let flag = if u.fetched { "--url" } else { "--url-context" };
+        let remove = Some(format!("drop its {flag}"));
         parts.push(part("url", u.url.clone(), tokens, remove));
     }
     for f in &a.files {
@@ -283,6 +284,7 @@ mod tests {
             urls: vec![UrlItem {
                 url: "https://x".into(),
                 content: "doc".into(),
+                ..UrlItem::default()
             }],
             file_tree: Some(vec!["big.rs".into(), "m.rs".into()]),
             prompt: "fix it".into(),

@@ -29,6 +29,21 @@ pub enum Urls {
     Spec(Vec<UrlSpec>),
 }
 
+/// Pages to fetch. Only the user names them: `--url` values and, with `--fetch-urls`, the
+/// URLs in a prompt given with `--prompt` or on standard input; never a spec's prompt or
+/// any other repository content.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Fetch {
+    pub urls: Vec<String>,
+    /// Look for URLs in the prompt.
+    pub detect: bool,
+    /// `--fetch-urls` was given but the prompt is the spec's, which is not scanned.
+    pub spec_prompt: bool,
+    /// The most pages one request fetches.
+    pub max: usize,
+    pub options: crate::fetch::Options,
+}
+
 /// What a request is made of, chosen between flags and spec.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
@@ -42,6 +57,7 @@ pub struct Plan {
     pub exclude: Vec<String>,
     pub history: Option<Named<String>>,
     pub urls: Urls,
+    pub fetch: Fetch,
     pub images: Named<Vec<String>>,
     pub file_tree: bool,
     /// The prompt; `None` reads it from standard input.
@@ -122,6 +138,14 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         },
         history,
         urls,
+        fetch: Fetch {
+            urls: flags.urls.clone(),
+            // A spec comes from the repository: its prompt must not make us fetch.
+            detect: flags.fetch_urls && (flags.prompt.is_some() || spec.prompt.is_none()),
+            spec_prompt: flags.fetch_urls && flags.prompt.is_none() && spec.prompt.is_some(),
+            max: flags.max_urls.unwrap_or(crate::fetch::MAX_URLS),
+            options: flags.fetch.clone(),
+        },
         images: named(&flags.images, &spec.images),
         file_tree: flags.file_tree.or(spec.file_tree).unwrap_or(true),
         prompt: flags.prompt.clone().or_else(|| spec.prompt.clone()),

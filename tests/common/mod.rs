@@ -9,6 +9,7 @@ use serde_json::Value;
 
 pub mod corpus;
 pub mod golden;
+pub mod http;
 pub mod platform;
 
 /// What the repository boundary's `.git` file holds. It is not a `gitdir:` link, so git
