@@ -685,6 +685,8 @@ Examples:
   asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
   asimi-prompt messages --spec context.yaml --provider gemini
+  asimi-prompt messages --url https://example.com/docs --prompt 'Summarise the docs'
+  echo 'Compare https://a.example/x and https://b.example/y' | asimi-prompt messages --fetch-urls
   asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs";
 
 /// How a request body is encoded (shared by `messages`, `context` and `compress`).
