@@ -93,7 +93,7 @@ fn an_html_page_goes_as_markdown_headed_by_its_title() {
     assert_eq!(
         block,
         format!(
-            "{HEADER}## Widget Guide\n\nSource: {}\n\n[Home](/)\n\n# Widgets\n\n\
+            "{HEADER}## Widget Guide\n\nSource: {}\n\n# Widgets\n\n\
              A widget **spins**. See [the API](/api).\n\n*   small\n*   large",
             s.url("/guide")
         )

@@ -26,8 +26,11 @@ const TEXT_TYPES: &[&str] = &[
     "application/json",
 ];
 const HTML_TYPES: &[&str] = &["text/html", "application/xhtml+xml"];
-/// Elements whose content is no part of what a reader sees.
-const SKIPPED_TAGS: &[&str] = &["script", "style", "noscript", "template"];
+/// Elements that are no part of a page's text: code, styles, site navigation, forms and
+/// embedded documents and drawings.
+const SKIPPED_TAGS: &[&str] = &[
+    "script", "style", "noscript", "template", "nav", "form", "iframe", "svg",
+];
 const HEADINGS: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6"];
 
 /// How a body of `content_type` is read, or why it is refused.
@@ -111,7 +114,8 @@ mod tests {
     #[test]
     fn html_becomes_markdown_with_its_title() {
         let page = "<html><head><title>The  Guide\n</title><style>p{}</style>\
-                    <script>var x = 1;</script></head><body><h1>Intro</h1>\
+                    <script>var x = 1;</script></head><body><nav><a href=\"/\">Home</a></nav>\
+                    <form><input name=\"q\"><button>Search</button></form><h1>Intro</h1>\
                     <p>Read <a href=\"/a\">this</a> <b>now</b>.</p>\
                     <ul><li>one</li><li>two</li></ul><pre><code>let x = 1;\n</code></pre>\
                     </body></html>";

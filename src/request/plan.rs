@@ -282,6 +282,31 @@ mod tests {
     }
 
     #[test]
+    fn only_a_prompt_the_user_gave_is_scanned_for_urls() {
+        let fetch = |prompt: Option<&str>, spec: &Spec| {
+            let flags = Inputs {
+                prompt: prompt.map(String::from),
+                fetch_urls: true,
+                urls: strings(&["https://u"]),
+                ..Inputs::default()
+            };
+            plan(&flags, spec).unwrap().fetch
+        };
+        // A flag's prompt, or standard input (no prompt anywhere), is the user's.
+        let f = fetch(Some("see https://x"), &spec());
+        assert_eq!((f.detect, f.spec_prompt), (true, false));
+        let f = fetch(None, &Spec::default());
+        assert_eq!((f.detect, f.spec_prompt), (true, false));
+        // The spec's prompt comes from the repository.
+        let f = fetch(None, &spec());
+        assert_eq!((f.detect, f.spec_prompt), (false, true));
+        assert_eq!(f.urls, strings(&["https://u"]));
+        assert_eq!(f.max, crate::fetch::MAX_URLS);
+        let f = plan(&Inputs::default(), &spec()).unwrap().fetch;
+        assert_eq!((f.detect, f.spec_prompt, f.urls.len()), (false, false, 0));
+    }
+
+    #[test]
     fn defaults_without_flags_or_spec() {
         let p = plan(&Inputs::default(), &Spec::default()).unwrap();
         assert_eq!(p.provider, None);
