@@ -1,6 +1,7 @@
 //! `--url` and `--fetch-urls`: pages fetched from a server this test starts on
 //! 127.0.0.1, turned into the URL context block, cached, and refused with exit 2 when
-//! they cannot be sent. The golden bodies (`fixtures/requests/url/<provider>.json`) hold
+//! they cannot be sent. The golden bodies, one per provider
+//! (`fixtures/requests/url/<provider>.json`), hold
 //! the server's address as `<HOST>`; after an intended change:
 //!
 //! ```sh
@@ -317,7 +318,7 @@ fn fixture(provider: &str) -> PathBuf {
 fn golden_bodies_with_a_fetched_page() {
     let s = server();
     let mut failures = Vec::new();
-    for provider in ["anthropic", "openai"] {
+    for provider in ["anthropic", "openai", "openrouter", "gemini", "raw"] {
         let t = request(Test::new()).args([
             "--provider",
             provider,
