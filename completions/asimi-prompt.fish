@@ -146,6 +146,10 @@ error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
 allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url -d 'Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown headed by its title; plain text, Markdown and JSON as they are' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-urls -d 'The most pages one request fetches (default 3, as the seeds say)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-timeout -d 'Give up on a page after this many seconds, redirects included (default 30)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-ttl -d 'Reuse a fetched page from the user cache directory for this long: 1h (the default), 30m, 90s; 0 fetches every time' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the model\'s context window)' -r
@@ -165,6 +169,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l n
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l fetch-urls -d 'Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard input only, never a spec\'s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-file-tree -d 'Leave the file tree out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-symbol-map -d 'Leave the repository\'s symbol map out (also spec symbols: false)'
@@ -206,6 +211,10 @@ error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
 allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url -d 'Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown headed by its title; plain text, Markdown and JSON as they are' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-urls -d 'The most pages one request fetches (default 3, as the seeds say)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-timeout -d 'Give up on a page after this many seconds, redirects included (default 30)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-ttl -d 'Reuse a fetched page from the user cache directory for this long: 1h (the default), 30m, 90s; 0 fetches every time' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the model\'s context window)' -r
@@ -225,6 +234,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l fetch-urls -d 'Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard input only, never a spec\'s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-file-tree -d 'Leave the file tree out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-symbol-map -d 'Leave the repository\'s symbol map out (also spec symbols: false)'

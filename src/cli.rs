@@ -377,6 +377,10 @@ fn parse_context_window(value: &str) -> Result<u64, String> {
 pub use crate::request::spec::MAX_TOKENS_ZERO;
 
 /// `--max-tokens N`: a positive whole number of tokens.
+fn parse_url_ttl(value: &str) -> Result<std::time::Duration, String> {
+    crate::fetch::parse_ttl(value)
+}
+
 fn parse_max_tokens(value: &str) -> Result<u64, String> {
     match value.trim().parse::<u64>() {
         Ok(0) => Err(MAX_TOKENS_ZERO.to_string()),
@@ -681,6 +685,8 @@ Examples:
   asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact
   asimi-prompt messages --spec context.yaml --provider gemini
+  asimi-prompt messages --url https://example.com/docs --prompt 'Summarise the docs'
+  echo 'Compare https://a.example/x and https://b.example/y' | asimi-prompt messages --fetch-urls
   asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs
   asimi-prompt messages --review main.. --file src/lib.rs --prompt 'Review this'
   asimi-prompt messages --review-worktree --prompt 'Review my uncommitted changes'";
@@ -741,6 +747,24 @@ pub struct MessagesArgs {
     /// Fetched URL content: the URL and the file holding it.
     #[arg(long = "url-context", value_name = "URL=FILE", num_args = 1..)]
     pub url_context: Vec<String>,
+    /// Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown
+    /// headed by its title; plain text, Markdown and JSON as they are.
+    #[arg(long = "url", value_name = "URL")]
+    pub url: Vec<String>,
+    /// Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard
+    /// input only, never a spec's).
+    #[arg(long)]
+    pub fetch_urls: bool,
+    /// The most pages one request fetches (default 3, as the seeds say).
+    #[arg(long, value_name = "N")]
+    pub max_urls: Option<usize>,
+    /// Give up on a page after this many seconds, redirects included (default 30).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub url_timeout: Option<u64>,
+    /// Reuse a fetched page from the user cache directory for this long: 1h (the
+    /// default), 30m, 90s; 0 fetches every time.
+    #[arg(long, value_name = "DURATION", value_parser = parse_url_ttl)]
+    pub url_ttl: Option<std::time::Duration>,
     /// Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each).
     #[arg(long = "image", value_name = "FILE", num_args = 1..)]
     pub image: Vec<String>,

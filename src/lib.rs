@@ -16,6 +16,7 @@ pub mod digest;
 pub mod documents;
 pub mod error;
 pub mod facts;
+pub mod fetch;
 pub mod fs;
 pub mod goal;
 pub mod gojson;

@@ -105,6 +105,7 @@ fn generate(seed: u64) -> Case {
         input.urls.push(UrlItem {
             url: format!("https://u/{k}"),
             content: format!("URL-{k}"),
+            ..UrlItem::default()
         });
     }
     input.prompt = "PROMPT".into();

@@ -31,6 +31,10 @@ fn request_inputs(
         exclude: args.exclude.clone(),
         history: args.history.clone(),
         url_context: args.url_context.clone(),
+        urls: args.url.clone(),
+        fetch_urls: args.fetch_urls,
+        max_urls: args.max_urls,
+        fetch: fetch_options(args),
         images: args.image.clone(),
         file_tree: match (args.file_tree, args.no_file_tree) {
             (true, _) => Some(true),
@@ -52,6 +56,18 @@ fn request_inputs(
         review,
         ..encode_inputs(&args.encode, settings)
     })
+}
+
+/// How `--url` pages are fetched: the flags, else the defaults.
+fn fetch_options(args: &MessagesArgs) -> crate::fetch::Options {
+    let defaults = crate::fetch::Options::default();
+    crate::fetch::Options {
+        timeout: args
+            .url_timeout
+            .map_or(defaults.timeout, std::time::Duration::from_secs),
+        ttl: args.url_ttl.unwrap_or(defaults.ttl),
+        cache_dir: defaults.cache_dir,
+    }
 }
 
 /// Reads every input of a request (`messages`, and `context` as a `preview`).

@@ -100,10 +100,14 @@ pub struct FileItem {
 }
 
 /// Content fetched from a URL.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UrlItem {
     pub url: String,
+    /// The page's title, when asimi-prompt fetched an HTML page (`--url`).
+    pub title: Option<String>,
     pub content: String,
+    /// Fetched by asimi-prompt rather than given with `--url-context` or the spec.
+    pub fetched: bool,
 }
 
 /// An image for the current prompt.
@@ -365,7 +369,7 @@ pub fn assemble_in_order(
         let parts: Vec<String> = input
             .urls
             .iter()
-            .map(|u| h::url_part(&u.url, &u.content))
+            .map(|u| h::url_part(&u.url, u.title.as_deref(), &u.content))
             .collect();
         let text = format!("{}{}", h::URL_CONTEXT_HEADER, parts.join(h::URL_SEPARATOR));
         out.push(Message::text(Role::User, text, active));

@@ -74,6 +74,9 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     }
     scan_files(&mut assembly.files, redact, f);
     for url in &mut assembly.urls {
+        if let Some(title) = &mut url.title {
+            scan(title, &format!("title of {}", url.url), None, redact, f);
+        }
         scan(&mut url.content, &url.url, None, redact, f);
     }
     if let Some(review) = &mut assembly.review {

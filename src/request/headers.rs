@@ -56,9 +56,21 @@ pub fn fenced_file(path: &str, content: &str) -> String {
     format!("{path}\n```\n{body}\n```")
 }
 
-/// One fetched URL in the URL context: a `## URL` title line, a blank line, the content.
-pub fn url_part(url: &str, content: &str) -> String {
-    format!("## {url}\n\n{}", content.trim_end())
+/// Before the address of a page whose title heads its block.
+pub const URL_SOURCE_PREFIX: &str = "Source: ";
+
+/// One fetched URL in the URL context, "title + content" (seed 001): a `## TITLE` line,
+/// a blank line, `Source: URL`, a blank line, the content. A page with no title (given
+/// with `--url-context`, or not HTML) is headed by its URL: `## URL`, a blank line, the
+/// content.
+pub fn url_part(url: &str, title: Option<&str>, content: &str) -> String {
+    match title {
+        Some(title) => format!(
+            "## {title}\n\n{URL_SOURCE_PREFIX}{url}\n\n{}",
+            content.trim_end()
+        ),
+        None => format!("## {url}\n\n{}", content.trim_end()),
+    }
 }
 
 /// The header of a tier's files.
@@ -121,7 +133,14 @@ mod tests {
         assert_eq!(file_tree_title(3), "# File Tree (3 files)\n\n");
         assert_eq!(fenced_file("a.rs", "x\n"), "a.rs\n```\nx\n```");
         assert_eq!(fenced_file("a.rs", "x"), "a.rs\n```\nx\n```");
-        assert_eq!(url_part("https://x", "body\n"), "## https://x\n\nbody");
+        assert_eq!(
+            url_part("https://x", None, "body\n"),
+            "## https://x\n\nbody"
+        );
+        assert_eq!(
+            url_part("https://x", Some("Title"), "body\n"),
+            "## Title\n\nSource: https://x\n\nbody"
+        );
         assert_eq!(
             files_header(Tier::L2),
             "# Reference Files (L2)\n\nThese files are included for reference:\n\n"

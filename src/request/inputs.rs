@@ -163,6 +163,7 @@ pub fn read_url(
     Ok(UrlItem {
         url: url.to_string(),
         content,
+        ..UrlItem::default()
     })
 }
 

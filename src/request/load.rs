@@ -7,7 +7,7 @@ use std::path::Path;
 
 use ignore::gitignore::Gitignore;
 
-use super::assemble::{FileItem, Image, Message, UrlItem};
+use super::assemble::{Assembly, FileItem, Image, Message, UrlItem};
 use super::err;
 use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
@@ -74,7 +74,7 @@ pub fn load(
         }
         None => Vec::new(),
     };
-    let urls = urls(&plan, limits, bases, &mut warnings)?;
+    let mut urls = urls(&plan, limits, bases, &mut warnings)?;
     let review = review(&plan, &limits.project_root, &files, &mut warnings)?;
     let images = images(&plan, limits, bases)?;
     let file_tree = plan.file_tree.then(|| {
@@ -98,6 +98,8 @@ pub fn load(
             .filter(|s| !s.is_empty())
             .ok_or_else(|| err(NO_PROMPT.to_string()))?,
     };
+    let fetched = fetched(&plan, &prompt, &urls, &mut warnings)?;
+    urls.extend(fetched);
     Ok(Loaded {
         plan,
         files,
@@ -264,6 +266,7 @@ fn urls(
                     (None, Some(c)) => urls.push(UrlItem {
                         url: u.url.clone(),
                         content: c.clone(),
+                        ..UrlItem::default()
                     }),
                     (None, None) => {}
                 }
@@ -282,6 +285,75 @@ fn urls(
         }
     }
     Ok(urls)
+}
+
+/// Says that `--fetch-urls` left a spec's prompt alone.
+pub const SPEC_PROMPT_NOT_SCANNED: &str = "note: --fetch-urls looks for URLs only in a \
+    prompt given with --prompt or on standard input, not in the spec's prompt; name the \
+    pages with --url";
+
+/// The pages `fetch` names (`--url` values, then the URLs in `prompt` when it looks
+/// there), each once and none already `given` as URL context, fetched in order. More
+/// than `fetch.max` is an error before anything is fetched.
+fn fetched(
+    plan: &Plan,
+    prompt: &str,
+    given: &[UrlItem],
+    warnings: &mut Vec<String>,
+) -> Result<Vec<UrlItem>, Error> {
+    let fetch = &plan.fetch;
+    if fetch.spec_prompt {
+        warnings.push(SPEC_PROMPT_NOT_SCANNED.to_string());
+    }
+    let detected = match fetch.detect {
+        true => crate::fetch::detect::urls(prompt),
+        false => Vec::new(),
+    };
+    let mut wanted: Vec<String> = Vec::new();
+    for url in fetch.urls.iter().chain(&detected) {
+        if !wanted.contains(url) && !given.iter().any(|g| &g.url == url) {
+            wanted.push(url.clone());
+        }
+    }
+    if wanted.len() > fetch.max {
+        return Err(Error::usage(format!(
+            "{} URLs to fetch ({}), over the limit of {} a request; name fewer, or raise \
+             the limit with --max-urls N",
+            wanted.len(),
+            wanted.join(", "),
+            fetch.max
+        )));
+    }
+    for url in &wanted {
+        crate::fetch::http::check_url(url)?;
+    }
+    wanted
+        .iter()
+        .map(|url| fetch_one(url, plan, warnings))
+        .collect()
+}
+
+/// One page: fetched, its body guarded for secrets as it came (converted Markdown
+/// escapes characters a token is made of), then converted.
+fn fetch_one(url: &str, plan: &Plan, warnings: &mut Vec<String>) -> Result<UrlItem, Error> {
+    let entry = crate::fetch::fetch(url, &plan.fetch.options, warnings)?;
+    let mut raw = Assembly {
+        urls: vec![UrlItem {
+            url: url.to_string(),
+            content: entry.body,
+            ..UrlItem::default()
+        }],
+        ..Assembly::default()
+    };
+    super::guard::guard_secrets(&mut raw, None, plan.secrets, warnings)?;
+    let body = raw.urls.pop().map(|u| u.content).unwrap_or_default();
+    let page = crate::fetch::convert::page(url, &entry.content_type, &body)?;
+    Ok(UrlItem {
+        url: page.url,
+        title: page.title,
+        content: page.content,
+        fetched: true,
+    })
 }
 
 fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Error> {

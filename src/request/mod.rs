@@ -65,6 +65,14 @@ pub struct Inputs {
     pub history: Option<String>,
     /// `URL=FILE` values.
     pub url_context: Vec<String>,
+    /// `--url` values: pages to fetch.
+    pub urls: Vec<String>,
+    /// `--fetch-urls`: also fetch the URLs the prompt mentions.
+    pub fetch_urls: bool,
+    /// `--max-urls` (default [`crate::fetch::MAX_URLS`]).
+    pub max_urls: Option<usize>,
+    /// `--url-timeout` and `--url-ttl`, and where pages are cached.
+    pub fetch: crate::fetch::Options,
     pub images: Vec<String>,
     pub file_tree: Option<bool>,
     pub session: Option<String>,

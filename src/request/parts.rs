@@ -116,8 +116,9 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
         ));
     }
     for u in &a.urls {
-        let tokens = count(&h::url_part(&u.url, &u.content));
-        let remove = Some("drop its --url-context".into());
+        // A fetched page's own block holds its title: the tokens are those it costs.
+        let tokens = count(&h::url_part(&u.url, u.title.as_deref(), &u.content));
+        let remove = Some(if u.fetched { URL_FETCHED } else { URL_GIVEN }.to_string());
         parts.push(part("url", u.url.clone(), tokens, remove));
     }
     if let Some(review) = &a.review {
@@ -268,6 +269,11 @@ pub fn over_budget(
     ))
 }
 
+/// How to leave out a page given with `--url-context` or the spec.
+const URL_GIVEN: &str = "drop its --url-context";
+/// How to leave out a fetched page.
+const URL_FETCHED: &str = "drop its --url (or, with --fetch-urls, its mention in the prompt)";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,6 +300,7 @@ mod tests {
             urls: vec![UrlItem {
                 url: "https://x".into(),
                 content: "doc".into(),
+                ..UrlItem::default()
             }],
             review: Some("## Review: main".into()),
             file_tree: Some(vec!["big.rs".into(), "m.rs".into()]),
@@ -346,6 +353,24 @@ mod tests {
         );
         assert_eq!(of("history message 1").remove.as_deref(), Some(NO_HISTORY));
         assert_eq!(of(PROMPT).remove, None);
+        assert_eq!(of("https://x").remove.as_deref(), Some(URL_GIVEN));
+    }
+
+    #[test]
+    fn a_fetched_page_costs_its_titled_block() {
+        let t = Tokenizer::O200k;
+        let mut a = assembly();
+        a.urls[0].title = Some("A long page title".into());
+        a.urls[0].fetched = true;
+        let r = Remedies {
+            truncate: false,
+            repo_map: false,
+        };
+        let parts = items(&a, t, r);
+        let page = parts.iter().find(|p| p.name == "https://x").unwrap();
+        let block = "## A long page title\n\nSource: https://x\n\ndoc";
+        assert_eq!(page.tokens, t.count(block));
+        assert_eq!(page.remove.as_deref(), Some(URL_FETCHED));
     }
 
     #[test]

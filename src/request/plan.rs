@@ -29,6 +29,21 @@ pub enum Urls {
     Spec(Vec<UrlSpec>),
 }
 
+/// Pages to fetch. Only the user names them: `--url` values and, with `--fetch-urls`, the
+/// URLs in a prompt given with `--prompt` or on standard input; never a spec's prompt or
+/// any other repository content.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Fetch {
+    pub urls: Vec<String>,
+    /// Look for URLs in the prompt.
+    pub detect: bool,
+    /// `--fetch-urls` was given but the prompt is the spec's, which is not scanned.
+    pub spec_prompt: bool,
+    /// The most pages one request fetches.
+    pub max: usize,
+    pub options: crate::fetch::Options,
+}
+
 /// What a request is made of, chosen between flags and spec.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
@@ -42,6 +57,7 @@ pub struct Plan {
     pub exclude: Vec<String>,
     pub history: Option<Named<String>>,
     pub urls: Urls,
+    pub fetch: Fetch,
     pub images: Named<Vec<String>>,
     pub file_tree: bool,
     /// The prompt; `None` reads it from standard input.
@@ -126,6 +142,14 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         },
         history,
         urls,
+        fetch: Fetch {
+            urls: flags.urls.clone(),
+            // A spec comes from the repository: its prompt must not make us fetch.
+            detect: flags.fetch_urls && (flags.prompt.is_some() || spec.prompt.is_none()),
+            spec_prompt: flags.fetch_urls && flags.prompt.is_none() && spec.prompt.is_some(),
+            max: flags.max_urls.unwrap_or(crate::fetch::MAX_URLS),
+            options: flags.fetch.clone(),
+        },
         images: named(&flags.images, &spec.images),
         file_tree: flags.file_tree.or(spec.file_tree).unwrap_or(true),
         prompt: flags.prompt.clone().or_else(|| spec.prompt.clone()),
@@ -261,6 +285,31 @@ mod tests {
         // The symbol map and tier hints come from the spec only.
         assert_eq!(p.legend, "L");
         assert_eq!(p.hints.len(), 1);
+    }
+
+    #[test]
+    fn only_a_prompt_the_user_gave_is_scanned_for_urls() {
+        let fetch = |prompt: Option<&str>, spec: &Spec| {
+            let flags = Inputs {
+                prompt: prompt.map(String::from),
+                fetch_urls: true,
+                urls: strings(&["https://u"]),
+                ..Inputs::default()
+            };
+            plan(&flags, spec).unwrap().fetch
+        };
+        // A flag's prompt, or standard input (no prompt anywhere), is the user's.
+        let f = fetch(Some("see https://x"), &spec());
+        assert_eq!((f.detect, f.spec_prompt), (true, false));
+        let f = fetch(None, &Spec::default());
+        assert_eq!((f.detect, f.spec_prompt), (true, false));
+        // The spec's prompt comes from the repository.
+        let f = fetch(None, &spec());
+        assert_eq!((f.detect, f.spec_prompt), (false, true));
+        assert_eq!(f.urls, strings(&["https://u"]));
+        assert_eq!(f.max, crate::fetch::MAX_URLS);
+        let f = plan(&Inputs::default(), &spec()).unwrap().fetch;
+        assert_eq!((f.detect, f.spec_prompt, f.urls.len()), (false, false, 0));
     }
 
     #[test]

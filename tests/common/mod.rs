@@ -9,6 +9,7 @@ use serde_json::Value;
 
 pub mod corpus;
 pub mod golden;
+pub mod http;
 pub mod platform;
 pub mod repo;
 
