@@ -95,7 +95,8 @@ async fn session(server: &Server, wants: Vec<Want>, timeout: Duration) -> Result
     }
     let client = bounded(timeout, "start", start(server)).await?;
     let prompts = bounded(timeout, "prompts/list", async {
-        client.list_all_prompts().await.map_err(|e| e.to_string())
+        let listed = client.list_all_prompts().await;
+        listed.map_err(|e| format!("prompts/list: {e}"))
     })
     .await;
     let prompts = match prompts {
