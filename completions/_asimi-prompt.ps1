@@ -38,11 +38,17 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
-            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
+            [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
+            [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
+            [CompletionResult]::new('--trust-project-mcp', '--trust-project-mcp', [CompletionResultType]::ParameterName, 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started')
+            [CompletionResult]::new('--require-mcp', '--require-mcp', [CompletionResultType]::ParameterName, 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning')
             [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the sections as JSON (name, source, bytes and text of each)')
@@ -59,6 +65,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
+            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -79,7 +86,11 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
-            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
+            [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
+            [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
@@ -87,6 +98,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
+            [CompletionResult]::new('--trust-project-mcp', '--trust-project-mcp', [CompletionResultType]::ParameterName, 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started')
+            [CompletionResult]::new('--require-mcp', '--require-mcp', [CompletionResultType]::ParameterName, 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning')
             [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'With --check, rewrite FILE instead of failing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the sections as JSON (name, source, bytes and text of each)')
@@ -133,7 +146,11 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
-            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
+            [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
+            [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'A context spec (YAML, or JSON by extension) holding any of the inputs below')
             [CompletionResult]::new('--prompt', '--prompt', [CompletionResultType]::ParameterName, 'The prompt (default: standard input, when it is not a terminal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Working files to send in full: a file, a directory (its files that .gitignore and .ignore leave in, hidden ones skipped) or a glob such as ''src/**/*.rs'' (quote it), expanded in sorted order, each file once')
@@ -165,6 +182,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
+            [CompletionResult]::new('--trust-project-mcp', '--trust-project-mcp', [CompletionResultType]::ParameterName, 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started')
+            [CompletionResult]::new('--require-mcp', '--require-mcp', [CompletionResultType]::ParameterName, 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning')
             [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
@@ -197,7 +216,11 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--memory', '--memory', [CompletionResultType]::ParameterName, 'The user memory text (default: memory.md in the user config directory)')
             [CompletionResult]::new('--memory-file', '--memory-file', [CompletionResultType]::ParameterName, 'A file holding the user memory')
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
-            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)')
+            [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
+            [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
+            [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'A context spec (YAML, or JSON by extension) holding any of the inputs below')
             [CompletionResult]::new('--prompt', '--prompt', [CompletionResultType]::ParameterName, 'The prompt (default: standard input, when it is not a terminal)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Working files to send in full: a file, a directory (its files that .gitignore and .ignore leave in, hidden ones skipped) or a glob such as ''src/**/*.rs'' (quote it), expanded in sorted order, each file once')
@@ -229,6 +252,8 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
+            [CompletionResult]::new('--trust-project-mcp', '--trust-project-mcp', [CompletionResultType]::ParameterName, 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started')
+            [CompletionResult]::new('--require-mcp', '--require-mcp', [CompletionResultType]::ParameterName, 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning')
             [CompletionResult]::new('--sanity', '--sanity', [CompletionResultType]::ParameterName, 'Add the sanity check (sanity-reality-check) at the end of the skills section')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
@@ -384,11 +409,16 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         }
         'asimi-prompt;template;list' {
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
-            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'List the registered prompts carrying this tag (e.g. skill, core)')
+            [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'List the registered prompts carrying this tag (e.g. skill, core, mcp)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
+            [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'List the registered prompts (core prompts and skills) instead of the templates')
+            [CompletionResult]::new('--trust-project-mcp', '--trust-project-mcp', [CompletionResultType]::ParameterName, 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started')
+            [CompletionResult]::new('--require-mcp', '--require-mcp', [CompletionResultType]::ParameterName, 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
@@ -410,6 +440,41 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;template;help;help' {
+            break
+        }
+        'asimi-prompt;prompt' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;prompt;get' {
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
+            [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the messages as JSON (role and text each)')
+            [CompletionResult]::new('--trust-project-mcp', '--trust-project-mcp', [CompletionResultType]::ParameterName, 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started')
+            [CompletionResult]::new('--require-mcp', '--require-mcp', [CompletionResultType]::ParameterName, 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'asimi-prompt;prompt;help' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'asimi-prompt;prompt;help;get' {
+            break
+        }
+        'asimi-prompt;prompt;help;help' {
             break
         }
         'asimi-prompt;completions' {
@@ -438,6 +503,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
+            [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -488,6 +554,13 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;template;list' {
+            break
+        }
+        'asimi-prompt;help;prompt' {
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE')
+            break
+        }
+        'asimi-prompt;help;prompt;get' {
             break
         }
         'asimi-prompt;help;completions' {

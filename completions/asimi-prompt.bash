@@ -46,6 +46,9 @@ _asimi__prompt() {
             asimi__prompt,messages)
                 cmd="asimi__prompt__subcmd__messages"
                 ;;
+            asimi__prompt,prompt)
+                cmd="asimi__prompt__subcmd__prompt"
+                ;;
             asimi__prompt,system)
                 cmd="asimi__prompt__subcmd__system"
                 ;;
@@ -100,6 +103,9 @@ _asimi__prompt() {
             asimi__prompt__subcmd__help,messages)
                 cmd="asimi__prompt__subcmd__help__subcmd__messages"
                 ;;
+            asimi__prompt__subcmd__help,prompt)
+                cmd="asimi__prompt__subcmd__help__subcmd__prompt"
+                ;;
             asimi__prompt__subcmd__help,system)
                 cmd="asimi__prompt__subcmd__help__subcmd__system"
                 ;;
@@ -112,6 +118,9 @@ _asimi__prompt() {
             asimi__prompt__subcmd__help__subcmd__goal,show)
                 cmd="asimi__prompt__subcmd__help__subcmd__goal__subcmd__show"
                 ;;
+            asimi__prompt__subcmd__help__subcmd__prompt,get)
+                cmd="asimi__prompt__subcmd__help__subcmd__prompt__subcmd__get"
+                ;;
             asimi__prompt__subcmd__help__subcmd__template,convert)
                 cmd="asimi__prompt__subcmd__help__subcmd__template__subcmd__convert"
                 ;;
@@ -120,6 +129,18 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__help__subcmd__template,render)
                 cmd="asimi__prompt__subcmd__help__subcmd__template__subcmd__render"
+                ;;
+            asimi__prompt__subcmd__prompt,get)
+                cmd="asimi__prompt__subcmd__prompt__subcmd__get"
+                ;;
+            asimi__prompt__subcmd__prompt,help)
+                cmd="asimi__prompt__subcmd__prompt__subcmd__help"
+                ;;
+            asimi__prompt__subcmd__prompt__subcmd__help,get)
+                cmd="asimi__prompt__subcmd__prompt__subcmd__help__subcmd__get"
+                ;;
+            asimi__prompt__subcmd__prompt__subcmd__help,help)
+                cmd="asimi__prompt__subcmd__prompt__subcmd__help__subcmd__help"
                 ;;
             asimi__prompt__subcmd__template,convert)
                 cmd="asimi__prompt__subcmd__template__subcmd__convert"
@@ -152,7 +173,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --help --version system export messages context compress commit map goal template completions man help"
+            opts="-C -h -V --cwd --template-fuel --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --check --update --json --help --version system export messages context compress commit map goal template prompt completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -227,6 +248,22 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill-arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -376,7 +413,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --json --files --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --json --files --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -439,6 +476,22 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill-arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -770,7 +823,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help)
-            opts="system export messages context compress commit map goal template completions man help"
+            opts="system export messages context compress commit map goal template prompt completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,6 +1004,34 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__prompt)
+            opts="get"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__prompt__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__help__subcmd__system)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1082,7 +1163,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1145,6 +1226,22 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill-arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1267,8 +1364,114 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__prompt)
+            opts="-C -h --cwd --template-fuel --help get help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__prompt__subcmd__get)
+            opts="-C -h --json --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --cwd --template-fuel --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --mcp-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__prompt__subcmd__help)
+            opts="get help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__prompt__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__prompt__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --sanity --check --update --json --cwd --template-fuel --help"
+            opts="-C -h --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --check --update --json --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1331,6 +1534,22 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --skill)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skill-arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1480,7 +1699,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__template__subcmd__list)
-            opts="-C -h --templates --prompts --tag --cwd --template-fuel --help"
+            opts="-C -h --templates --prompts --tag --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --cwd --template-fuel --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1491,6 +1710,18 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mcp-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

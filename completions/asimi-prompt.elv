@@ -35,11 +35,17 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --memory 'The user memory text (default: memory.md in the user config directory)'
             cand --memory-file 'A file holding the user memory'
             cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
-            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)'
+            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt'
+            cand --skill-arg 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)'
+            cand --mcp-config 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)'
+            cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
+            cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
             cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
+            cand --trust-project-mcp 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
+            cand --require-mcp 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --update 'With --check, rewrite FILE instead of failing'
             cand --json 'Print the sections as JSON (name, source, bytes and text of each)'
@@ -56,6 +62,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
+            cand prompt 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page, or write all man pages to a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -75,7 +82,11 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --memory 'The user memory text (default: memory.md in the user config directory)'
             cand --memory-file 'A file holding the user memory'
             cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
-            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)'
+            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt'
+            cand --skill-arg 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)'
+            cand --mcp-config 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)'
+            cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
+            cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
             cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
@@ -83,6 +94,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
+            cand --trust-project-mcp 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
+            cand --require-mcp 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --update 'With --check, rewrite FILE instead of failing'
             cand --json 'Print the sections as JSON (name, source, bytes and text of each)'
@@ -127,7 +140,11 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --memory 'The user memory text (default: memory.md in the user config directory)'
             cand --memory-file 'A file holding the user memory'
             cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
-            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)'
+            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt'
+            cand --skill-arg 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)'
+            cand --mcp-config 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)'
+            cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
+            cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
             cand --spec 'A context spec (YAML, or JSON by extension) holding any of the inputs below'
             cand --prompt 'The prompt (default: standard input, when it is not a terminal)'
             cand --file 'Working files to send in full: a file, a directory (its files that .gitignore and .ignore leave in, hidden ones skipped) or a glob such as ''src/**/*.rs'' (quote it), expanded in sorted order, each file once'
@@ -159,6 +176,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
+            cand --trust-project-mcp 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
+            cand --require-mcp 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
             cand --compact 'Print the JSON on one line'
@@ -190,7 +209,11 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --memory 'The user memory text (default: memory.md in the user config directory)'
             cand --memory-file 'A file holding the user memory'
             cand --context-file 'A context file name to look for (repeatable; replaces the default AGENTS.md)'
-            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`)'
+            cand --skill 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt'
+            cand --skill-arg 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)'
+            cand --mcp-config 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)'
+            cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
+            cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
             cand --spec 'A context spec (YAML, or JSON by extension) holding any of the inputs below'
             cand --prompt 'The prompt (default: standard input, when it is not a terminal)'
             cand --file 'Working files to send in full: a file, a directory (its files that .gitignore and .ignore leave in, hidden ones skipped) or a glob such as ''src/**/*.rs'' (quote it), expanded in sorted order, each file once'
@@ -222,6 +245,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
+            cand --trust-project-mcp 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
+            cand --require-mcp 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
             cand --sanity 'Add the sanity check (sanity-reality-check) at the end of the skills section'
             cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
             cand --compact 'Print the JSON on one line'
@@ -363,11 +388,16 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         }
         &'asimi-prompt;template;list'= {
             cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
-            cand --tag 'List the registered prompts carrying this tag (e.g. skill, core)'
+            cand --tag 'List the registered prompts carrying this tag (e.g. skill, core, mcp)'
+            cand --mcp-config 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)'
+            cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
+            cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --prompts 'List the registered prompts (core prompts and skills) instead of the templates'
+            cand --trust-project-mcp 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
+            cand --require-mcp 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
             cand -h 'Print help'
             cand --help 'Print help'
         }
@@ -384,6 +414,36 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;template;help;list'= {
         }
         &'asimi-prompt;template;help;help'= {
+        }
+        &'asimi-prompt;prompt'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand get 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'asimi-prompt;prompt;get'= {
+            cand --mcp-config 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)'
+            cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
+            cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --json 'Print the messages as JSON (role and text each)'
+            cand --trust-project-mcp 'Start the project''s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
+            cand --require-mcp 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'asimi-prompt;prompt;help'= {
+            cand get 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'asimi-prompt;prompt;help;get'= {
+        }
+        &'asimi-prompt;prompt;help;help'= {
         }
         &'asimi-prompt;completions'= {
             cand -C 'Run as if started in DIR (like git -C)'
@@ -409,6 +469,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
+            cand prompt 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page, or write all man pages to a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -445,6 +506,11 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;help;template;convert'= {
         }
         &'asimi-prompt;help;template;list'= {
+        }
+        &'asimi-prompt;help;prompt'= {
+            cand get 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE'
+        }
+        &'asimi-prompt;help;prompt;get'= {
         }
         &'asimi-prompt;help;completions'= {
         }

@@ -3,7 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use crate::cli::{Cli, Command, GoalCommand, TemplateCommand};
+use crate::cli::{Cli, Command, GoalCommand, PromptCommand, TemplateCommand};
 use crate::cmd::{self, Ctx, Stdin};
 use crate::settings::Env;
 
@@ -44,6 +44,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
             cmd::template::convert(args, ctx)
         }
         Some(Command::Template(TemplateCommand::List(args))) => cmd::template::list(args, ctx),
+        Some(Command::Prompt(PromptCommand::Get(args))) => cmd::prompt::get(args, ctx),
         Some(Command::Completions(args)) => cmd::docs::completions(args, ctx),
         Some(Command::Man(args)) => cmd::docs::man(args, ctx),
     }

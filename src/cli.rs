@@ -238,6 +238,9 @@ Examples:
     /// the registered prompts.
     #[command(subcommand)]
     Template(TemplateCommand),
+    /// Fetch prompts from MCP servers (see `template list --prompts` for their ids).
+    #[command(subcommand)]
+    Prompt(PromptCommand),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page, or write all man pages to a directory.
@@ -251,6 +254,31 @@ pub struct GoalArg {
     /// the prompt's goal section.
     #[arg(id = "goal", long = "goal", value_name = "FILE")]
     pub path: Option<String>,
+}
+
+/// The MCP servers a command may ask for prompts, and how.
+#[derive(Debug, Clone, Default, Args)]
+pub struct McpArgs {
+    /// A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code
+    /// (.mcp.json) and gemini-cli keep it (repeatable).
+    #[arg(long = "mcp-config", value_name = "FILE")]
+    pub mcp_config: Vec<String>,
+    /// An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces
+    /// (repeatable).
+    #[arg(long = "mcp-server", value_name = "NAME=COMMAND")]
+    pub mcp_server: Vec<String>,
+    /// Start the project's own MCP servers (.asimi/config.yaml mcp_servers); without it
+    /// they are listed but not started.
+    #[arg(long)]
+    pub trust_project_mcp: bool,
+    /// Seconds each MCP step (start, list, get) may take (default 10; config
+    /// mcp_timeout).
+    #[arg(long, value_name = "SECS")]
+    pub mcp_timeout: Option<f64>,
+    /// Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a
+    /// warning.
+    #[arg(long)]
+    pub require_mcp: bool,
 }
 
 /// `--templates DIR`.
@@ -357,9 +385,15 @@ pub struct PromptArgs {
     #[arg(long = "context-file", value_name = "NAME")]
     pub context_file: Vec<String>,
     /// Add a registered prompt to the skills section (repeatable; see `template list
-    /// --prompts`).
+    /// --prompts`); SERVER:PROMPT fetches an MCP server's prompt.
     #[arg(long = "skill", value_name = "ID")]
     pub skill: Vec<String>,
+    /// An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config
+    /// skill_args).
+    #[arg(long = "skill-arg", value_name = "ID.KEY=VALUE")]
+    pub skill_arg: Vec<String>,
+    #[command(flatten)]
+    pub mcp: McpArgs,
     /// Add the sanity check (sanity-reality-check) at the end of the skills section.
     #[arg(long)]
     pub sanity: bool,
@@ -512,9 +546,36 @@ pub struct ListArgs {
     /// List the registered prompts (core prompts and skills) instead of the templates.
     #[arg(long)]
     pub prompts: bool,
-    /// List the registered prompts carrying this tag (e.g. skill, core).
+    /// List the registered prompts carrying this tag (e.g. skill, core, mcp).
     #[arg(long, value_name = "TAG")]
     pub tag: Option<String>,
+    #[command(flatten)]
+    pub mcp: McpArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PromptCommand {
+    /// Print one MCP prompt's messages, with its arguments as KEY=VALUE.
+    #[command(after_help = "\
+Examples:
+  asimi-prompt prompt get everything:simple-prompt --mcp-config .mcp.json
+  asimi-prompt prompt get everything:args-prompt city=Paris --json")]
+    Get(PromptGetArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PromptGetArgs {
+    /// The prompt: SERVER:PROMPT.
+    #[arg(value_name = "SERVER:PROMPT")]
+    pub id: String,
+    /// The prompt's arguments.
+    #[arg(value_name = "KEY=VALUE")]
+    pub args: Vec<String>,
+    /// Print the messages as JSON (role and text each).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub mcp: McpArgs,
 }
 
 #[derive(Debug, Subcommand)]

@@ -21,6 +21,7 @@ pub mod fs;
 pub mod goal;
 pub mod gojson;
 pub mod map;
+pub mod mcp;
 pub mod model;
 pub mod output;
 pub mod paths;

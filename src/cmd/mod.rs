@@ -10,6 +10,7 @@ pub mod export;
 pub mod goal;
 pub mod map;
 pub mod messages;
+pub mod prompt;
 mod request;
 pub mod system;
 pub mod template;
@@ -19,12 +20,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context as _};
 
-use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, PromptArgs, VarsArgs};
+use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, McpArgs, PromptArgs, VarsArgs};
 use crate::data;
 use crate::fs::is_stdin;
 use crate::output::{self, Check};
 use crate::paths;
-use crate::prompt::{self, Built};
+use crate::prompt::Built;
 use crate::settings::{Env, Flags, Settings, MODEL_FROM_DEFAULT};
 
 /// How a run ended, for the process exit code.
@@ -143,6 +144,19 @@ fn flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
         sanity: prompt.sanity,
         default_model: None,
         hermetic: prompt.base.hermetic(),
+        skill_args: prompt.skill_arg.clone(),
+        ..mcp_flags(&prompt.mcp, ctx)
+    }
+}
+
+/// The MCP flags, with the ones every command gives.
+pub(crate) fn mcp_flags(mcp: &McpArgs, ctx: &Ctx) -> Flags {
+    Flags {
+        mcp_config: mcp.mcp_config.clone(),
+        mcp_servers: mcp.mcp_server.clone(),
+        trust_project_mcp: mcp.trust_project_mcp,
+        mcp_timeout: mcp.mcp_timeout,
+        require_mcp: mcp.require_mcp,
         ..ctx.flags()
     }
 }
@@ -224,7 +238,7 @@ pub(crate) fn build_from(
     } else {
         vars
     };
-    let built = prompt::build(&settings, vars)?;
+    let built = crate::prompt::build(&settings, vars)?;
     Ok((settings, built))
 }
 

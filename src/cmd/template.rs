@@ -1,8 +1,6 @@
 //! `template render`, `convert` and `list`: the engine on its own, and the templates and
 //! registered prompts a run would use.
 
-use std::io::Write;
-
 use anyhow::bail;
 
 use super::{build_from, resolve, warn, Ctx, Outcome};
@@ -76,11 +74,11 @@ pub fn convert(args: ConvertArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 pub fn list(args: ListArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let flags = Flags {
         templates: args.templates.dir,
-        ..ctx.flags()
+        ..super::mcp_flags(&args.mcp, ctx)
     };
     let settings = resolve(&flags, &ctx.env)?;
     if args.prompts || args.tag.is_some() {
-        return list_prompts(&settings, args.tag.as_deref(), ctx.out);
+        return list_prompts(&settings, args.tag.as_deref(), ctx);
     }
     let library = prompt::library(&settings);
     let entries = library.list();
@@ -100,15 +98,22 @@ pub fn list(args: ListArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 }
 
 /// `template list --prompts` / `--tag TAG`: id, tags, source and origin per prompt.
-fn list_prompts(
-    settings: &Settings,
-    tag: Option<&str>,
-    out: &mut dyn Write,
-) -> anyhow::Result<Outcome> {
-    let registry = prompt::registry::PromptRegistry::load(
+fn list_prompts(settings: &Settings, tag: Option<&str>, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let mut registry = prompt::registry::PromptRegistry::load(
         &settings.prompt_dirs,
         Some(&settings.project_root),
     )?;
+    // Servers start only when some are configured: listing files costs nothing more.
+    if !settings.mcp.servers.is_empty() {
+        let (listed, warnings) = crate::mcp::list(&settings.mcp)?;
+        for w in warnings {
+            ctx.note(format!("warning: {w}"))?;
+        }
+        for s in &listed {
+            registry.add_mcp(&s.server, &s.prompts);
+        }
+    }
+    let out = &mut *ctx.out;
     let prompts: Vec<_> = match tag {
         Some(t) => registry.by_tag(t).collect(),
         None => registry.all().collect(),
@@ -132,11 +137,24 @@ fn list_prompts(
     for (p, tags) in prompts.iter().zip(&tags) {
         writeln!(
             out,
-            "{:id_width$}  {tags:tag_width$}  {:6}  {}",
+            "{:id_width$}  {tags:tag_width$}  {:6}  {}{}",
             p.id,
             p.source.name(),
-            p.origin
+            p.origin,
+            arguments(&p.arguments)
         )?;
     }
     Ok(Outcome::Ok)
+}
+
+/// An MCP prompt's arguments after its server, required ones starred: ` (city*, state)`.
+fn arguments(args: &[crate::mcp::Argument]) -> String {
+    if args.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = args
+        .iter()
+        .map(|a| format!("{}{}", a.name, if a.required { "*" } else { "" }))
+        .collect();
+    format!(" ({})", names.join(", "))
 }

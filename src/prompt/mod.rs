@@ -192,7 +192,7 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
         .trim()
         .to_string();
     if settings.section_enabled("skills") {
-        context.skills = skills(settings, &mut engine, &context.to_value())?;
+        context.skills = skills(settings, &mut engine, &context.to_value(), &mut warnings)?;
     }
     let data = context.to_value();
 
@@ -322,36 +322,82 @@ pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, Error> {
 }
 
 /// The skills section's prompts, rendered: each `--skill` (and config `skills`) in
-/// order, then the sanity check when it is on. The registry is read only when asked.
+/// order, then the sanity check when it is on. The registry is read only when asked,
+/// and MCP servers are started only for the skills that name them (`SERVER:PROMPT`);
+/// a server that fails leaves its skills out with a warning.
 fn skills(
     settings: &Settings,
     engine: &mut Engine,
     data: &minijinja::Value,
+    warnings: &mut Vec<String>,
 ) -> Result<Vec<SkillData>, Error> {
     if settings.skills.is_empty() && !settings.sanity {
         return Ok(Vec::new());
     }
     let registry =
         registry::PromptRegistry::load(&settings.prompt_dirs, Some(&settings.project_root))?;
-    let mut wanted: Vec<&registry::Prompt> = Vec::new();
-    for (id, origin) in &settings.skills {
-        wanted.push(registry.require(id, origin)?);
-    }
-    if settings.sanity && !wanted.iter().any(|p| p.id == registry::SANITY_CHECK) {
-        wanted.push(registry.require(registry::SANITY_CHECK, "--sanity")?);
-    }
-    wanted
-        .into_iter()
-        .map(|p| {
-            engine.add(&p.origin, &p.content, Syntax::Go)?;
-            let content = engine.render(&p.origin, data)?;
-            Ok(SkillData {
-                id: p.id.clone(),
-                name: p.name.clone(),
-                content: content.trim().to_string(),
-            })
+    let is_mcp =
+        |id: &str| registry.get(id).is_none() && crate::mcp::split_id(&settings.mcp, id).is_some();
+    let wanted_mcp: Vec<(String, _)> = settings
+        .skills
+        .iter()
+        .filter(|(id, _)| is_mcp(id))
+        .map(|(id, _)| {
+            (
+                id.clone(),
+                settings.skill_args.get(id).cloned().unwrap_or_default(),
+            )
         })
-        .collect()
+        .collect();
+    let mut fetched = Vec::new();
+    if !wanted_mcp.is_empty() {
+        let (found, notes) = crate::mcp::fetch(&settings.mcp, &wanted_mcp)?;
+        fetched = found;
+        warnings.extend(notes);
+    }
+    let mut out = Vec::new();
+    for (id, origin) in &settings.skills {
+        if is_mcp(id) {
+            // Server text is not a template: it goes in as the server gave it.
+            out.extend(fetched.iter().filter(|f| f.id == *id).map(|f| {
+                SkillData {
+                    id: f.id.clone(),
+                    name: f
+                        .listed
+                        .title
+                        .clone()
+                        .unwrap_or_else(|| f.listed.name.clone()),
+                    content: crate::mcp::text(&f.messages),
+                }
+            }));
+            continue;
+        }
+        out.push(render_skill(engine, registry.require(id, origin)?, data)?);
+    }
+    if settings.sanity
+        && !settings
+            .skills
+            .iter()
+            .any(|(id, _)| id == registry::SANITY_CHECK)
+    {
+        let p = registry.require(registry::SANITY_CHECK, "--sanity")?;
+        out.push(render_skill(engine, p, data)?);
+    }
+    Ok(out)
+}
+
+fn render_skill(
+    engine: &mut Engine,
+    p: &registry::Prompt,
+    data: &minijinja::Value,
+) -> Result<SkillData, Error> {
+    engine.add(&p.origin, &p.content, Syntax::Go)?;
+    let content = engine.render(&p.origin, data)?;
+    Ok(SkillData {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        content: content.trim().to_string(),
+    })
 }
 
 /// The template name a found template renders under, which error messages show.

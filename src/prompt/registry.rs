@@ -35,6 +35,10 @@ pub const CORE_MANDATES: &str = "core-mandates";
 pub const SANITY_CHECK: &str = "sanity-reality-check";
 /// Where the built-in prompts sit under `templates/`.
 pub const BUILT_IN_DIR: &str = "registry";
+/// The tag every MCP prompt carries.
+pub const MCP_TAG: &str = "mcp";
+/// An MCP prompt's origin: this, then the server's name.
+pub const MCP_ORIGIN: &str = "mcp-server";
 /// Front matter opens and closes with this line.
 const FENCE: &str = "---";
 /// A prompt file's ending.
@@ -93,8 +97,10 @@ pub struct Prompt {
     pub server_name: Option<String>,
     /// The body: a Go template rendered with the prompt's data.
     pub content: String,
-    /// The file (or `built-in:registry/ID.md`).
+    /// The file (or `built-in:registry/ID.md`, or the MCP server).
     pub origin: String,
+    /// An MCP prompt's arguments (registry files have none).
+    pub arguments: Vec<crate::mcp::Argument>,
     replaces: bool,
 }
 
@@ -160,6 +166,34 @@ impl PromptRegistry {
             self.prompts.insert(p.id.clone(), p);
         }
         Ok(())
+    }
+
+    /// Registers a server's prompts as `SERVER:PROMPT`, tagged `mcp` (seed 002's `mcp`
+    /// source). Their text is fetched only when used, so `content` stays empty here.
+    /// A registry file of the same id keeps its place: files are the user's word.
+    pub fn add_mcp(&mut self, server: &str, prompts: &[crate::mcp::Listed]) {
+        for p in prompts {
+            let id = format!("{server}{}{}", crate::mcp::config::ID_SEPARATOR, p.name);
+            self.prompts.entry(id.clone()).or_insert_with(|| Prompt {
+                id,
+                name: p.title.clone().unwrap_or_else(|| p.name.clone()),
+                description: p.description.clone(),
+                tags: vec![MCP_TAG.to_string()],
+                required_tools: Vec::new(),
+                source: Source::Mcp,
+                server_name: Some(server.to_string()),
+                content: String::new(),
+                origin: format!("{MCP_ORIGIN} {server}"),
+                arguments: p.arguments.clone(),
+                replaces: false,
+            });
+        }
+    }
+
+    /// `clearMcpPrompts(serverName)`: drops a server's prompts.
+    pub fn clear_mcp_prompts(&mut self, server: &str) {
+        self.prompts
+            .retain(|_, p| p.source != Source::Mcp || p.server_name.as_deref() != Some(server));
     }
 
     pub fn get(&self, id: &str) -> Option<&Prompt> {
@@ -272,6 +306,7 @@ pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt,
         server_name: front.server_name,
         content: body.to_string(),
         origin: origin.to_string(),
+        arguments: Vec::new(),
         replaces: front.replaces,
     })
 }

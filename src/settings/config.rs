@@ -73,6 +73,15 @@ pub struct ConfigFile {
     pub hermetic: Option<bool>,
     /// What to do with secrets in a request (`--secrets`): redact, error or allow.
     pub secrets: Option<crate::secrets::Mode>,
+    /// MCP servers whose prompts join the registry (the `mcpServers` shape).
+    #[serde(alias = "mcpServers")]
+    pub mcp_servers: Option<BTreeMap<String, crate::mcp::config::ServerConfig>>,
+    /// Seconds each MCP step (start, list, get) may take (`--mcp-timeout`).
+    pub mcp_timeout: Option<crate::mcp::config::Seconds>,
+    /// Project roots whose own MCP servers may start (the user's config only).
+    pub mcp_trusted_projects: Option<Vec<String>>,
+    /// Arguments of MCP skills: prompt id to `{KEY: VALUE}` (`--skill-arg`).
+    pub skill_args: Option<BTreeMap<String, BTreeMap<String, String>>>,
 }
 
 /// `sections:` in a config file: section name to on (`true`) or off (`false`). The names

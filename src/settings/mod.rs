@@ -11,6 +11,7 @@
 //! This module knows the environment and config files, but nothing about templates.
 
 mod config;
+mod mcp;
 mod names;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -86,6 +87,16 @@ pub struct Flags {
     pub hermetic: Option<bool>,
     /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
     pub template_fuel: Option<u64>,
+    /// `--mcp-config FILE`s.
+    pub mcp_config: Vec<String>,
+    /// `--mcp-server NAME=COMMAND...`s.
+    pub mcp_servers: Vec<String>,
+    pub trust_project_mcp: bool,
+    /// `--mcp-timeout SECS`.
+    pub mcp_timeout: Option<f64>,
+    pub require_mcp: bool,
+    /// `--skill-arg SERVER:PROMPT.KEY=VALUE`s.
+    pub skill_args: Vec<String>,
 }
 
 /// Everything a run needs to know, resolved and validated.
@@ -147,6 +158,10 @@ pub struct Settings {
     pub secrets: Option<crate::secrets::Mode>,
     /// The platform's state directory (see [`Settings::state_dir`]).
     pub user_state_dir: Option<PathBuf>,
+    /// MCP servers (started only when their prompts are needed).
+    pub mcp: crate::mcp::config::Servers,
+    /// Arguments of MCP skills, by prompt id.
+    pub skill_args: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// Text a setting supplies: given as is, or a file's contents, read when it is used.
@@ -346,6 +361,8 @@ impl Settings {
             skills: resolve_skills(flags, &layers),
             sanity: flags.sanity || layers.find(|c| c.sanity).is_some_and(|(on, _)| on),
             prompt_dirs,
+            mcp: mcp::resolve(flags, &layers, &places, &root)?,
+            skill_args: mcp::skill_args(flags, &layers)?,
             hermetic,
             cwd,
             home,

@@ -1,0 +1,240 @@
+//! The MCP client: rmcp over a child's stdio, on a current-thread tokio runtime that
+//! exists only while servers are asked. Each server is one session (start, `prompts/list`
+//! through every page, then the `prompts/get`s asked of it), every step under the
+//! timeout; the servers' sessions run concurrently.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::process::Stdio;
+use std::time::Duration;
+
+use rmcp::model::{GetPromptRequestParams, JsonObject};
+use rmcp::service::{RoleClient, RunningService, ServiceExt};
+use rmcp::transport::TokioChildProcess;
+
+use super::config::Server;
+
+/// A prompt a server lists.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Listed {
+    pub name: String,
+    pub title: Option<String>,
+    pub description: String,
+    pub arguments: Vec<Argument>,
+}
+
+/// One of a prompt's arguments.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Argument {
+    pub name: String,
+    pub description: String,
+    pub required: bool,
+}
+
+/// One message of a fetched prompt, its content as text.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Message {
+    pub role: String,
+    pub text: String,
+}
+
+/// A `prompts/get` to make: the prompt's name and its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Want {
+    pub prompt: String,
+    pub arguments: BTreeMap<String, String>,
+}
+
+/// What one server answered: its prompts, and one result per [`Want`], in order.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub prompts: Vec<Listed>,
+    pub got: Vec<Result<Vec<Message>, String>>,
+}
+
+/// Asks each server for its prompts, and the prompts wanted of it, concurrently.
+/// A server that fails gives `Err(why)`; the others are unaffected.
+pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Answer, String>> {
+    if jobs.is_empty() {
+        return Vec::new();
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            return jobs
+                .iter()
+                .map(|_| Err(format!("cannot start: {e}")))
+                .collect()
+        }
+    };
+    runtime.block_on(async {
+        let sessions = jobs
+            .into_iter()
+            .map(|(server, wants)| session(server, wants, timeout));
+        let answers = futures::future::join_all(sessions).await;
+        // Dropped transports kill their children from spawned tasks: let those run
+        // before the runtime goes.
+        tokio::task::yield_now().await;
+        tokio::time::sleep(Duration::from_millis(1)).await;
+        answers
+    })
+}
+
+/// One server's session: start, list, get, stop.
+async fn session(server: &Server, wants: Vec<Want>, timeout: Duration) -> Result<Answer, String> {
+    if server.config.url.is_some() && server.config.command.is_none() {
+        return Err(format!(
+            "{}: Streamable HTTP servers (url) are not supported by this build; run \
+             the server over stdio (command, args)",
+            server.origin
+        ));
+    }
+    let client = bounded(timeout, "start", start(server)).await?;
+    let prompts = bounded(timeout, "prompts/list", async {
+        let listed = client.list_all_prompts().await;
+        listed.map_err(|e| format!("prompts/list: {e}"))
+    })
+    .await;
+    let prompts = match prompts {
+        Ok(p) => p.into_iter().map(listed).collect(),
+        Err(e) => {
+            stop(client).await;
+            return Err(e);
+        }
+    };
+    let mut got = Vec::new();
+    for want in wants {
+        got.push(bounded(timeout, "prompts/get", get(&client, want)).await);
+    }
+    stop(client).await;
+    Ok(Answer { prompts, got })
+}
+
+async fn bounded<T>(
+    limit: Duration,
+    step: &str,
+    work: impl Future<Output = Result<T, String>>,
+) -> Result<T, String> {
+    match tokio::time::timeout(limit, work).await {
+        Ok(r) => r,
+        Err(_) => Err(format!(
+            "{step}: no answer within {}s (--mcp-timeout)",
+            limit.as_secs_f64()
+        )),
+    }
+}
+
+async fn start(server: &Server) -> Result<RunningService<RoleClient, ()>, String> {
+    let program = server.config.command.as_deref().unwrap_or_default();
+    let mut command = tokio::process::Command::new(program);
+    command
+        .args(&server.config.args)
+        .envs(&server.config.env)
+        .kill_on_drop(true);
+    command.current_dir(match &server.config.cwd {
+        Some(cwd) => server.dir.join(cwd),
+        None => server.dir.clone(),
+    });
+    // The server's own logging is not the run's: it would interleave with the prompt's
+    // notes. A failure is reported from what the protocol saw.
+    let (transport, _) = TokioChildProcess::builder(command)
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run '{program}': {}", crate::fs::io_reason(&e)))?;
+    ().serve(transport)
+        .await
+        .map_err(|e| format!("initialize: {e}"))
+}
+
+async fn get(client: &RunningService<RoleClient, ()>, want: Want) -> Result<Vec<Message>, String> {
+    let arguments: JsonObject = want
+        .arguments
+        .into_iter()
+        .map(|(k, v)| (k, serde_json::Value::String(v)))
+        .collect();
+    let mut params = GetPromptRequestParams::new(&want.prompt);
+    if !arguments.is_empty() {
+        params = params.with_arguments(arguments);
+    }
+    let result = client.get_prompt(params).await.map_err(|e| e.to_string())?;
+    result
+        .messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let content = serde_json::to_value(&m.content).map_err(|e| e.to_string())?;
+            let role = serde_json::to_value(&m.role).map_err(|e| e.to_string())?;
+            Ok(Message {
+                role: role.as_str().unwrap_or_default().to_string(),
+                text: text_of(&content).map_err(|kind| {
+                    format!(
+                        "prompt '{}' message {}: {kind} content cannot go into a text \
+                         prompt; only text (and text resources) can",
+                        want.prompt,
+                        i + 1
+                    )
+                })?,
+            })
+        })
+        .collect()
+}
+
+/// A content block's text: text itself, or an embedded text resource. Images, audio,
+/// binary resources and resource links are refused with their kind.
+fn text_of(content: &serde_json::Value) -> Result<String, String> {
+    let kind = content["type"].as_str().unwrap_or("unknown");
+    let text = match kind {
+        "text" => content["text"].as_str(),
+        "resource" => content["resource"]["text"].as_str(),
+        _ => None,
+    };
+    match (kind, text) {
+        (_, Some(t)) => Ok(t.to_string()),
+        ("resource", None) => Err("binary resource".to_string()),
+        _ => Err(kind.to_string()),
+    }
+}
+
+async fn stop(client: RunningService<RoleClient, ()>) {
+    // A server that ignores the closed pipe is killed when the transport drops.
+    let _ = tokio::time::timeout(Duration::from_millis(500), client.cancel()).await;
+}
+
+fn listed(p: rmcp::model::Prompt) -> Listed {
+    Listed {
+        name: p.name,
+        title: p.title,
+        description: p.description.unwrap_or_default(),
+        arguments: p
+            .arguments
+            .unwrap_or_default()
+            .into_iter()
+            .map(|a| Argument {
+                name: a.name,
+                description: a.description.unwrap_or_default(),
+                required: a.required.unwrap_or(false),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_text_resources_are_text() {
+        let t = serde_json::json!({"type": "text", "text": "hi"});
+        assert_eq!(text_of(&t).unwrap(), "hi");
+        let r = serde_json::json!({"type": "resource", "resource": {"uri": "u", "text": "r"}});
+        assert_eq!(text_of(&r).unwrap(), "r");
+        let b = serde_json::json!({"type": "resource", "resource": {"uri": "u", "blob": "AA"}});
+        assert_eq!(text_of(&b).unwrap_err(), "binary resource");
+        let i = serde_json::json!({"type": "image", "data": "AA", "mimeType": "image/png"});
+        assert_eq!(text_of(&i).unwrap_err(), "image");
+    }
+}

@@ -1,0 +1,490 @@
+//! MCP prompts end to end: asimi-prompt asks real stdio servers. This binary is also
+//! the server (rmcp's server side): started with `ASIMI_TEST_MCP=MODE` it serves on
+//! stdio instead of running the tests, so the core path needs nothing installed. The
+//! reference server `@modelcontextprotocol/server-everything` is asked too when node
+//! and npm are there (installed under target/, which git ignores).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use rmcp::model::{
+    ContentBlock, GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult,
+    PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Role, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler, ServiceExt};
+
+/// The server's behaviour: ok, crash, hang or malformed.
+const MODE: &str = "ASIMI_TEST_MCP";
+/// A file the ok server creates when it starts (to see whether it was started).
+const MARKER: &str = "ASIMI_TEST_MCP_MARKER";
+/// Prompts per `prompts/list` page, so that listing takes several pages.
+const PAGE: usize = 2;
+
+struct Server;
+
+fn prompts() -> Vec<Prompt> {
+    let city = PromptArgument::new("city")
+        .with_description("Where")
+        .with_required(true);
+    let unit = PromptArgument::new("unit").with_required(false);
+    vec![
+        Prompt::new("plain", Some("No arguments"), None),
+        Prompt::new(
+            "weather",
+            Some("Asks about the weather"),
+            Some(vec![city, unit]),
+        ),
+        Prompt::new("picture", Some("Has an image"), None),
+        Prompt::new("two", Some("Two messages"), None),
+        Prompt::new("last", Some("On the last page"), None),
+    ]
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_prompts().build())
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let start: usize = request
+            .and_then(|r| r.cursor)
+            .map_or(0, |c| c.parse().unwrap());
+        let all = prompts();
+        let end = (start + PAGE).min(all.len());
+        let mut page = ListPromptsResult::with_all_items(all[start..end].to_vec());
+        page.next_cursor = (end < all.len()).then(|| end.to_string());
+        Ok(page)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let arg = |k: &str| {
+            let args = request.arguments.as_ref();
+            args.and_then(|a| a.get(k)?.as_str().map(str::to_string))
+        };
+        let text = |t: String| PromptMessage::new_text(Role::User, t);
+        let messages = match request.name.as_str() {
+            "plain" => vec![text("Plain prompt text.".into())],
+            "weather" => vec![text(format!(
+                "What is the weather in {} ({})?",
+                arg("city").unwrap_or_default(),
+                arg("unit").unwrap_or("celsius".into())
+            ))],
+            "picture" => vec![PromptMessage::new(
+                Role::User,
+                ContentBlock::image("AAAA", "image/png"),
+            )],
+            "two" => vec![
+                text("First.".into()),
+                PromptMessage::new_text(Role::Assistant, "Second."),
+            ],
+            "last" => vec![text("Last.".into())],
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("no prompt {other}"),
+                    None,
+                ))
+            }
+        };
+        Ok(GetPromptResponse::Complete(GetPromptResult::new(messages)))
+    }
+}
+
+/// Serves one mode on stdio.
+fn serve(mode: &str) {
+    use std::io::{BufRead, Write};
+    match mode {
+        "crash" => std::process::exit(3),
+        "hang" => std::thread::sleep(Duration::from_secs(600)),
+        // Answers initialize properly, then prompts/list with prompts that are not a list.
+        "malformed" => {
+            let mut out = std::io::stdout();
+            for line in std::io::stdin().lock().lines() {
+                let msg: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+                let Some(id) = msg.get("id") else { continue };
+                let result = match msg["method"].as_str() {
+                    Some("initialize") => serde_json::json!({
+                        "protocolVersion": msg["params"]["protocolVersion"],
+                        "capabilities": {"prompts": {}},
+                        "serverInfo": {"name": "malformed", "version": "0"}
+                    }),
+                    _ => serde_json::json!({"prompts": "not a list"}),
+                };
+                let reply = serde_json::json!({"jsonrpc": "2.0", "id": id, "result": result});
+                writeln!(out, "{reply}").unwrap();
+                out.flush().unwrap();
+            }
+        }
+        _ => {
+            if let Ok(marker) = std::env::var(MARKER) {
+                std::fs::write(marker, "started").unwrap();
+            }
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async {
+                let service = Server.serve(rmcp::transport::stdio()).await.unwrap();
+                let _ = service.waiting().await;
+            });
+        }
+    }
+}
+
+/// A project directory (its own git repository, so a surrounding checkout is not the
+/// project) with an `--mcp-config` file naming this binary in each mode.
+struct Project {
+    dir: tempfile::TempDir,
+}
+
+impl Project {
+    fn new() -> Project {
+        let dir = tempfile::tempdir().unwrap();
+        let git = Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(dir.path())
+            .status();
+        assert!(git.unwrap().success());
+        let exe = std::env::current_exe().unwrap();
+        let server = |mode: &str| serde_json::json!({"command": exe, "args": [], "env": {MODE: mode, MARKER: dir.path().join(format!("{mode}.started"))}});
+        let config = serde_json::json!({"mcpServers": {
+            "ok": server("ok"), "crash": server("crash"), "hang": server("hang"),
+            "bad": server("malformed")
+        }});
+        std::fs::write(dir.path().join("mcp.json"), config.to_string()).unwrap();
+        Project { dir }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Runs asimi-prompt in the project with `args`, the user config directory the
+    /// project's `user/` (so the machine's own config is not read).
+    fn run(&self, args: &[&str]) -> Output {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_asimi-prompt"));
+        cmd.current_dir(self.path()).args(args).env_remove(MODE);
+        cmd.env("ASIMI_CONFIG_DIR", self.path().join("user"));
+        cmd.output().unwrap()
+    }
+
+    /// Runs with only the named servers of mcp.json (a copy holding just them).
+    fn with(&self, servers: &[&str], args: &[&str]) -> Output {
+        let all: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(self.path().join("mcp.json")).unwrap())
+                .unwrap();
+        let chosen: serde_json::Map<_, _> = servers
+            .iter()
+            .map(|s| (s.to_string(), all["mcpServers"][*s].clone()))
+            .collect();
+        let name = format!("{}.json", servers.join("-"));
+        let doc = serde_json::json!({"mcpServers": chosen});
+        std::fs::write(self.path().join(&name), doc.to_string()).unwrap();
+        let mut full = vec!["--mcp-config", name.as_str()];
+        full.extend(args);
+        self.run(&full)
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const LIST: [&str; 3] = ["template", "list", "--tag"];
+
+fn lists_every_page_with_server_and_arguments() {
+    let p = Project::new();
+    let o = p.with(&["ok"], &[LIST[0], LIST[1], LIST[2], "mcp"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "ok:last     mcp  mcp     mcp-server ok\n\
+         ok:picture  mcp  mcp     mcp-server ok\n\
+         ok:plain    mcp  mcp     mcp-server ok\n\
+         ok:two      mcp  mcp     mcp-server ok\n\
+         ok:weather  mcp  mcp     mcp-server ok (city*, unit)\n"
+    );
+    assert_eq!(stderr(&o), "");
+}
+
+fn skills_take_the_messages_and_arguments() {
+    let p = Project::new();
+    let args = [
+        "system",
+        "--hermetic",
+        "--skill",
+        "ok:weather",
+        "--skill-arg",
+        "ok:weather.city=Oslo",
+        "--skill",
+        "ok:two",
+    ];
+    let o = p.with(&["ok"], &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("What is the weather in Oslo (celsius)?\n\nFirst.\n\nSecond."),
+        "{text}"
+    );
+    let o = p.with(&["ok"], &["system", "--hermetic", "--skill", "ok:weather"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("'ok:weather': missing required argument 'city'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+fn prompt_get_prints_text_or_json_and_refuses_images() {
+    let p = Project::new();
+    let o = p.with(
+        &["ok"],
+        &["prompt", "get", "ok:weather", "city=Rome", "unit=F"],
+    );
+    assert_eq!(
+        stdout(&o),
+        "What is the weather in Rome (F)?\n",
+        "{}",
+        stderr(&o)
+    );
+    let o = p.with(&["ok"], &["prompt", "get", "ok:two", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        doc["messages"],
+        serde_json::json!([{"role": "user", "text": "First."}, {"role": "assistant", "text": "Second."}])
+    );
+    assert_eq!(doc["server"], "ok");
+    let o = p.with(&["ok"], &["prompt", "get", "ok:picture", "--require-mcp"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .contains("prompt 'picture' message 1: image content cannot go into a text prompt"),
+        "{}",
+        stderr(&o)
+    );
+    let o = p.with(&["ok"], &["prompt", "get", "ok:nothing"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("has no prompt 'nothing'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A failing server: one warning, its prompts absent, the others listed; exit 2 only
+/// under --require-mcp.
+fn failing_server(name: &str, why: &str) {
+    let p = Project::new();
+    let start = Instant::now();
+    let args = [LIST[0], LIST[1], LIST[2], "mcp", "--mcp-timeout", "1"];
+    let o = p.with(&["ok", name], &args);
+    assert!(start.elapsed() < Duration::from_secs(8));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ok:plain"));
+    assert!(!stdout(&o).contains(&format!("{name}:")));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let expected = format!(
+        "asimi-prompt: warning: MCP server '{name}' failed, its prompts are left out: {why}"
+    );
+    assert!(err.starts_with(&expected), "{err}");
+    let mut args = args.to_vec();
+    args.push("--require-mcp");
+    let o = p.with(&["ok", name], &args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+fn a_crashing_server_is_a_warning() {
+    failing_server("crash", "initialize: ");
+}
+
+fn a_hanging_server_times_out() {
+    failing_server("hang", "start: no answer within 1s (--mcp-timeout)");
+}
+
+fn a_malformed_answer_is_a_warning() {
+    failing_server("bad", "prompts/list: ");
+}
+
+fn system_without_mcp_skills_starts_nothing() {
+    let p = Project::new();
+    let o = p.with(&["ok"], &["system", "--hermetic", "--skill", "code-review"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!p.path().join("ok.started").exists());
+    let o = p.with(&["ok"], &["system", "--hermetic", "--skill", "ok:plain"]);
+    assert!(stdout(&o).contains("Plain prompt text."));
+    assert!(p.path().join("ok.started").exists());
+}
+
+fn project_servers_start_only_when_trusted() {
+    let p = Project::new();
+    let exe = std::env::current_exe().unwrap();
+    std::fs::create_dir(p.path().join(".asimi")).unwrap();
+    let config = format!(
+        "mcpServers:\n  proj:\n    command: '{}'\n    env: {{ {MODE}: ok, {MARKER}: proj.started }}\n",
+        exe.display()
+    );
+    std::fs::write(p.path().join(".asimi/config.yaml"), config).unwrap();
+    let o = p.run(&["template", "list", "--prompts"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("proj:"));
+    assert!(stderr(&o).contains("MCP server 'proj'"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--trust-project-mcp"));
+    assert!(!p.path().join("proj.started").exists());
+    let o = p.run(&["template", "list", "--tag", "mcp", "--trust-project-mcp"]);
+    assert!(stdout(&o).contains("proj:weather"), "{}", stderr(&o));
+    // The user's config may trust the project instead; the project's may not.
+    std::fs::create_dir(p.path().join("user")).unwrap();
+    let trust = format!("mcp_trusted_projects: ['{}']\n", p.path().display());
+    std::fs::write(p.path().join("user/config.yaml"), &trust).unwrap();
+    let o = p.run(&["template", "list", "--tag", "mcp"]);
+    assert!(stdout(&o).contains("proj:weather"), "{}", stderr(&o));
+    let project = std::fs::read_to_string(p.path().join(".asimi/config.yaml")).unwrap();
+    std::fs::write(p.path().join(".asimi/config.yaml"), project + &trust).unwrap();
+    std::fs::remove_file(p.path().join("user/config.yaml")).unwrap();
+    let o = p.run(&["template", "list", "--tag", "mcp"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("only your own config may trust a project"));
+}
+
+/// The reference server, when node and npm are there.
+fn everything_reference_server() {
+    let Some(bin) = everything() else {
+        return;
+    };
+    let p = Project::new();
+    let server = format!("everything={}", bin.display());
+    let o = p.run(&["template", "list", "--tag", "mcp", "--mcp-server", &server]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let list = stdout(&o);
+    assert!(list.contains("everything:simple-prompt"), "{list}");
+    assert!(list.contains("everything:args-prompt"), "{list}");
+    assert!(list.contains("(city*, state)"), "{list}");
+    let get = [
+        "prompt",
+        "get",
+        "everything:simple-prompt",
+        "--mcp-server",
+        &server,
+    ];
+    let o = p.run(&get);
+    assert_eq!(stdout(&o), "This is a simple prompt without arguments.\n");
+    let get = [
+        "prompt",
+        "get",
+        "everything:args-prompt",
+        "city=Paris",
+        "--mcp-server",
+        &server,
+    ];
+    let o = p.run(&get);
+    assert_eq!(stdout(&o), "What's weather in Paris?\n", "{}", stderr(&o));
+    let get = [
+        "prompt",
+        "get",
+        "everything:args-prompt",
+        "--mcp-server",
+        &server,
+    ];
+    let o = p.run(&get);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("missing required argument 'city'"));
+}
+
+/// `mcp-server-everything` under target/mcp-everything, installed with npm if need be.
+fn everything() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-everything");
+    let bin = dir.join("node_modules/.bin/mcp-server-everything");
+    let has = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !has("node") || !has("npm") {
+        println!("skipped: node and npm are not installed (the everything server needs them)");
+        return None;
+    }
+    if !bin.exists() {
+        let installed = Command::new("npm")
+            .args(["i", "--silent", "--no-audit", "--no-fund", "--prefix"])
+            .arg(&dir)
+            .arg("@modelcontextprotocol/server-everything")
+            .status();
+        if !installed.is_ok_and(|s| s.success()) || !bin.exists() {
+            println!("skipped: npm could not install @modelcontextprotocol/server-everything");
+            return None;
+        }
+    }
+    Some(bin)
+}
+
+fn main() {
+    if let Ok(mode) = std::env::var(MODE) {
+        serve(&mode);
+        return;
+    }
+    let tests: [(&str, fn()); 9] = [
+        (
+            "lists_every_page_with_server_and_arguments",
+            lists_every_page_with_server_and_arguments,
+        ),
+        (
+            "skills_take_the_messages_and_arguments",
+            skills_take_the_messages_and_arguments,
+        ),
+        (
+            "prompt_get_prints_text_or_json_and_refuses_images",
+            prompt_get_prints_text_or_json_and_refuses_images,
+        ),
+        (
+            "a_crashing_server_is_a_warning",
+            a_crashing_server_is_a_warning,
+        ),
+        ("a_hanging_server_times_out", a_hanging_server_times_out),
+        (
+            "a_malformed_answer_is_a_warning",
+            a_malformed_answer_is_a_warning,
+        ),
+        (
+            "system_without_mcp_skills_starts_nothing",
+            system_without_mcp_skills_starts_nothing,
+        ),
+        (
+            "project_servers_start_only_when_trusted",
+            project_servers_start_only_when_trusted,
+        ),
+        ("everything_reference_server", everything_reference_server),
+    ];
+    // As libtest does: a name given on the command line picks the tests containing it.
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let mut failed = Vec::new();
+    for (name, test) in tests {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        let ok = std::panic::catch_unwind(test).is_ok();
+        println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
+        if !ok {
+            failed.push(name);
+        }
+    }
+    if !failed.is_empty() {
+        println!("failed: {}", failed.join(", "));
+        std::process::exit(101);
+    }
+}
