@@ -10,6 +10,8 @@
 #                               # repomix and `git ls-files | xargs cat` of the same files
 #   scripts/bench.sh map-index  # the map's indexer, cold and warm cache, vs `ctags -L - -f out`
 #                               # on ~900 cargo registry files (benches/map.rs)
+#   scripts/bench.sh secrets    # `messages` in a ~6 MB repository (cargo registry sources),
+#                               # sending 2.5 MB of it: --secrets allow vs redact (the default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -124,11 +126,67 @@ bench_map_index() {
   cargo bench --quiet --bench map
 }
 
+# About 6 MB of Rust from the cargo registry, whole crates in name order, in git's index:
+# real code, with the words (`key`, `token`, `secret`) that wake the secret rules.
+make_registry_repo() {
+  local repo=$1
+  python3 - "$repo" <<'PY'
+import os, shutil, sys
+root, target = sys.argv[1], 6 << 20
+registry = os.path.expanduser("~/.cargo/registry/src")
+index = os.path.join(registry, sorted(os.listdir(registry))[0])
+total = 0
+for krate in sorted(os.listdir(index)):
+    if total >= target:
+        break
+    for d, dirs, names in os.walk(os.path.join(index, krate)):
+        dirs.sort()
+        for n in sorted(names):
+            src = os.path.join(d, n)
+            size = os.path.getsize(src)
+            if not n.endswith(".rs") or size > 200_000:
+                continue
+            dst = os.path.join(root, os.path.relpath(src, index))
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(src, dst)
+            total += size
+print(f"   corpus: {total / (1 << 20):.1f} MB", file=sys.stderr)
+PY
+  git -C "$repo" init -q
+  git -C "$repo" add -A
+}
+
+bench_secrets() {
+  local repo=$work/registry
+  mkdir -p "$repo"
+  make_registry_repo "$repo"
+  # The files that fit a 1M-token window (gemini-3-pro) with the repository's map: 2.5 MB.
+  (cd "$repo" && git ls-files | python3 -c '
+import os, sys
+total = 0
+for f in sys.stdin.read().split():
+    total += os.path.getsize(f)
+    if total > 5 << 19:
+        break
+    print(f)') > "$work/files"
+  echo "== messages in a ~6 MB repository sending 2.5 MB of it: --secrets allow vs redact"
+  echo "   $(wc -l < "$work/files") files sent"
+  local run="$bin messages --model gemini-3-pro --prompt x"
+  run="$run $(sed 's/^/--file /' "$work/files" | tr '\n' ' ')"
+  (cd "$repo" && HOME=$work eval "$run --secrets allow" > "$work/allow.out")
+  (cd "$repo" && HOME=$work eval "$run" > "$work/redact.out")
+  (cd "$repo" && HOME=$work hyperfine -N --warmup 3 --runs "${SECRETS_RUNS:-30}" \
+    --export-json "$work/secrets.json" -n "secrets allow" -n "secrets redact" \
+    "$run --secrets allow" "$run --secrets redact")
+  medians "$work/secrets.json"
+}
+
 case "${1:-all}" in
   render) bench_render ;;
   system) bench_system ;;
   messages) bench_messages ;;
   map-index) bench_map_index ;;
-  all) bench_render; bench_system; bench_messages; bench_map_index ;;
-  *) echo "usage: $0 [render|system|messages|map-index|all]" >&2; exit 2 ;;
+  secrets) bench_secrets ;;
+  all) bench_render; bench_system; bench_messages; bench_map_index; bench_secrets ;;
+  *) echo "usage: $0 [render|system|messages|map-index|secrets|all]" >&2; exit 2 ;;
 esac
