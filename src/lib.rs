@@ -22,6 +22,7 @@ pub mod map;
 pub mod model;
 pub mod output;
 pub mod paths;
+pub mod progress;
 pub mod prompt;
 pub mod request;
 pub mod secrets;

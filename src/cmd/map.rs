@@ -22,7 +22,8 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .collect(),
         tokens: args.tokens,
     };
-    let repo = map::build(&root, &options)?;
+    // The bar is erased (dropped) before anything else prints.
+    let repo = map::build(&root, &options, &*ctx.progress())?;
     let text = if args.json {
         let mut text = serde_json::to_string_pretty(&records(&repo))?;
         text.push('\n');

@@ -8,12 +8,17 @@ use super::files::Selection;
 use super::RepoMap;
 use super::{edges, format, index_repo, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
 use crate::error::Error;
+use crate::progress::Progress;
 use crate::tokens::Tokenizer;
+
+/// What the map reports to its `Progress` once the files are indexed.
+pub const LINKING: &str = "linking references";
 
 /// Builds the map of the repository at `root`: every file `options` does not exclude,
 /// and, with `options.tokens`, only the best-ranked blocks that fit (whole blocks);
-/// without a budget, `options.paths` (when given) limits the files shown.
-pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
+/// without a budget, `options.paths` (when given) limits the files shown. Indexing, the
+/// long part, reports to `progress`.
+pub fn build(root: &Path, options: &MapOptions, progress: &dyn Progress) -> Result<RepoMap, Error> {
     let index_options = IndexOptions {
         selection: Selection {
             exclude: options.exclude.clone(),
@@ -21,7 +26,8 @@ pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
         },
         ..IndexOptions::default()
     };
-    let files: Vec<FileIndex> = index_repo(root, &index_options)?;
+    let files: Vec<FileIndex> = index_repo(root, &index_options, progress)?;
+    progress.start(LINKING, None);
     let graph: Graph = refs::resolve(&files);
     let aliases = format::aliases(&graph);
     let all = format::blocks(&files, &graph, &aliases);

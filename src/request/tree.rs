@@ -3,8 +3,14 @@
 
 use std::path::Path;
 
+use crate::progress::Progress;
+
+/// What the walk reports to its `Progress`.
+pub const LISTING: &str = "listing files";
+
 /// The files under `root`: git-tracked files when `root` is a git work tree.
-pub fn list(root: &Path) -> Vec<String> {
+pub fn list(root: &Path, progress: &dyn Progress) -> Vec<String> {
+    progress.start(LISTING, None);
     if let Ok(repo) = git2::Repository::open(root) {
         if let Some(mut files) = index_paths(&repo.path().join("index")) {
             files.sort();
@@ -21,7 +27,7 @@ pub fn list(root: &Path) -> Vec<String> {
             return files;
         }
     }
-    walk(root)
+    walk(root, progress)
 }
 
 /// The most files the tree lists outside git: a walk of `/` or a home directory would
@@ -41,7 +47,7 @@ pub fn cut_note(root: &Path) -> String {
 /// Outside git: the files under `root` that .gitignore, .ignore and git's exclude files do
 /// not ignore, hidden files and directories (`.venv`, `.git`) skipped, as ripgrep walks.
 /// At most `MAX_TREE_FILES + 1` are read, so a caller can tell the walk was cut.
-fn walk(root: &Path) -> Vec<String> {
+fn walk(root: &Path, progress: &dyn Progress) -> Vec<String> {
     let mut files = Vec::new();
     let walker = ignore::WalkBuilder::new(root)
         .require_git(false)
@@ -55,6 +61,7 @@ fn walk(root: &Path) -> Vec<String> {
             continue;
         };
         files.push(rel.to_string_lossy().replace('\\', "/"));
+        progress.advance(1);
         if files.len() > MAX_TREE_FILES {
             break;
         }
@@ -119,6 +126,7 @@ fn index_paths(path: &Path) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::{tests::Recorder, Silent};
 
     #[test]
     fn outside_git_ignored_and_hidden_files_are_left_out() {
@@ -139,7 +147,10 @@ mod tests {
         }
         std::fs::write(root.join(".gitignore"), "node_modules/\n").unwrap();
         std::fs::write(root.join(".ignore"), "build\n").unwrap();
-        assert_eq!(list(root), ["notes.md", "src/a.rs"]);
+        assert_eq!(list(root, &Silent), ["notes.md", "src/a.rs"]);
+        let seen = Recorder::default();
+        list(root, &seen);
+        assert_eq!(seen.steps(), [(LISTING.to_string(), None, 2)]);
     }
 
     #[test]
@@ -148,7 +159,7 @@ mod tests {
         for i in 0..MAX_TREE_FILES + 5 {
             std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
         }
-        assert_eq!(list(dir.path()).len(), MAX_TREE_FILES + 1);
+        assert_eq!(list(dir.path(), &Silent).len(), MAX_TREE_FILES + 1);
     }
 
     /// What libgit2 lists, sorted and deduplicated as `list` does.
@@ -184,7 +195,7 @@ mod tests {
         index.write().unwrap();
         let direct = index_paths(&repo.path().join("index")).expect("a version 2 index");
         assert_eq!(direct.len(), names.len());
-        assert_eq!(list(root), libgit2_paths(root));
+        assert_eq!(list(root, &Silent), libgit2_paths(root));
 
         // An intent-to-add entry has extended flags, so libgit2 writes version 3.
         std::fs::write(root.join("new.rs"), "x").unwrap();
@@ -196,8 +207,8 @@ mod tests {
         let bytes = std::fs::read(repo.path().join("index")).unwrap();
         assert_eq!(bytes[7], 3, "expected a version 3 index");
         assert!(index_paths(&repo.path().join("index")).is_some());
-        assert_eq!(list(root), libgit2_paths(root));
-        assert!(list(root).contains(&"new.rs".to_string()));
+        assert_eq!(list(root, &Silent), libgit2_paths(root));
+        assert!(list(root, &Silent).contains(&"new.rs".to_string()));
 
         // Anything unexpected is left to libgit2.
         let bad = root.join("bad-index");

@@ -112,6 +112,18 @@ impl Test {
         self
     }
 
+    /// Adds every file of the work directory to git's index (the map and the file tree
+    /// read it), after `git()`.
+    pub fn tracked(self) -> Test {
+        let repo = git2::Repository::open(&self.work).unwrap();
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        index.write().unwrap();
+        self
+    }
+
     /// Runs in a subdirectory of the work directory (created if missing).
     pub fn cwd(mut self, rel: &str) -> Test {
         self.cwd = self.work.join(rel);
@@ -195,6 +207,22 @@ impl Test {
     pub fn read(&self, path: &Path) -> String {
         std::fs::read_to_string(path).unwrap()
     }
+}
+
+/// A two-file Python repository whose files git tracks (the map reads git's index).
+pub fn python_repo() -> Test {
+    Test::new()
+        .file(
+            "a.py",
+            "class Store:\n    def get_item(self, key):\n        return key\n",
+        )
+        .file(
+            "b.py",
+            "from a import Store\n\n\ndef load(path):\n    return Store().get_item(path)\n",
+        )
+        .file("notes.txt", "not code\n")
+        .git()
+        .tracked()
 }
 
 /// `system` with the base prompt replaced by the word `BASE`, and the sandbox and git
