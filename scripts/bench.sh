@@ -24,14 +24,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 runs=${RUNS:-200}
 
-# Prints each command's median from hyperfine's JSON export, and the ratio to the first.
+# Prints each command's median from hyperfine's JSON export, and the ratio to the first;
+# then its mean CPU time (user + system), which other jobs on the machine disturb less.
 medians() {
   python3 - "$1" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
-base = results[0]["median"]
+base, base_cpu = results[0]["median"], results[0]["user"] + results[0]["system"]
 for r in results:
-    print(f"  median {r['median'] * 1000:6.2f} ms  ({r['median'] / base:4.2f}x)  {r['command']}")
+    cpu = r["user"] + r["system"]
+    print(f"  median {r['median'] * 1000:6.2f} ms  ({r['median'] / base:4.2f}x)  "
+          f"cpu {cpu * 1000:6.1f} ms ({cpu / base_cpu:4.2f}x)  {r['command']}")
 PY
 }
 

@@ -2,9 +2,10 @@
 //!
 //! Gitleaks' own strategy keeps the cost low: one Aho-Corasick pass finds the rules whose
 //! keywords occur in a text, and only those rules' regexes run, on the lines around the
-//! keywords. Each rule's regex (and its allowlists) compiles the first time a keyword of
-//! it shows up, so a request without secret-looking words compiles none. Generic rules
-//! first search a smaller regex that every match implies (`gate`).
+//! keywords. Generic rules first search a smaller regex that every match implies (`gate`).
+//! A rule compiles as far as a text needs: its gate when a keyword of it shows up, its
+//! regex when a window passes the gate, its allowlists when the regex matches. A request
+//! without secret-looking words compiles nothing.
 
 use std::ops::Range;
 use std::sync::{LazyLock, OnceLock};
@@ -128,20 +129,23 @@ impl Allowlist {
     }
 }
 
+/// What a rule needs before its first search. The regex itself and the allowlists
+/// compile later, when a window passes the gate and when a match is found: compiling
+/// was most of what a request's scan still cost.
 struct Compiled {
-    regex: Option<Regex>,
     /// The pattern without its optional start (gitleaks' generic rules open with
     /// `[\w.-]{0,50}?`), where it has one: see `gate`.
     gate: Option<Regex>,
     /// The longest match the pattern allows, in bytes (`None`: unbounded).
     reach: Option<usize>,
     path: Option<Regex>,
-    allowlists: Vec<Allowlist>,
 }
 
 struct Rule {
     spec: RuleSpec,
     compiled: OnceLock<Compiled>,
+    regex: OnceLock<Option<Regex>>,
+    allowlists: OnceLock<Vec<Allowlist>>,
 }
 
 impl Rule {
@@ -154,16 +158,25 @@ impl Rule {
                 .parse(&self.spec.pattern)
                 .ok();
             Compiled {
-                regex: compile(&self.spec.pattern),
                 gate: hir
                     .as_ref()
                     .and_then(gate)
                     .and_then(|g| compile(&g.to_string())),
                 reach: hir.and_then(|hir| hir.properties().maximum_len()),
                 path: self.spec.path.as_deref().and_then(compile),
-                allowlists: self.spec.allowlist.iter().map(Allowlist::new).collect(),
             }
         })
+    }
+
+    fn regex(&self) -> Option<&Regex> {
+        self.regex
+            .get_or_init(|| compile(&self.spec.pattern))
+            .as_ref()
+    }
+
+    fn allowlists(&self) -> &[Allowlist] {
+        self.allowlists
+            .get_or_init(|| self.spec.allowlist.iter().map(Allowlist::new).collect())
     }
 }
 
@@ -233,6 +246,8 @@ fn load() -> RuleSet {
             .map(|spec| Rule {
                 spec,
                 compiled: OnceLock::new(),
+                regex: OnceLock::new(),
+                allowlists: OnceLock::new(),
             })
             .collect(),
         keywords,
@@ -352,7 +367,6 @@ fn rule_hits(
 ) {
     let offset = window.start;
     let compiled = rule.compiled();
-    let Some(regex) = &compiled.regex else { return };
     if let Some(p) = &compiled.path {
         if !path.is_some_and(|path| p.is_match(path.as_bytes())) {
             return;
@@ -366,6 +380,7 @@ fn rule_hits(
     {
         return;
     }
+    let Some(regex) = rule.regex() else { return };
     for caps in regex.captures_iter(window_bytes) {
         let whole = caps.get(0).expect("group 0");
         let secret = match rule.spec.secret_group {
@@ -385,7 +400,7 @@ fn rule_hits(
             path,
         };
         let allowed = std::iter::once(RULES.global())
-            .chain(&compiled.allowlists)
+            .chain(rule.allowlists())
             .any(|a| a.allows(&candidate));
         if !allowed {
             hits.push(Hit {
@@ -405,7 +420,7 @@ mod tests {
         let failed: Vec<&str> = RULES
             .rules
             .iter()
-            .filter(|r| r.compiled().regex.is_none())
+            .filter(|r| r.regex().is_none())
             .map(|r| r.spec.id.as_str())
             .collect();
         assert!(failed.is_empty(), "rules that do not compile: {failed:?}");
@@ -453,8 +468,7 @@ mod tests {
         }
         let mut matched = 0;
         for rule in &RULES.rules {
-            let c = rule.compiled();
-            let (Some(regex), Some(gate)) = (&c.regex, &c.gate) else {
+            let (Some(regex), Some(gate)) = (rule.regex(), &rule.compiled().gate) else {
                 continue;
             };
             for t in &texts {
