@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use asimi_prompt::map::{files::Selection, index_repo, IndexOptions};
+use asimi_prompt::progress::Silent;
 
 const TARGET_FILES: usize = 900;
 const RUNS: usize = 5;
@@ -153,15 +154,15 @@ fn main() {
             selection: Selection::default(),
             cache_dir: Some(cache),
         };
-        std::hint::black_box(index_repo(&root, &opts).unwrap());
+        std::hint::black_box(index_repo(&root, &opts, &Silent).unwrap());
     });
     let warm_opts = IndexOptions {
         selection: Selection::default(),
         cache_dir: Some(work.path().join("warm")),
     };
-    index_repo(&root, &warm_opts).unwrap();
+    index_repo(&root, &warm_opts, &Silent).unwrap();
     let warm = time(|| {
-        std::hint::black_box(index_repo(&root, &warm_opts).unwrap());
+        std::hint::black_box(index_repo(&root, &warm_opts, &Silent).unwrap());
     });
     let ratio = |d: Duration| d.as_secs_f64() / ctags_time.as_secs_f64();
     println!(

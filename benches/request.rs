@@ -8,6 +8,7 @@ use std::path::Path;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
+use asimi_prompt::progress::Silent;
 use asimi_prompt::prompt;
 use asimi_prompt::request;
 use asimi_prompt::settings::{Env, Flags, Settings};
@@ -78,8 +79,19 @@ fn bench(c: &mut Criterion) {
         ..request::Inputs::default()
     };
     let spec = request::spec::Spec::default();
-    let prepare =
-        || request::prepare(&inputs, &spec, &root, &settings, &built, &mut || None).unwrap();
+    let prepare_for = |settings: &Settings, built: &prompt::Built| {
+        request::prepare(
+            &inputs,
+            &spec,
+            &root,
+            settings,
+            built,
+            &mut || None,
+            &Silent,
+        )
+        .unwrap()
+    };
+    let prepare = || prepare_for(&settings, &built);
     let req = prepare();
     assert_eq!(req.assembly.file_tree.as_ref().map(Vec::len), Some(FILES));
     let no_tiers = BTreeMap::new();
@@ -87,7 +99,13 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("messages (20,000-file repo, 200 working files)");
     group.sample_size(20);
     group.bench_function("file tree from git's index", |b| {
-        b.iter(|| request::tree::list(black_box(&root), &ignore::gitignore::Gitignore::empty()))
+        b.iter(|| {
+            request::tree::list(
+                black_box(&root),
+                &ignore::gitignore::Gitignore::empty(),
+                &Silent,
+            )
+        })
     });
     group.bench_function("prepare (read files, tree, reminder)", |b| b.iter(prepare));
     group.bench_function("lay out, place markers, encode", |b| {
@@ -97,8 +115,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let settings = Settings::load(&flags, &env).unwrap();
             let built = prompt::build(&settings, serde_json::json!({})).unwrap();
-            let req =
-                request::prepare(&inputs, &spec, &root, &settings, &built, &mut || None).unwrap();
+            let req = prepare_for(&settings, &built);
             request::render(&req, &no_tiers, false).unwrap()
         })
     });

@@ -13,6 +13,10 @@
 #                               # ~900 cargo registry files committed to git
 #   scripts/bench.sh map-index  # the map's indexer in-process, cold and warm cache, vs ctags
 #                               # on the same kind of corpus (benches/map.rs)
+#   scripts/bench.sh map-index  # the map's indexer, cold and warm cache, vs `ctags -L - -f out`
+#                               # on ~900 cargo registry files (benches/map.rs)
+#   scripts/bench.sh secrets    # `messages` in a ~6 MB repository (cargo registry sources),
+#                               # sending 2.5 MB of it: --secrets allow vs redact (the default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,14 +29,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 runs=${RUNS:-200}
 
-# Prints each command's median from hyperfine's JSON export, and the ratio to the first.
+# Prints each command's median from hyperfine's JSON export, and the ratio to the first;
+# then its mean CPU time (user + system), which other jobs on the machine disturb less.
 medians() {
   python3 - "$1" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
-base = results[0]["median"]
+base, base_cpu = results[0]["median"], results[0]["user"] + results[0]["system"]
 for r in results:
-    print(f"  median {r['median'] * 1000:6.2f} ms  ({r['median'] / base:4.2f}x)  {r['command']}")
+    cpu = r["user"] + r["system"]
+    print(f"  median {r['median'] * 1000:6.2f} ms  ({r['median'] / base:4.2f}x)  "
+          f"cpu {cpu * 1000:6.1f} ms ({cpu / base_cpu:4.2f}x)  {r['command']}")
 PY
 }
 
@@ -127,18 +134,20 @@ bench_map_index() {
   cargo bench --quiet --bench map
 }
 
-# About 900 Rust files (~6 MB, tokio's size) copied whole-crate from the cargo registry,
-# in sorted order, as benches/map.rs picks them; committed so `messages` sees a repository.
-make_map_corpus() {
-  local dest=$1
-  python3 - "$dest" <<'PY'
+# Rust from the cargo registry, whole crates in name order, until MAX_FILES files or
+# MAX_BYTES bytes, committed: real code, with the words (`key`, `token`, `secret`) that
+# wake the secret rules. The map's corpus is 900 files (as benches/map.rs picks them,
+# tokio's size); the secrets corpus 6 MB.
+make_registry_corpus() {
+  local dest=$1 max_files=$2 max_bytes=$3
+  python3 - "$dest" "$max_files" "$max_bytes" <<'PY'
 import os, shutil, sys
-dest = sys.argv[1]
+dest, max_files, max_bytes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 registry = os.path.expanduser("~/.cargo/registry/src")
 index = os.path.join(registry, sorted(os.listdir(registry))[0])
-copied = 0
+files = total = 0
 for krate in sorted(os.listdir(index)):
-    if copied >= 900:
+    if files >= max_files or total >= max_bytes:
         break
     found = []
     for parent, dirs, names in os.walk(os.path.join(index, krate)):
@@ -148,8 +157,10 @@ for krate in sorted(os.listdir(index)):
     for path in sorted(found):
         to = os.path.join(dest, os.path.relpath(path, index))
         os.makedirs(os.path.dirname(to), exist_ok=True)
-        shutil.copy(path, to)
-        copied += 1
+        shutil.copyfile(path, to)
+        files += 1
+        total += os.path.getsize(path)
+print(f"   corpus: {files} files, {total / (1 << 20):.1f} MB", file=sys.stderr)
 PY
   git -C "$dest" init -q
   git -C "$dest" add -A
@@ -161,7 +172,7 @@ bench_map() {
     apt-get update -qq && apt-get install -y -qq universal-ctags
   fi
   local corpus=$work/corpus cache=$work/cache
-  make_map_corpus "$corpus"
+  make_registry_corpus "$corpus" 900 $((1 << 40))
   git -C "$corpus" ls-files > "$work/files"
   echo "== map: $(wc -l < "$work/files") files, $(du -sh --apparent-size "$corpus" | cut -f1)" \
     "(cold: empty cache before each run) vs ctags -L - -f out"
@@ -188,12 +199,38 @@ bench_map() {
   medians "$work/messages-map.json"
 }
 
+bench_secrets() {
+  local repo=$work/registry
+  mkdir -p "$repo"
+  make_registry_corpus "$repo" 1000000 $((6 << 20))
+  # The files that fit a 1M-token window (gemini-3-pro) with the repository's map: 2.5 MB.
+  (cd "$repo" && git ls-files | python3 -c '
+import os, sys
+total = 0
+for f in sys.stdin.read().split():
+    total += os.path.getsize(f)
+    if total > 5 << 19:
+        break
+    print(f)') > "$work/files"
+  echo "== messages in a ~6 MB repository sending 2.5 MB of it: --secrets allow vs redact"
+  echo "   $(wc -l < "$work/files") files sent"
+  local run="$bin messages --model gemini-3-pro --prompt x"
+  run="$run $(sed 's/^/--file /' "$work/files" | tr '\n' ' ')"
+  (cd "$repo" && HOME=$work eval "$run --secrets allow" > "$work/allow.out")
+  (cd "$repo" && HOME=$work eval "$run" > "$work/redact.out")
+  (cd "$repo" && HOME=$work hyperfine -N --warmup 3 --runs "${SECRETS_RUNS:-30}" \
+    --export-json "$work/secrets.json" -n "secrets allow" -n "secrets redact" \
+    "$run --secrets allow" "$run --secrets redact")
+  medians "$work/secrets.json"
+}
+
 case "${1:-all}" in
   render) bench_render ;;
   system) bench_system ;;
   messages) bench_messages ;;
   map) bench_map ;;
   map-index) bench_map_index ;;
-  all) bench_render; bench_system; bench_messages; bench_map; bench_map_index ;;
-  *) echo "usage: $0 [render|system|messages|map|map-index|all]" >&2; exit 2 ;;
+  secrets) bench_secrets ;;
+  all) bench_render; bench_system; bench_messages; bench_map; bench_map_index; bench_secrets ;;
+  *) echo "usage: $0 [render|system|messages|map|map-index|secrets|all]" >&2; exit 2 ;;
 esac

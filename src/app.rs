@@ -25,6 +25,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         out,
         err,
         out_is_terminal: std::io::stdout().is_terminal(),
+        err_is_terminal: std::io::stderr().is_terminal(),
         fuel: cli.template_fuel,
     };
     let ctx = &mut ctx;

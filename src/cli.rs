@@ -740,6 +740,10 @@ Flags override the spec. Without --model (or the spec's model, ASIMI_MODEL or a 
 model) the model is claude-sonnet-4-5. Token counts use OpenAI's encodings; for other
 providers they are estimates.
 
+On a terminal, stderr shows progress for long runs (over half a second) and a last line
+with the tokens per tier, the predicted cache reuse and the files sent and mapped; on a
+pipe or file it shows neither.
+
 Examples:
   asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
   asimi-prompt messages --prompt 'Review' --file src/ --file 'docs/**/*.md' --exclude '*.lock'

@@ -25,6 +25,7 @@ pub mod mcp;
 pub mod model;
 pub mod output;
 pub mod paths;
+pub mod progress;
 pub mod prompt;
 pub mod request;
 pub mod review;

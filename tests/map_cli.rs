@@ -2,22 +2,7 @@
 
 mod common;
 
-use common::Test;
-
-/// A two-file Python repository whose files git tracks (the map reads git's index).
-fn repo() -> Test {
-    Test::new()
-        .file(
-            "a.py",
-            "class Store:\n    def get_item(self, key):\n        return key\n",
-        )
-        .file(
-            "b.py",
-            "from a import Store\n\n\ndef load(path):\n    return Store().get_item(path)\n",
-        )
-        .file("notes.txt", "not code\n")
-        .tracked()
-}
+use common::python_repo as repo;
 
 /// Written by hand from the format in ../shared/reference/symbol-map.md: the legend, a
 /// blank line, then each block and a blank line; `←″` repeats the line above's files.

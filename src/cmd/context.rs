@@ -1,6 +1,6 @@
 //! `context`: what a request holds per cache tier, and the reuse to expect.
 
-use super::request::{lay_out, prepare_request};
+use super::request::{breakdown_of, lay_out, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::ContextArgs;
 use crate::request::{self, breakdown};
@@ -9,33 +9,14 @@ use crate::request::{self, breakdown};
 pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let (settings, built, req) = prepare_request(&args.request, true, ctx)?;
     let laid = lay_out(&args.request, &settings, &req, ctx)?;
-    let prediction = match (&laid.session, laid.tracker.previous()) {
-        (Some(_), Some(previous)) => Some(request::session::predict(
-            &req,
-            &laid.messages,
-            Some(previous),
-        )?),
-        _ => None,
-    };
-    let b = breakdown::breakdown(&breakdown::Inputs {
-        assembly: &req.assembly,
-        tiers: &laid.tiers,
-        messages: &laid.messages,
-        placement: &laid.placement,
-        tokenizer: req.tokenizer,
-        model: &req.options.model,
-        model_source: &settings.model_source,
-        model_provider: &built.model.provider,
-        provider: req.provider,
-        min_cache_tokens: req.min_cache_tokens,
-        context_window: built.model.context_window,
-        output_tokens: request::output_tokens(&req),
-        session: laid.session.as_deref(),
-        prediction: prediction.as_ref(),
-        remedies: request::remedies(&req, false),
-        items: args.files,
-        flat: args.request.flat,
-    });
+    let b = breakdown_of(
+        &settings,
+        &built,
+        &req,
+        &laid,
+        args.files,
+        args.request.flat,
+    )?;
     let text = if args.json {
         breakdown::render_json(&b)
     } else {

@@ -24,15 +24,18 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         cache_dir: None,
     };
     // The text is the legend and blocks alone, which a warm run reads back whole.
+    let progress = ctx.progress();
     let (text, notes) = if args.json {
-        let repo = map::build(&root, &options)?;
+        let repo = map::build(&root, &options, &*progress)?;
         let mut text = serde_json::to_string_pretty(&records(&repo))?;
         text.push('\n');
         (text, repo.notes)
     } else {
-        let repo = map::build_remembered(&root, &options)?;
+        let repo = map::build_remembered(&root, &options, &*progress)?;
         (text(&repo), repo.notes)
     };
+    // The bar is erased before anything else prints.
+    drop(progress);
     if args.verbose {
         notes.iter().try_for_each(|n| writeln!(ctx.err, "{n}"))?;
     }

@@ -1,13 +1,14 @@
 //! `messages`: one request body, laid out in its session's tiers and recorded there.
 
-use super::request::{lay_out, prepare_request};
+use super::request::{breakdown_of, lay_out, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::MessagesArgs;
-use crate::request;
+use crate::request::{self, breakdown};
 
-/// Reads, lays out and prints one request body, and records it in its session.
+/// Reads, lays out and prints one request body, and records it in its session. On a
+/// terminal's stderr it ends with a one-line summary (`breakdown::summary`).
 pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
-    let (settings, _, req) = prepare_request(&args, false, ctx)?;
+    let (settings, built, req) = prepare_request(&args, false, ctx)?;
     let mut laid = lay_out(&args, &settings, &req, ctx)?;
     // Over budget, nothing is printed or recorded: the request is not to be sent.
     if let Some(note) = args
@@ -18,11 +19,22 @@ pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         return Ok(Outcome::OverBudget);
     }
     let text = request::encode(&req, &laid.messages, args.encode.compact)?;
+    // Counted before the session records this request, against the one before it.
+    let summary = match ctx.err_is_terminal {
+        true => Some(breakdown::summary(&breakdown_of(
+            &settings, &built, &req, &laid, false, args.flat,
+        )?)),
+        false => None,
+    };
     if laid.session.is_some() && !args.no_update {
         let memory = request::session::remember(&req, &laid.messages, laid.tracker.previous())?;
         laid.tracker.record(memory);
         laid.tracker.save()?;
     }
     ctx.out.write_all(text.as_bytes())?;
+    if let Some(summary) = summary {
+        ctx.out.flush()?;
+        ctx.note(summary)?;
+    }
     Ok(Outcome::Ok)
 }

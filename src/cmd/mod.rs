@@ -25,6 +25,7 @@ use crate::data;
 use crate::fs::is_stdin;
 use crate::output::{self, Check};
 use crate::paths;
+use crate::progress::{Bar, Progress, Silent};
 use crate::prompt::Built;
 use crate::settings::{Env, Flags, Settings, MODEL_FROM_DEFAULT};
 
@@ -53,6 +54,9 @@ pub struct Ctx<'a> {
     pub err: &'a mut dyn Write,
     /// Whether standard output is a terminal (colour is used only there).
     pub out_is_terminal: bool,
+    /// Whether standard error is a terminal: only then do long runs show progress and
+    /// `messages` a summary.
+    pub err_is_terminal: bool,
     /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
     pub fuel: Option<u64>,
 }
@@ -87,6 +91,16 @@ impl Ctx<'_> {
     /// Whether diffs may be coloured: on a terminal, unless `NO_COLOR` is set.
     pub fn color(&self) -> bool {
         self.out_is_terminal && self.env.get(NO_COLOR).is_none()
+    }
+
+    /// Progress for a long step: a bar on a terminal stderr (coloured unless `NO_COLOR`),
+    /// else nothing.
+    pub fn progress(&self) -> Box<dyn Progress> {
+        if self.err_is_terminal {
+            Box::new(Bar::stderr(self.env.get(NO_COLOR).is_none()))
+        } else {
+            Box::new(Silent)
+        }
     }
 
     /// A note on the error stream: `asimi-prompt: {text}`.

@@ -10,6 +10,7 @@ use super::{build_from, default_model_note, encode_inputs, request_flags, warn, 
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::request;
+use crate::request::breakdown::{self, Breakdown};
 use crate::request::stability::{self, StateError, Tracker};
 use crate::request::tier::Tier;
 use crate::settings::Settings;
@@ -111,6 +112,7 @@ pub(super) fn prepare_request(
     }
     warn(&built, ctx)?;
     let spec_dir = settings.cwd.join(spec_dir);
+    let progress = ctx.progress();
     let mut stdin_note = None;
     let ctx_stdin = &mut ctx.stdin;
     let mut stdin = || {
@@ -123,7 +125,11 @@ pub(super) fn prepare_request(
         Some(text)
     };
     let inputs = request_inputs(args, preview, &settings)?;
-    let req = request::prepare(&inputs, &spec, &spec_dir, &settings, &built, &mut stdin)?;
+    let req = request::prepare(
+        &inputs, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
+    )?;
+    // Erases the bar before the notes print.
+    drop(progress);
     if let Some(note) = stdin_note {
         ctx.note(format!("warning: {note}"))?;
     }
@@ -218,4 +224,44 @@ fn lay_out_flat(req: &request::Request, ctx: &mut Ctx) -> anyhow::Result<Laid> {
         placement: request::cache::Placement::default(),
         tiers: BTreeMap::new(),
     })
+}
+
+/// What `req`, laid out, holds per tier, and the reuse predicted against the session's
+/// previous request (`context`'s table, `messages`' summary); `items` lists every
+/// item (`context --files`).
+pub(super) fn breakdown_of(
+    settings: &Settings,
+    built: &Built,
+    req: &request::Request,
+    laid: &Laid,
+    items: bool,
+    flat: bool,
+) -> anyhow::Result<Breakdown> {
+    let prediction = match (&laid.session, laid.tracker.previous()) {
+        (Some(_), Some(previous)) => Some(request::session::predict(
+            req,
+            &laid.messages,
+            Some(previous),
+        )?),
+        _ => None,
+    };
+    Ok(breakdown::breakdown(&breakdown::Inputs {
+        assembly: &req.assembly,
+        tiers: &laid.tiers,
+        messages: &laid.messages,
+        placement: &laid.placement,
+        tokenizer: req.tokenizer,
+        model: &req.options.model,
+        model_source: &settings.model_source,
+        model_provider: &built.model.provider,
+        provider: req.provider,
+        min_cache_tokens: req.min_cache_tokens,
+        context_window: built.model.context_window,
+        output_tokens: request::output_tokens(req),
+        session: laid.session.as_deref(),
+        prediction: prediction.as_ref(),
+        remedies: request::remedies(req, false),
+        items,
+        flat,
+    }))
 }

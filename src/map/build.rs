@@ -9,22 +9,37 @@ use super::files::{self, Candidate, Selection};
 use super::RepoMap;
 use super::{edges, format, index_files, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
 use crate::error::Error;
+use crate::progress::Progress;
 use crate::tokens::Tokenizer;
+
+/// What the map reports to its `Progress` once the files are indexed.
+pub const LINKING: &str = "linking references";
 
 /// Builds the map of the repository at `root`: every file `options` does not exclude,
 /// and, with `options.tokens`, only the best-ranked blocks that fit (whole blocks);
-/// without a budget, `options.paths` (when given) limits the files shown.
-pub fn build(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
+/// without a budget, `options.paths` (when given) limits the files shown. Indexing, the
+/// long part, reports to `progress`.
+pub fn build(root: &Path, options: &MapOptions, progress: &dyn Progress) -> Result<RepoMap, Error> {
     let index_options = index_options(options);
     let candidates = files::select(root, &index_options.selection)?;
-    Ok(build_from(root, &candidates, &index_options, options))
+    Ok(build_from(
+        root,
+        &candidates,
+        &index_options,
+        options,
+        progress,
+    ))
 }
 
 /// [`build`] for a request: the legend, the blocks and the edges between the blocks'
 /// files only (no `files`, no `graph`). The map is remembered per repository under a
 /// fingerprint of the files' contents and the options, so a request on unchanged files
 /// reads it back instead of building it again.
-pub fn build_remembered(root: &Path, options: &MapOptions) -> Result<RepoMap, Error> {
+pub fn build_remembered(
+    root: &Path,
+    options: &MapOptions,
+    progress: &dyn Progress,
+) -> Result<RepoMap, Error> {
     let index_options = index_options(options);
     let candidates = files::select(root, &index_options.selection)?;
     let cache = index_options.cache_dir.as_ref().map(Cache::new);
@@ -36,7 +51,7 @@ pub fn build_remembered(root: &Path, options: &MapOptions) -> Result<RepoMap, Er
     {
         return Ok(hit.into());
     }
-    let map = build_from(root, &candidates, &index_options, options);
+    let map = build_from(root, &candidates, &index_options, options, progress);
     let remembered = Remembered {
         fingerprint,
         edges: map
@@ -85,8 +100,10 @@ fn build_from(
     candidates: &[Candidate],
     index_options: &IndexOptions,
     options: &MapOptions,
+    progress: &dyn Progress,
 ) -> RepoMap {
-    let files: Vec<FileIndex> = index_files(root, candidates, index_options);
+    let files: Vec<FileIndex> = index_files(root, candidates, index_options, progress);
+    progress.start(LINKING, None);
     let graph: Graph = refs::resolve(&files);
     let aliases = format::aliases(&graph);
     let all = format::blocks(&files, &graph, &aliases);
@@ -146,6 +163,7 @@ fn under(path: &str, named: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::Silent;
 
     #[test]
     fn a_remembered_map_is_read_back_until_a_file_changes() {
@@ -162,8 +180,8 @@ mod tests {
             cache_dir: Some(cache.path().into()),
             ..MapOptions::default()
         };
-        let built = build_remembered(root, &options).unwrap();
-        let whole = build(root, &options).unwrap();
+        let built = build_remembered(root, &options, &Silent).unwrap();
+        let whole = build(root, &options, &Silent).unwrap();
         assert_eq!(
             (&built.legend, &built.blocks),
             (&whole.legend, &whole.blocks)
@@ -180,13 +198,13 @@ mod tests {
         remembered.legend = "remembered\n".into();
         cache.remember(root, &slot, &remembered);
         assert_eq!(
-            build_remembered(root, &options).unwrap().legend,
+            build_remembered(root, &options, &Silent).unwrap().legend,
             "remembered\n"
         );
 
         // A changed file is a new fingerprint, and a new build.
         std::fs::write(root.join("b.py"), "def g(y, z):\n    return y\n").unwrap();
-        let rebuilt = build_remembered(root, &options).unwrap();
+        let rebuilt = build_remembered(root, &options, &Silent).unwrap();
         assert_eq!(rebuilt.legend, whole.legend);
         assert!(
             rebuilt.blocks["b.py"].contains("g(y,z)"),

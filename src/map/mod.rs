@@ -198,4 +198,8 @@ pub fn edges(graph: &Graph) -> Vec<(String, String)> {
 }
 
 /// How requests build the map: [`build`], or in tests a stand-in.
-pub type Builder = fn(&std::path::Path, &MapOptions) -> Result<RepoMap, crate::error::Error>;
+pub type Builder = fn(
+    &std::path::Path,
+    &MapOptions,
+    &dyn crate::progress::Progress,
+) -> Result<RepoMap, crate::error::Error>;

@@ -9,6 +9,10 @@ use super::cache::{self, Cache, ContentId, Pack};
 use super::files::{self, Candidate, Selection};
 use super::{index, lang, FileIndex};
 use crate::error::Error;
+use crate::progress::Progress;
+
+/// What indexing reports to its `Progress`, one unit a file.
+pub const INDEXING: &str = "indexing symbols";
 
 /// How to index a repository.
 #[derive(Debug, Clone)]
@@ -29,20 +33,35 @@ impl Default for IndexOptions {
 
 /// The indexes of the files under `root` in a known language, sorted by path. A file
 /// that cannot be read or parsed is left out.
-pub fn index_repo(root: &Path, opts: &IndexOptions) -> Result<Vec<FileIndex>, Error> {
+pub fn index_repo(
+    root: &Path,
+    opts: &IndexOptions,
+    progress: &dyn Progress,
+) -> Result<Vec<FileIndex>, Error> {
     let candidates = files::select(root, &opts.selection)?;
-    Ok(index_files(root, &candidates, opts))
+    Ok(index_files(root, &candidates, opts, progress))
 }
 
 /// The indexes of `candidates` (chosen by [`files::select`] under `root`), sorted by path.
-pub fn index_files(root: &Path, candidates: &[Candidate], opts: &IndexOptions) -> Vec<FileIndex> {
+/// Each file reports to `progress`.
+pub fn index_files(
+    root: &Path,
+    candidates: &[Candidate],
+    opts: &IndexOptions,
+    progress: &dyn Progress,
+) -> Vec<FileIndex> {
     let pack = opts
         .cache_dir
         .as_ref()
         .map(|dir| Cache::new(dir).open(root));
+    progress.start(INDEXING, Some(candidates.len() as u64));
     let mut indexed: Vec<(String, FileIndex)> = candidates
         .par_iter()
-        .filter_map(|c| index_file(root, c, pack.as_ref(), opts.selection.max_bytes))
+        .filter_map(|c| {
+            let index = index_file(root, c, pack.as_ref(), opts.selection.max_bytes);
+            progress.advance(1);
+            index
+        })
         .collect();
     indexed.sort_by(|(_, a), (_, b)| a.path.cmp(&b.path));
     if let Some(pack) = &pack {
@@ -87,6 +106,7 @@ fn index_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::{tests::Recorder, Silent};
 
     #[test]
     fn a_repository_indexes_known_languages_sorted_and_warm_from_the_cache() {
@@ -102,11 +122,14 @@ mod tests {
             selection: Selection::default(),
             cache_dir: Some(cache.path().into()),
         };
-        let cold = index_repo(root, &opts).unwrap();
+        let seen = Recorder::default();
+        let cold = index_repo(root, &opts, &seen).unwrap();
+        // Every file selected counts, indexed or not (notes.txt and c.js are not).
+        assert_eq!(seen.steps(), [(INDEXING.to_string(), Some(4), 4)]);
         let paths: Vec<&str> = cold.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths, ["a.rs", "src/b.py"]);
         assert_eq!(cold[1].symbols[0].params, Some(vec!["x".to_string()]));
-        let warm = index_repo(root, &opts).unwrap();
+        let warm = index_repo(root, &opts, &Silent).unwrap();
         assert_eq!(warm, cold);
         let uncached = index_repo(
             root,
@@ -114,6 +137,7 @@ mod tests {
                 cache_dir: None,
                 ..opts
             },
+            &Silent,
         )
         .unwrap();
         assert_eq!(uncached, cold);

@@ -485,6 +485,41 @@ pub fn render_json(b: &Breakdown) -> String {
     text
 }
 
+/// The one line `messages` ends with when stderr is a terminal: tokens per tier, the
+/// predicted cache reuse, and the files sent and mapped. For example:
+/// `5230 tokens (L0 1200, L1 0, L2 0, L3 3000, active 1030); predicted reuse 4200 of 5230
+/// tokens (80%); 3 files sent, 120 mapped`.
+pub fn summary(b: &Breakdown) -> String {
+    let tiers: Vec<String> = b
+        .tiers
+        .iter()
+        .map(|r| format!("{} {}", r.tier.name(), r.tokens))
+        .collect();
+    let reuse = match (&b.reuse, &b.session) {
+        (Some(r), _) => format!(
+            "{} of {} tokens ({}%)",
+            r.tokens,
+            r.input_tokens,
+            (r.tokens * 100).checked_div(r.input_tokens).unwrap_or(0)
+        ),
+        (None, Some(_)) => "none (the session's first request)".to_string(),
+        (None, None) => "none (no --session)".to_string(),
+    };
+    let files: usize = b.tiers.iter().map(|r| r.holds.files).sum();
+    let mapped: usize = b.tiers.iter().map(|r| r.holds.symbols).sum();
+    format!(
+        "{} tokens ({}); predicted reuse {reuse}; {} sent, {mapped} mapped",
+        b.total_tokens,
+        tiers.join(", "),
+        count(files, "file", "files"),
+    )
+}
+
+/// `1 file`, `2 files`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,6 +641,33 @@ mod tests {
         assert!(short.tiers[0].too_short && !short.tiers[0].marker);
         assert!(memory.entries.is_empty());
         assert!(render_text(&short).contains("short"));
+    }
+
+    /// The summary's exact bytes: the first request of a session, the same request
+    /// again (read from cache through L3), and without a session.
+    #[test]
+    fn the_summary_line() {
+        let (first, memory) = run(None, 1);
+        assert_eq!(
+            summary(&first),
+            "83 tokens (L0 6, L1 0, L2 0, L3 28, active 49); predicted reuse none (the \
+             session's first request); 2 files sent, 0 mapped"
+        );
+        let (again, _) = run(Some(&memory), 1);
+        assert_eq!(
+            summary(&again),
+            "83 tokens (L0 6, L1 0, L2 0, L3 28, active 49); predicted reuse 34 of 83 \
+             tokens (40%); 2 files sent, 0 mapped"
+        );
+        let alone = Breakdown {
+            session: None,
+            ..first
+        };
+        assert_eq!(
+            summary(&alone),
+            "83 tokens (L0 6, L1 0, L2 0, L3 28, active 49); predicted reuse none (no \
+             --session); 2 files sent, 0 mapped"
+        );
     }
 
     #[test]

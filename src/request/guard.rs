@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, Finding, Mode};
 
-use super::assemble::{Assembly, Block, FileItem};
+use super::assemble::{Assembly, Block};
 
 /// Scans the request's content for secrets (`guard`): redacted ones are noted in
 /// `warnings`; with `Mode::Error` any secret fails the request.
@@ -26,37 +26,6 @@ pub(super) fn guard_secrets(
     Ok(())
 }
 
-/// Scans the working files, the bulk of a large request, on every core: each thread takes
-/// a run of files, and the findings keep the files' order.
-fn scan_files(files: &mut [FileItem], redact: bool, findings: &mut Vec<Finding>) {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per = files.len().div_ceil(threads).max(1);
-    let found: Vec<Vec<Finding>> = std::thread::scope(|s| {
-        let runs: Vec<_> = files
-            .chunks_mut(per)
-            .map(|run| {
-                s.spawn(move || {
-                    let mut found = Vec::new();
-                    for file in run {
-                        scan(
-                            &mut file.content,
-                            &file.path,
-                            Some(&file.path),
-                            redact,
-                            &mut found,
-                        );
-                    }
-                    found
-                })
-            })
-            .collect();
-        runs.into_iter()
-            .map(|r| r.join().unwrap_or_default())
-            .collect()
-    });
-    findings.extend(found.into_iter().flatten());
-}
-
 /// Scans everything in a request: the system prompt (with its context files and memory),
 /// the symbols, files, URL content, history and prompt. `history` names the history file.
 /// Returns the findings; with `Mode::Redact` the secrets are already replaced.
@@ -72,7 +41,11 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     for (path, text) in &mut assembly.symbols {
         scan(text, &format!("symbols of {path}"), Some(path), redact, f);
     }
-    scan_files(&mut assembly.files, redact, f);
+    // On this thread only: every thread builds its own lazy DFAs for the rules, which
+    // cost more than scanning megabytes of files once they are built.
+    for file in &mut assembly.files {
+        scan(&mut file.content, &file.path, Some(&file.path), redact, f);
+    }
     for url in &mut assembly.urls {
         if let Some(title) = &mut url.title {
             scan(title, &format!("title of {}", url.url), None, redact, f);

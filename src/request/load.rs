@@ -13,6 +13,7 @@ use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
 use super::tree;
 use crate::map::{Builder, RepoMap};
+use crate::progress::Progress;
 use crate::select::{self, Expansion};
 
 /// Where relative paths start: the working directory for flags, the spec's directory
@@ -51,11 +52,13 @@ const NO_PROMPT: &str =
 
 /// Reads every input `plan` names, in its order; `stdin` supplies the prompt when the plan
 /// has none.
+/// The file tree's walk and the map report to `progress`.
 pub fn load(
     plan: Plan,
     limits: &Limits,
     bases: Bases,
     stdin: &mut dyn FnMut() -> Option<String>,
+    progress: &dyn Progress,
 ) -> Result<Loaded, Error> {
     let mut warnings = Vec::new();
     // Expanded files are named from the root, which must be canonical as they are.
@@ -78,7 +81,7 @@ pub fn load(
     let review = review(&plan, &limits.project_root, &files, &mut warnings)?;
     let images = images(&plan, limits, bases)?;
     let file_tree = plan.file_tree.then(|| {
-        let mut files = tree::list(&limits.project_root, &exclude);
+        let mut files = tree::list(&limits.project_root, &exclude, progress);
         if files.len() > tree::MAX_TREE_FILES {
             files.truncate(tree::MAX_TREE_FILES);
             warnings.push(tree::cut_note(&limits.project_root));
@@ -89,6 +92,7 @@ pub fn load(
         &plan,
         &limits.project_root,
         crate::map::build_remembered,
+        progress,
         &mut warnings,
     );
     let prompt = match &plan.prompt {
@@ -121,11 +125,12 @@ fn repo_map(
     plan: &Plan,
     root: &Path,
     build: Builder,
+    progress: &dyn Progress,
     warnings: &mut Vec<String>,
 ) -> Option<RepoMap> {
     let options = plan.map.as_ref()?;
     git2::Repository::open(root).ok()?;
-    match build(root, options) {
+    match build(root, options, progress) {
         Ok(map) => {
             if plan.verbose {
                 warnings.extend(map.notes.iter().cloned());
@@ -377,6 +382,7 @@ fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Erro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::Silent;
     use crate::request::plan::plan;
     use crate::request::spec::Spec;
     use crate::request::Inputs;
@@ -415,6 +421,7 @@ mod tests {
             &limits,
             bases,
             &mut || None,
+            &Silent,
         )
         .unwrap();
         let files: Vec<(&str, &str)> = loaded
@@ -427,13 +434,24 @@ mod tests {
             files: vec!["a.rs".into()],
             ..Inputs::default()
         };
-        let loaded = load(plan(&flags, &spec).unwrap(), &limits, bases, &mut || None).unwrap();
+        let loaded = load(
+            plan(&flags, &spec).unwrap(),
+            &limits,
+            bases,
+            &mut || None,
+            &Silent,
+        )
+        .unwrap();
         assert_eq!(loaded.files[0].path, "a.rs");
         assert_eq!(loaded.prompt, "P");
         assert_eq!(loaded.file_tree, None);
     }
 
-    fn one_block(_: &Path, options: &crate::map::MapOptions) -> Result<RepoMap, Error> {
+    fn one_block(
+        _: &Path,
+        options: &crate::map::MapOptions,
+        _: &dyn Progress,
+    ) -> Result<RepoMap, Error> {
         Ok(RepoMap {
             legend: "# legend".into(),
             blocks: [("a.rs".to_string(), options.exclude.join(","))].into(),
@@ -451,23 +469,32 @@ mod tests {
         let wanted = plan(&flags, &Spec::default()).unwrap();
         let mut warnings = Vec::new();
         // Outside a repository there is no map.
-        assert_eq!(repo_map(&wanted, &root, one_block, &mut warnings), None);
+        assert_eq!(
+            repo_map(&wanted, &root, one_block, &Silent, &mut warnings),
+            None
+        );
         git2::Repository::init(&root).unwrap();
-        let map = repo_map(&wanted, &root, one_block, &mut warnings).unwrap();
+        let map = repo_map(&wanted, &root, one_block, &Silent, &mut warnings).unwrap();
         assert_eq!(map.blocks["a.rs"], "*.md");
         let off = Inputs {
             no_symbol_map: true,
             ..Inputs::default()
         };
         let unwanted = plan(&off, &Spec::default()).unwrap();
-        assert_eq!(repo_map(&unwanted, &root, one_block, &mut warnings), None);
+        assert_eq!(
+            repo_map(&unwanted, &root, one_block, &Silent, &mut warnings),
+            None
+        );
         assert!(warnings.is_empty());
         // A map that fails is left out, with a warning.
-        assert_eq!(repo_map(&wanted, &root, failing, &mut warnings), None);
+        assert_eq!(
+            repo_map(&wanted, &root, failing, &Silent, &mut warnings),
+            None
+        );
         assert_eq!(warnings, [format!("{MAP_FAILED}: no grammar")]);
     }
 
-    fn failing(_: &Path, _: &crate::map::MapOptions) -> Result<RepoMap, Error> {
+    fn failing(_: &Path, _: &crate::map::MapOptions, _: &dyn Progress) -> Result<RepoMap, Error> {
         Err(Error::data("no grammar"))
     }
 
@@ -488,7 +515,14 @@ mod tests {
                 ..Inputs::default()
             };
             let plan = plan(&flags, &spec).unwrap();
-            load(plan, &limits, bases, &mut || stdin.map(String::from)).map(|l| l.prompt)
+            load(
+                plan,
+                &limits,
+                bases,
+                &mut || stdin.map(String::from),
+                &Silent,
+            )
+            .map(|l| l.prompt)
         };
         assert_eq!(run(false, Some("piped")).unwrap(), "piped");
         assert_eq!(run(false, Some("")).unwrap_err().message, NO_PROMPT);

@@ -263,9 +263,14 @@ pub fn whole(
 pub const COMPRESSION_TOO_LARGE: &str =
     "Compress an older part of the history first, or use a model with a larger context window";
 
+/// What a request reports to its `Progress` while secrets are guarded and the window
+/// fitted, after its inputs are read.
+pub const CHECKING: &str = "checking the request";
+
 /// Reads every input: `plan` chooses between flags and spec (`spec_dir` is where the
 /// spec's relative paths start), `load` reads what it names (`stdin` supplies the prompt
 /// when neither gives one), and `Request::new` makes the request for the built prompt.
+/// The long steps of reading report to `progress`.
 pub fn prepare(
     flags: &Inputs,
     spec: &spec::Spec,
@@ -273,6 +278,7 @@ pub fn prepare(
     settings: &Settings,
     built: &Built,
     stdin: &mut dyn FnMut() -> Option<String>,
+    progress: &dyn crate::progress::Progress,
 ) -> anyhow::Result<Request> {
     let limits = Limits {
         project_root: settings.project_root.clone(),
@@ -284,7 +290,8 @@ pub fn prepare(
         spec_dir,
     };
     let plan = plan::plan(flags, spec)?.with_map_budget(built.model.context_window);
-    let loaded = load::load(plan, &limits, bases, stdin)?;
+    let loaded = load::load(plan, &limits, bases, stdin, progress)?;
+    progress.start(CHECKING, None);
     let reminder = reminder(settings, built)?;
     Ok(Request::new(loaded, built, &reminder)?)
 }

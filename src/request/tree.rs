@@ -5,10 +5,16 @@ use std::path::Path;
 
 use ignore::gitignore::Gitignore;
 
+use crate::progress::Progress;
+
+/// What the walk reports to its `Progress`.
+pub const LISTING: &str = "listing files";
+
 /// The files under `root`: git-tracked files when `root` is a git work tree; `exclude`
 /// (`--exclude`) leaves files out.
-pub fn list(root: &Path, exclude: &Gitignore) -> Vec<String> {
-    let mut files = tracked(root).unwrap_or_else(|| walk(root, exclude));
+pub fn list(root: &Path, exclude: &Gitignore, progress: &dyn Progress) -> Vec<String> {
+    progress.start(LISTING, None);
+    let mut files = tracked(root).unwrap_or_else(|| walk(root, exclude, progress));
     files.retain(|f| !crate::select::matches(exclude, f));
     files
 }
@@ -48,7 +54,7 @@ pub fn cut_note(root: &Path) -> String {
 /// `exclude` do not leave out, hidden files and directories (`.venv`, `.git`) skipped, as
 /// ripgrep walks. At most `MAX_TREE_FILES + 1` are read, so a caller can tell the walk
 /// was cut.
-fn walk(root: &Path, exclude: &Gitignore) -> Vec<String> {
+fn walk(root: &Path, exclude: &Gitignore, progress: &dyn Progress) -> Vec<String> {
     let mut files = Vec::new();
     let walker = crate::select::walker_excluding(root, root, exclude)
         .sort_by_file_name(|a, b| a.cmp(b))
@@ -61,6 +67,7 @@ fn walk(root: &Path, exclude: &Gitignore) -> Vec<String> {
             continue;
         };
         files.push(rel.to_string_lossy().replace('\\', "/"));
+        progress.advance(1);
         if files.len() > MAX_TREE_FILES {
             break;
         }
@@ -125,6 +132,7 @@ fn index_paths(path: &Path) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::{tests::Recorder, Silent};
 
     #[test]
     fn outside_git_ignored_and_hidden_files_are_left_out() {
@@ -145,7 +153,13 @@ mod tests {
         }
         std::fs::write(root.join(".gitignore"), "node_modules/\n").unwrap();
         std::fs::write(root.join(".ignore"), "build\n").unwrap();
-        assert_eq!(list(root, &Gitignore::empty()), ["notes.md", "src/a.rs"]);
+        assert_eq!(
+            list(root, &Gitignore::empty(), &Silent),
+            ["notes.md", "src/a.rs"]
+        );
+        let seen = Recorder::default();
+        list(root, &Gitignore::empty(), &seen);
+        assert_eq!(seen.steps(), [(LISTING.to_string(), None, 2)]);
     }
 
     #[test]
@@ -155,7 +169,7 @@ mod tests {
             std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
         }
         assert_eq!(
-            list(dir.path(), &Gitignore::empty()).len(),
+            list(dir.path(), &Gitignore::empty(), &Silent).len(),
             MAX_TREE_FILES + 1
         );
     }
@@ -193,7 +207,10 @@ mod tests {
         index.write().unwrap();
         let direct = index_paths(&repo.path().join("index")).expect("a version 2 index");
         assert_eq!(direct.len(), names.len());
-        assert_eq!(list(root, &Gitignore::empty()), libgit2_paths(root));
+        assert_eq!(
+            list(root, &Gitignore::empty(), &Silent),
+            libgit2_paths(root)
+        );
 
         // An intent-to-add entry has extended flags, so libgit2 writes version 3.
         std::fs::write(root.join("new.rs"), "x").unwrap();
@@ -205,8 +222,11 @@ mod tests {
         let bytes = std::fs::read(repo.path().join("index")).unwrap();
         assert_eq!(bytes[7], 3, "expected a version 3 index");
         assert!(index_paths(&repo.path().join("index")).is_some());
-        assert_eq!(list(root, &Gitignore::empty()), libgit2_paths(root));
-        assert!(list(root, &Gitignore::empty()).contains(&"new.rs".to_string()));
+        assert_eq!(
+            list(root, &Gitignore::empty(), &Silent),
+            libgit2_paths(root)
+        );
+        assert!(list(root, &Gitignore::empty(), &Silent).contains(&"new.rs".to_string()));
 
         // Anything unexpected is left to libgit2.
         let bad = root.join("bad-index");

@@ -213,6 +213,21 @@ impl Test {
     }
 }
 
+/// A two-file Python repository whose files git tracks (the map reads git's index).
+pub fn python_repo() -> Test {
+    Test::new()
+        .file(
+            "a.py",
+            "class Store:\n    def get_item(self, key):\n        return key\n",
+        )
+        .file(
+            "b.py",
+            "from a import Store\n\n\ndef load(path):\n    return Store().get_item(path)\n",
+        )
+        .file("notes.txt", "not code\n")
+        .tracked()
+}
+
 /// `system` with the base prompt replaced by the word `BASE`, and the sandbox and git
 /// sections off: what is left shows the sections under test.
 pub fn marked_base(t: Test) -> Test {

@@ -1,0 +1,61 @@
+//! Progress and the summary line (issue 14, item 7): only a terminal's stderr sees them.
+
+mod common;
+
+use common::{python_repo as repo, Test};
+
+/// `command` (`messages` or `context`) asked for one file of `repo()`; hermetic, so two
+/// worlds at different paths count the same tokens.
+fn request(command: &str) -> Test {
+    repo()
+        .args([command, "--hermetic", "--model", "claude-sonnet-4-5"])
+        .args(["--prompt", "hi", "--file", "b.py"])
+}
+
+/// With stderr on a pipe nothing is added: no bar, no summary, not a byte.
+#[test]
+fn a_pipe_gets_nothing_extra() {
+    let run = request("messages").run();
+    run.ok();
+    assert_eq!(run.stderr, "");
+    let run = repo().args(["map"]).run();
+    run.ok();
+    assert_eq!(run.stderr, "");
+}
+
+/// On a terminal `messages` ends with one line that says what `context` says: the
+/// tokens per tier, the reuse, the files sent and mapped.
+#[test]
+fn a_terminal_gets_the_summary() {
+    let Some(shown) = request("messages").run_on_terminal() else {
+        eprintln!("note: skipped: util-linux `script` cannot give the test a terminal here");
+        return;
+    };
+    let context = request("context").args(["--json"]).run();
+    let b: serde_json::Value = serde_json::from_str(context.ok()).unwrap();
+    let rows = b["tiers"].as_array().unwrap();
+    let tiers: Vec<String> = rows
+        .iter()
+        .map(|t| format!("{} {}", t["tier"].as_str().unwrap(), t["tokens"]))
+        .collect();
+    let sum = |what: &str| -> u64 {
+        rows.iter()
+            .map(|t| t["holds"][what].as_u64().unwrap())
+            .sum()
+    };
+    // b.py goes as a file, so only a.py's block is mapped.
+    assert_eq!((sum("files"), sum("symbols")), (1, 1));
+    let expected = format!(
+        "asimi-prompt: {} tokens ({}); predicted reuse none (no --session); 1 file sent, 1 \
+         mapped\n",
+        b["total_tokens"],
+        tiers.join(", ")
+    );
+    assert!(
+        shown.ends_with(&expected),
+        "{shown:?}\nexpected {expected:?}"
+    );
+    // A quick run shows no bar: the summary is the only thing on stderr.
+    assert!(shown.starts_with("{\n"), "{shown:?}");
+    assert!(!shown.contains('\x1b'), "{shown:?}");
+}
