@@ -172,17 +172,20 @@ fn golden_bodies_for_every_provider() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The branch's review against `main`, with `src/lib.rs` selected, as an OpenAI body.
+const REVIEW_MAIN_SELECTING_LIB: [&str; 6] = [
+    "--review",
+    "main..",
+    "--file",
+    "src/lib.rs",
+    "--provider",
+    "openai",
+];
+
 #[test]
 fn the_block_holds_summary_log_files_map_and_diffs() {
     let t = repo();
-    let out = t.run_with(&[
-        "--review",
-        "main..",
-        "--file",
-        "src/lib.rs",
-        "--provider",
-        "openai",
-    ]);
+    let out = t.run_with(&REVIEW_MAIN_SELECTING_LIB);
     let review = review_text(out.ok());
     let lines: Vec<&str> = review.lines().take(11).collect();
     assert_eq!(lines[0].split(" (").next(), Some("## Review: feature"));
@@ -218,14 +221,7 @@ fn the_block_holds_summary_log_files_map_and_diffs() {
 #[test]
 fn the_diffs_are_what_git_diff_prints() {
     let t = repo();
-    let out = t.run_with(&[
-        "--review",
-        "main..",
-        "--file",
-        "src/lib.rs",
-        "--provider",
-        "openai",
-    ]);
+    let out = t.run_with(&REVIEW_MAIN_SELECTING_LIB);
     let review = review_text(out.ok());
     let Some(reverse) = git_output(
         &t.work,
