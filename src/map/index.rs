@@ -8,14 +8,17 @@
 //! `c X` of its own at the first impl's line, and so does the receiver type of Go
 //! methods and of C++ `Type::method` definitions.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use tree_sitter::{Node, ParseOptions, ParseState, Parser, Query, QueryCursor, StreamingIterator};
+use tree_sitter::{
+    Node, ParseOptions, ParseState, Parser, QueryCursor, QueryMatch, StreamingIterator,
+};
 
-use super::lang::{self, Lang};
+use super::lang::{self, Compiled, Lang};
 use super::{FileIndex, Import, Kind, Problem, Reference, Symbol};
 
 /// The longest one file may take to parse; a slower file yields nothing.
@@ -43,13 +46,34 @@ pub fn index(path: &str, source: &str) -> Option<FileIndex> {
     }))
 }
 
+thread_local! {
+    // One parser and one query cursor a thread: their buffers are reused file to file.
+    static PARSER: RefCell<Parser> = RefCell::new(Parser::new());
+    static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
+}
+
 fn index_with(
     lang: &'static Lang,
-    query: &Query,
+    query: &Compiled,
     path: &str,
     source: &str,
 ) -> Result<FileIndex, Problem> {
-    let mut parser = Parser::new();
+    let tree = PARSER.with_borrow_mut(|parser| parse(parser, lang, source))?;
+    let root = tree.root_node();
+    let captures = CURSOR.with_borrow_mut(|cursor| Captures::collect(cursor, query, root, source));
+    Ok(FileIndex {
+        path: path.to_string(),
+        language: lang.name,
+        symbols: captures.symbols(source),
+        imports: captures.imports,
+        references: captures.references,
+        problem: root.has_error().then_some(Problem::Recovered),
+    })
+}
+
+fn parse(parser: &mut Parser, lang: &Lang, source: &str) -> Result<tree_sitter::Tree, Problem> {
+    // A parser left mid-parse by a timeout or a panic would resume that parse.
+    parser.reset();
     // A grammar this build cannot load fails the file as a crashing one would.
     parser
         .set_language(&lang.grammar())
@@ -65,19 +89,49 @@ fn index_with(
     let options = ParseOptions::new().progress_callback(&mut out_of_time);
     let bytes = source.as_bytes();
     let mut read = |offset: usize, _| &bytes[offset.min(bytes.len())..];
-    let tree = parser
+    parser
         .parse_with_options(&mut read, None, Some(options))
-        .ok_or(Problem::TimedOut)?;
-    let root = tree.root_node();
-    let captures = Captures::collect(query, root, source);
-    Ok(FileIndex {
-        path: path.to_string(),
-        language: lang.name,
-        symbols: captures.symbols(source),
-        imports: captures.imports,
-        references: captures.references,
-        problem: root.has_error().then_some(Problem::Recovered),
-    })
+        .ok_or(Problem::TimedOut)
+}
+
+/// Calls `each` with every match of the query in the tree under `root`. With the
+/// patterns' root kinds known, a tree walk runs the query only at nodes of those kinds,
+/// and only for patterns rooted there: the same matches, in a fraction of the time the
+/// query's own walk takes over every node.
+fn for_each_match<'t>(
+    cursor: &mut QueryCursor,
+    compiled: &Compiled,
+    root: Node<'t>,
+    source: &str,
+    mut each: impl FnMut(&QueryMatch<'_, 't>),
+) {
+    let Some(roots) = &compiled.roots else {
+        cursor.set_max_start_depth(None);
+        let mut matches = cursor.matches(&compiled.query, root, source.as_bytes());
+        while let Some(m) = matches.next() {
+            each(m);
+        }
+        return;
+    };
+    cursor.set_max_start_depth(Some(0));
+    let mut walk = root.walk();
+    loop {
+        let node = walk.node();
+        if roots.get(usize::from(node.kind_id())) == Some(&true) {
+            let mut matches = cursor.matches(&compiled.query, node, source.as_bytes());
+            while let Some(m) = matches.next() {
+                each(m);
+            }
+        }
+        if walk.goto_first_child() {
+            continue;
+        }
+        while !walk.goto_next_sibling() {
+            if !walk.goto_parent() {
+                return;
+            }
+        }
+    }
 }
 
 /// What a definition capture says the node is.
@@ -150,16 +204,19 @@ struct Captures<'t> {
 }
 
 impl<'t> Captures<'t> {
-    fn collect(query: &Query, root: Node<'t>, source: &str) -> Captures<'t> {
-        let names = query.capture_names();
+    fn collect(
+        cursor: &mut QueryCursor,
+        compiled: &Compiled,
+        root: Node<'t>,
+        source: &str,
+    ) -> Captures<'t> {
+        let names = compiled.query.capture_names();
         let mut defs: Vec<Def<'t>> = Vec::new();
         let mut by_node: HashMap<usize, usize> = HashMap::new();
         let (mut params, mut bases) = (Vec::new(), Vec::new());
         let mut imports = Vec::new();
         let mut references = Vec::new();
-        let mut cursor = QueryCursor::new();
-        let mut matches = cursor.matches(query, root, source.as_bytes());
-        while let Some(m) = matches.next() {
+        for_each_match(cursor, compiled, root, source, |m| {
             let mut def: Option<Def<'t>> = None;
             let mut parts: Vec<(&str, Node<'t>)> = Vec::new();
             for c in m.captures {
@@ -184,7 +241,7 @@ impl<'t> Captures<'t> {
                         defs.push(def);
                     }
                 }
-                continue;
+                return;
             }
             for (name, node) in parts {
                 let line = line_of(node);
@@ -206,7 +263,7 @@ impl<'t> Captures<'t> {
                     _ => {}
                 }
             }
-        }
+        });
         attach_params(&mut defs, &params, source);
         attach_bases(&mut defs, &by_node, &bases, source);
         imports.dedup();

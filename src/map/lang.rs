@@ -14,6 +14,7 @@
 //! - `@import`: a module, path or header as written (quotes are stripped);
 //! - `@reference`: an identifier used (a call, a type).
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use tree_sitter::{Language, Query};
@@ -24,7 +25,16 @@ pub struct Lang {
     pub extensions: &'static [&'static str],
     grammar: fn() -> Language,
     source: &'static str,
-    query: OnceLock<Result<Query, String>>,
+    query: OnceLock<Result<Compiled, String>>,
+}
+
+/// A language's query, and the node kinds its patterns start at.
+pub struct Compiled {
+    pub query: Query,
+    /// Indexed by node kind id: whether some pattern is rooted at nodes of that kind.
+    /// `None` when a pattern has no single named root (a wildcard, an alternation, or
+    /// siblings), so only a query over the whole tree finds every match.
+    pub roots: Option<Vec<bool>>,
 }
 
 impl Lang {
@@ -38,14 +48,49 @@ impl Lang {
     }
 
     /// The compiled query; an error names the language and the query's fault.
-    pub fn query(&self) -> Result<&Query, &str> {
+    pub fn query(&self) -> Result<&Compiled, &str> {
         self.query
             .get_or_init(|| {
-                Query::new(&self.grammar(), self.source).map_err(|e| format!("{}: {e}", self.name))
+                let grammar = self.grammar();
+                let query =
+                    Query::new(&grammar, self.source).map_err(|e| format!("{}: {e}", self.name))?;
+                let roots = pattern_roots(&grammar, &query, self.source);
+                Ok(Compiled { query, roots })
             })
             .as_ref()
             .map_err(String::as_str)
     }
+}
+
+/// Which node kinds the query's patterns are rooted at (see [`Compiled::roots`]). A
+/// kind's name can belong to several ids (aliases), so every id with the name counts.
+fn pattern_roots(grammar: &Language, query: &Query, source: &str) -> Option<Vec<bool>> {
+    let mut names = HashSet::new();
+    for i in 0..query.pattern_count() {
+        if !query.is_pattern_rooted(i) {
+            return None;
+        }
+        // `(kind …)`, or `((kind …) (#predicate …))`.
+        let rest = source[query.start_byte_for_pattern(i)..]
+            .trim_start_matches(|c: char| c == '(' || c.is_whitespace());
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        match &rest[..end] {
+            "" | "_" => return None,
+            kind => names.insert(kind),
+        };
+    }
+    let kinds = u16::try_from(grammar.node_kind_count()).ok()?;
+    Some(
+        (0..kinds)
+            .map(|id| {
+                grammar
+                    .node_kind_for_id(id)
+                    .is_some_and(|k| names.contains(k))
+            })
+            .collect(),
+    )
 }
 
 /// A language whose query is the concatenation of `queries/<file>.scm` for each file.
@@ -118,11 +163,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_query_compiles() {
+    fn every_query_compiles_with_named_roots() {
         for l in &LANGS {
-            if let Err(e) = l.query() {
-                panic!("{e}");
+            match l.query() {
+                Ok(compiled) => assert!(compiled.roots.is_some(), "{}", l.name),
+                Err(e) => panic!("{e}"),
             }
+        }
+    }
+
+    #[test]
+    fn roots_are_the_kinds_patterns_start_at() {
+        let grammar: Language = tree_sitter_rust::LANGUAGE.into();
+        let source = "((call_expression) @c (#eq? @c \"x\"))\n(struct_item) @s\n";
+        let query = Query::new(&grammar, source).unwrap();
+        let roots = pattern_roots(&grammar, &query, source).unwrap();
+        let named: HashSet<&str> = (0..roots.len() as u16)
+            .filter(|&id| roots[id as usize])
+            .filter_map(|id| grammar.node_kind_for_id(id))
+            .collect();
+        assert_eq!(named, HashSet::from(["call_expression", "struct_item"]));
+        for rootless in ["(_) @x", "[(struct_item) (enum_item)] @x"] {
+            let query = Query::new(&grammar, rootless).unwrap();
+            assert_eq!(
+                pattern_roots(&grammar, &query, rootless),
+                None,
+                "{rootless}"
+            );
         }
     }
 
