@@ -6,8 +6,9 @@ use std::path::Path;
 
 use super::cache::{Cache, Remembered};
 use super::files::{self, Candidate, Selection};
+use super::repo::index_files_then;
 use super::RepoMap;
-use super::{edges, format, index_files, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
+use super::{edges, format, rank, refs, FileIndex, Graph, IndexOptions, MapOptions};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::tokens::Tokenizer;
@@ -102,17 +103,20 @@ fn build_from(
     options: &MapOptions,
     progress: &dyn Progress,
 ) -> RepoMap {
-    let files: Vec<FileIndex> = index_files(root, candidates, index_options, progress);
-    progress.start(LINKING, None);
-    let graph: Graph = refs::resolve(&files);
-    let aliases = format::aliases(&graph);
-    let all = format::blocks(&files, &graph, &aliases);
-    let blocks = select(all, &files, &graph, options);
-    let legend = if blocks.is_empty() {
-        String::new()
-    } else {
-        format::legend(&aliases)
-    };
+    let (files, (graph, blocks, legend)) =
+        index_files_then(root, candidates, index_options, progress, |files| {
+            progress.start(LINKING, None);
+            let graph: Graph = refs::resolve(files);
+            let aliases = format::aliases(&graph);
+            let all = format::blocks(files, &graph, &aliases);
+            let blocks = select(all, files, &graph, options);
+            let legend = if blocks.is_empty() {
+                String::new()
+            } else {
+                format::legend(&aliases)
+            };
+            (graph, blocks, legend)
+        });
     let notes = files
         .iter()
         .filter_map(|f| f.problem.map(|p| p.note(&f.path)))

@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use rayon::prelude::*;
+
 use super::{FileIndex, Graph, Kind, Site, Symbol};
 
 /// The legend's two base lines.
@@ -116,10 +118,11 @@ pub fn legend(aliases: &Aliases) -> String {
 /// One block per file (path → text ending in one newline); a file with nothing to show
 /// but its path gets none.
 pub fn blocks(files: &[FileIndex], graph: &Graph, aliases: &Aliases) -> BTreeMap<String, String> {
-    files
-        .iter()
+    let blocks: Vec<(String, String)> = files
+        .par_iter()
         .filter_map(|f| block(f, graph, aliases).map(|b| (f.path.clone(), b)))
-        .collect()
+        .collect();
+    blocks.into_iter().collect()
 }
 
 /// The whole map: the legend, a blank line, then each block followed by a blank line.

@@ -14,7 +14,9 @@
 //! A surviving reference is a [`Site`] on every definition of the name in the chosen
 //! files (nested definitions too).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
+
+use rayon::prelude::*;
 
 use super::imports::{Repo, Target};
 use super::{FileIndex, Graph, Site, Symbol};
@@ -132,6 +134,10 @@ fn resolve_imports(files: &[FileIndex], graph: &mut Graph) {
 
 /// One definition: its file (index into `files`) and line.
 type Definition = (usize, u32);
+/// A referenced definition: its file (index), name and line.
+type Referenced<'a> = (usize, &'a str, u32);
+/// Where a reference is: its file (index) and line.
+type Use = (usize, u32);
 
 fn definitions(files: &[FileIndex]) -> HashMap<&str, Vec<Definition>> {
     fn walk<'a>(i: usize, symbols: &'a [Symbol], out: &mut HashMap<&'a str, Vec<Definition>>) {
@@ -149,41 +155,59 @@ fn definitions(files: &[FileIndex]) -> HashMap<&str, Vec<Definition>> {
 
 fn resolve_references(files: &[FileIndex], graph: &mut Graph) {
     let defs = definitions(files);
-    let mut refs: BTreeMap<(String, String, u32), BTreeSet<Site>> = BTreeMap::new();
-    let mut referenced_by: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (a, file) in files.iter().enumerate() {
-        let imported: BTreeSet<&str> = graph
-            .imports
-            .get(&file.path)
-            .map(|v| v.iter().map(String::as_str).collect())
-            .unwrap_or_default();
-        for r in &file.references {
-            let Some(targets) = targets_of(&r.name, a, files, &defs, &imported) else {
-                continue;
-            };
-            for (b, line) in targets {
-                let path = &files[b].path;
-                let site = Site {
-                    path: file.path.clone(),
-                    line: r.line,
-                };
-                refs.entry((path.clone(), r.name.clone(), line))
-                    .or_default()
-                    .insert(site);
-                referenced_by
-                    .entry(path.clone())
-                    .or_default()
-                    .insert(file.path.clone());
+    // Per file, in parallel: (defining file, name, line) → (referencing file, line),
+    // by index; paths are cloned once, when the graph is built.
+    let found: Vec<Vec<(Referenced, Use)>> = files
+        .par_iter()
+        .enumerate()
+        .map(|(a, file)| {
+            let imported: BTreeSet<&str> = graph
+                .imports
+                .get(&file.path)
+                .map(|v| v.iter().map(String::as_str).collect())
+                .unwrap_or_default();
+            let mut out = Vec::new();
+            for r in &file.references {
+                for (b, line) in targets_of(&r.name, a, files, &defs, &imported).unwrap_or_default()
+                {
+                    out.push(((b, r.name.as_str(), line), (a, r.line)));
+                }
             }
-        }
+            out
+        })
+        .collect();
+    let mut refs: HashMap<Referenced, Vec<Use>> = HashMap::new();
+    let mut referenced_by: HashMap<usize, BTreeSet<&str>> = HashMap::new();
+    for (key, (a, line)) in found.into_iter().flatten() {
+        refs.entry(key).or_default().push((a, line));
+        referenced_by
+            .entry(key.0)
+            .or_default()
+            .insert(files[a].path.as_str());
     }
     graph.refs = refs
         .into_iter()
-        .map(|(k, v)| (k, v.into_iter().collect()))
+        .map(|((b, name, line), sites)| {
+            let mut sites: Vec<Site> = sites
+                .into_iter()
+                .map(|(a, line)| Site {
+                    path: files[a].path.clone(),
+                    line,
+                })
+                .collect();
+            sites.sort_unstable();
+            sites.dedup();
+            ((files[b].path.clone(), name.to_string(), line), sites)
+        })
         .collect();
     graph.referenced_by = referenced_by
         .into_iter()
-        .map(|(k, v)| (k, v.into_iter().collect()))
+        .map(|(b, by)| {
+            (
+                files[b].path.clone(),
+                by.into_iter().map(str::to_string).collect(),
+            )
+        })
         .collect();
 }
 
@@ -221,6 +245,8 @@ fn targets_of(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
     use crate::map::fixtures::{self, class, sym};
     use crate::map::Kind;

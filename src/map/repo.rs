@@ -50,6 +50,18 @@ pub fn index_files(
     opts: &IndexOptions,
     progress: &dyn Progress,
 ) -> Vec<FileIndex> {
+    index_files_then(root, candidates, opts, progress, |_| ()).0
+}
+
+/// [`index_files`], and what `then` makes of the indexes: it runs while another thread
+/// writes the cache, which is the longest step after indexing.
+pub fn index_files_then<R>(
+    root: &Path,
+    candidates: &[Candidate],
+    opts: &IndexOptions,
+    progress: &dyn Progress,
+    then: impl FnOnce(&[FileIndex]) -> R,
+) -> (Vec<FileIndex>, R) {
     let pack = opts
         .cache_dir
         .as_ref()
@@ -64,10 +76,14 @@ pub fn index_files(
         })
         .collect();
     indexed.sort_by(|(_, a), (_, b)| a.path.cmp(&b.path));
-    if let Some(pack) = &pack {
-        pack.store(indexed.iter().map(|(key, index)| (key.as_str(), index)));
-    }
-    indexed.into_iter().map(|(_, index)| index).collect()
+    let (keys, files): (Vec<String>, Vec<FileIndex>) = indexed.into_iter().unzip();
+    let made = std::thread::scope(|scope| {
+        if let Some(pack) = &pack {
+            scope.spawn(|| pack.store(keys.iter().map(String::as_str).zip(&files)));
+        }
+        then(&files)
+    });
+    (files, made)
 }
 
 /// One file's cache key and index, from the pack when it holds the content.
