@@ -2,10 +2,10 @@
 //! machine: of the function, method and class-like definitions ctags reports outside
 //! function bodies, at least 95% must appear in the index with the same name and line.
 //!
-//! Corpora: the cargo registry's sources (Rust), Python's standard library, Go's standard
-//! library (`/usr/lib/go*/src`), npm's own `node_modules` (JavaScript), or any
-//! directory in `ASIMI_MAP_CORPUS_<LANG>` (the only source for TypeScript). A missing corpus or ctags prints
-//! "skipped: …" and passes.
+//! Corpora: the cargo registry's sources (Rust, and C bundled by `-sys` crates), Python's
+//! standard library, Go's standard library (`/usr/lib/go*/src`), npm's own `node_modules`
+//! (JavaScript), npm packages (TypeScript), or any directory in `ASIMI_MAP_CORPUS_<LANG>`.
+//! A missing corpus or ctags prints "skipped: …" and passes.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -27,7 +27,7 @@ struct Corpus {
     roots: fn() -> Vec<PathBuf>,
 }
 
-const CORPORA: [Corpus; 5] = [
+const CORPORA: [Corpus; 6] = [
     Corpus {
         lang: "rust",
         extensions: &["rs"],
@@ -73,6 +73,12 @@ const CORPORA: [Corpus; 5] = [
         kinds: &["function", "class", "method", "interface", "enum", "alias"],
         roots: typescript_modules,
     },
+    Corpus {
+        lang: "c",
+        extensions: &["c"],
+        kinds: &["function", "struct", "enum", "union", "typedef"],
+        roots: cargo_registry_c,
+    },
 ];
 
 /// ctags kinds of functions: definitions inside one (at any depth) are local, and the
@@ -80,6 +86,9 @@ const CORPORA: [Corpus; 5] = [
 const FUNCTION_KINDS: [&str; 5] = ["function", "method", "func", "member", "generator"];
 /// ctags' name for an unnamed function.
 const ANONYMOUS: &str = "AnonymousFunction";
+/// ctags' names for C's unnamed structs, unions and enums (`typedef struct { … } T;`
+/// is the typedef `T`, which counts).
+const ANONYMOUS_C: &str = "__anon";
 
 fn env_root(lang: &str) -> Option<Vec<PathBuf>> {
     std::env::var_os(format!("ASIMI_MAP_CORPUS_{}", lang.to_uppercase()))
@@ -93,6 +102,14 @@ fn cargo_registry() -> Vec<PathBuf> {
         std::fs::read_dir(src)
             .map(|d| d.flatten().map(|e| e.path()).collect())
             .unwrap_or_default()
+    })
+}
+
+/// The C that `-sys` crates bundle (libgit2, zlib, mimalloc, …).
+fn cargo_registry_c() -> Vec<PathBuf> {
+    env_root("c").unwrap_or_else(|| {
+        let home = dirs::home_dir().unwrap_or_default();
+        vec![home.join(".cargo/registry/src")]
     })
 }
 
@@ -134,9 +151,13 @@ fn npm_modules() -> Vec<PathBuf> {
         .unwrap_or_else(|| vec![PathBuf::from("/usr/lib/node_modules/npm/node_modules")])
 }
 
-/// Only where named: an `npm i typescript @types/node` in a temporary directory will do.
+/// The packages `.ci/run` installs for the MCP tests (~1,200 `.ts` files) and global npm
+/// packages (`npm i -g repomix` brings ~2,000).
 fn typescript_modules() -> Vec<PathBuf> {
-    env_root("typescript").unwrap_or_default()
+    env_root("typescript").unwrap_or_else(|| {
+        let everything = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-everything");
+        vec![everything, PathBuf::from("/usr/lib/node_modules")]
+    })
 }
 
 fn collect(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
@@ -227,10 +248,18 @@ fn ctags(files: &[PathBuf], corpus: &Corpus) -> Option<Vec<(PathBuf, String, u32
         let object_literal = corpus.lang == "javascript"
             && kind == "class"
             && !field(tag, "pattern").contains("class");
+        // ctags calls `type X` in TypeScript's import and export lists aliases; they
+        // define nothing.
+        let pattern = field(tag, "pattern");
+        let import_list = corpus.lang == "typescript"
+            && kind == "alias"
+            && (pattern.starts_with("/^import ") || pattern.starts_with("/^export {"));
         if !corpus.kinds.contains(&kind)
             || name.starts_with(ANONYMOUS)
+            || name.starts_with(ANONYMOUS_C)
             || local(tag)
             || object_literal
+            || import_list
         {
             continue;
         }
@@ -247,6 +276,7 @@ fn ctags_language(lang: &str) -> &str {
         "rust" => "Rust",
         "go" => "Go",
         "typescript" => "TypeScript",
+        "c" => "C",
         other => other,
     }
 }

@@ -367,6 +367,11 @@ typedef struct {
 } size_t2;
 
 typedef unsigned long ulong;
+typedef struct node_s {
+    int v;
+} node;
+typedef struct node_s *node_ptr;
+typedef int (*visit_fn)(node *n, void *data);
 
 int add(int a, int b);
 
@@ -388,8 +393,13 @@ c point:6
 c size_t2:13
   p w:12
 c ulong:15
-f add(a,b)->int:17
-f describe(p,argv)->char:20
+c node:18
+  c node_s:16
+    p v:17
+c node_ptr:19
+c visit_fn:20
+f add(a,b)->int:22
+f describe(p,argv)->char:25
 "
     );
     assert_eq!(imports("src/a.c", C), ["stdio.h:1", "config.h:2"]);

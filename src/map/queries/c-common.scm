@@ -17,10 +17,11 @@
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.class
 (union_specifier name: (type_identifier) @name body: (_)) @definition.class
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.class
-(type_definition type: (struct_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.class
-(type_definition type: (union_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.class
-(type_definition type: (enum_specifier !name body: (_)) declarator: (type_identifier) @name) @definition.class
-(type_definition type: [(type_identifier) (primitive_type) (sized_type_specifier)] declarator: (type_identifier) @name) @definition.class
+; Typedefs: of any type, of a pointer, of a function pointer.
+(type_definition declarator: (type_identifier) @name) @definition.class
+(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.class
+(type_definition declarator: (function_declarator
+  declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.class
 
 (field_declaration declarator: [
   (field_identifier) @name
