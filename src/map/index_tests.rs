@@ -502,3 +502,56 @@ fn unknown_languages_give_none_and_broken_code_gives_what_was_recovered() {
         None
     );
 }
+
+/// A match: its pattern, and each capture's node span and capture index.
+type Match = (usize, Vec<(usize, usize, u32)>);
+
+/// Every match, sorted.
+fn all_matches(path: &str, source: &str, whole_tree: bool) -> Vec<Match> {
+    let lang = crate::map::lang::for_path(path).unwrap();
+    let compiled = lang.query().unwrap();
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&lang.grammar()).unwrap();
+    let tree = parser.parse(source, None).unwrap();
+    let roots = if whole_tree {
+        None
+    } else {
+        compiled.roots.clone()
+    };
+    let compiled = super::Compiled {
+        query: tree_sitter::Query::new(&lang.grammar(), lang.source()).unwrap(),
+        roots,
+    };
+    let mut out = Vec::new();
+    let mut cursor = tree_sitter::QueryCursor::new();
+    super::for_each_match(&mut cursor, &compiled, tree.root_node(), source, |m| {
+        let captures = m
+            .captures
+            .iter()
+            .map(|c| (c.node.start_byte(), c.node.end_byte(), c.index))
+            .collect();
+        out.push((m.pattern_index, captures));
+    });
+    out.sort();
+    out
+}
+
+#[test]
+fn matches_found_at_root_kinds_are_the_whole_tree_query_matches() {
+    let sources = [
+        ("a.rs", RUST),
+        ("a.py", PYTHON),
+        ("a.go", GO),
+        ("a.js", JS),
+        ("a.ts", TS),
+        ("A.java", JAVA),
+        ("a.c", C),
+        ("a.cpp", CPP),
+        ("A.cs", CSHARP),
+    ];
+    for (path, source) in sources {
+        let walked = all_matches(path, source, false);
+        assert!(!walked.is_empty(), "{path}");
+        assert_eq!(walked, all_matches(path, source, true), "{path}");
+    }
+}
