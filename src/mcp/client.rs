@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use rmcp::model::{GetPromptRequestParams, JsonObject};
-use rmcp::service::{RoleClient, RunningService, ServiceExt};
+use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceExt};
 use rmcp::transport::TokioChildProcess;
 
 use super::config::{Server, Transport};
@@ -188,9 +188,26 @@ async fn start(
         .spawn()
         .map_err(|e| format!("cannot run '{program}': {}", crate::fs::io_reason(&e)))?;
     *tail = stderr.map(Tail::collect);
-    ().serve(transport)
-        .await
-        .map_err(|e| format!("initialize: {e}"))
+    ().serve(transport).await.map_err(initialize_error)
+}
+
+/// Why `initialize` failed. rmcp words a transport's failure by the transport's type
+/// name and keeps the cause (a refused connection, an HTTP status) in the error's
+/// sources: those are what a user can act on.
+pub(super) fn initialize_error(e: ClientInitializeError) -> String {
+    let ClientInitializeError::TransportError { error, context } = &e else {
+        return format!("initialize: {e}");
+    };
+    let mut why = error.error.to_string();
+    let mut source = error.error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !why.contains(&text) {
+            why = format!("{why}: {text}");
+        }
+        source = cause.source();
+    }
+    format!("initialize: {why} ({context})")
 }
 
 async fn get(client: &RunningService<RoleClient, ()>, want: Want) -> Result<Vec<Message>, String> {

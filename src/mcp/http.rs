@@ -39,5 +39,5 @@ pub async fn start(
     let transport = StreamableHttpClientTransport::with_client(client, config);
     ().serve(transport)
         .await
-        .map_err(|e| format!("initialize: {e}"))
+        .map_err(super::client::initialize_error)
 }
