@@ -40,7 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
             [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
-            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable)')
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
@@ -88,7 +88,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
             [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
-            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable)')
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
@@ -148,7 +148,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
             [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
-            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable)')
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'A context spec (YAML, or JSON by extension) holding any of the inputs below')
@@ -218,7 +218,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--context-file', '--context-file', [CompletionResultType]::ParameterName, 'A context file name to look for (repeatable; replaces the default AGENTS.md)')
             [CompletionResult]::new('--skill', '--skill', [CompletionResultType]::ParameterName, 'Add a registered prompt to the skills section (repeatable; see `template list --prompts`); SERVER:PROMPT fetches an MCP server''s prompt')
             [CompletionResult]::new('--skill-arg', '--skill-arg', [CompletionResultType]::ParameterName, 'An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config skill_args)')
-            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable)')
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'A context spec (YAML, or JSON by extension) holding any of the inputs below')
@@ -410,7 +410,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         'asimi-prompt;template;list' {
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--tag', '--tag', [CompletionResultType]::ParameterName, 'List the registered prompts carrying this tag (e.g. skill, core, mcp)')
-            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable)')
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
@@ -453,7 +453,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;prompt;get' {
-            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it (repeatable)')
+            [CompletionResult]::new('--mcp-config', '--mcp-config', [CompletionResultType]::ParameterName, 'A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable)')
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')

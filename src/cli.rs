@@ -260,7 +260,8 @@ pub struct GoalArg {
 #[derive(Debug, Clone, Default, Args)]
 pub struct McpArgs {
     /// A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code
-    /// (.mcp.json) and gemini-cli keep it (repeatable).
+    /// (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable
+    /// HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable).
     #[arg(long = "mcp-config", value_name = "FILE")]
     pub mcp_config: Vec<String>,
     /// An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces

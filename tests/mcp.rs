@@ -1,12 +1,25 @@
-//! MCP prompts end to end: asimi-prompt asks real stdio servers. This binary is also
-//! the server (rmcp's server side): started with `ASIMI_TEST_MCP=MODE` it serves on
-//! stdio instead of running the tests, so the core path needs nothing installed. The
-//! reference server `@modelcontextprotocol/server-everything` is asked too when node
-//! and npm are there (installed under target/, which git ignores).
+//! MCP prompts end to end: asimi-prompt asks real stdio and Streamable HTTP servers.
+//! This binary is also the server (rmcp's server side): started with
+//! `ASIMI_TEST_MCP=MODE` it serves on stdio instead of running the tests, and while the
+//! tests run it serves Streamable HTTP on a loopback port, so the core path needs
+//! nothing installed. The reference server `@modelcontextprotocol/server-everything`
+//! is asked too, over both, when node and npm are there (installed under target/,
+//! which git ignores).
 
+use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full};
+use hyper::{Request, Response};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
 use rmcp::model::{
     ContentBlock, GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult,
@@ -22,6 +35,10 @@ const MODE: &str = "ASIMI_TEST_MCP";
 const MARKER: &str = "ASIMI_TEST_MCP_MARKER";
 /// Prompts per `prompts/list` page, so that listing takes several pages.
 const PAGE: usize = 2;
+/// What the crashing server says on stderr before it goes.
+const CRASH_LINE: &str = "crash: cannot open the prompt store";
+/// The header (and value) the HTTP server's /locked endpoint wants.
+const LOCK: (&str, &str) = ("x-asimi-test", "sesame");
 
 struct Server;
 
@@ -104,7 +121,10 @@ impl ServerHandler for Server {
 fn serve(mode: &str) {
     use std::io::{BufRead, Write};
     match mode {
-        "crash" => std::process::exit(3),
+        "crash" => {
+            eprintln!("{CRASH_LINE}");
+            std::process::exit(3)
+        }
         "hang" => std::thread::sleep(Duration::from_secs(600)),
         // Answers initialize properly, then prompts/list with prompts that are not a list.
         "malformed" => {
@@ -141,6 +161,69 @@ fn serve(mode: &str) {
     }
 }
 
+/// Requests the HTTP server has had, on any path.
+static REQUESTS: AtomicUsize = AtomicUsize::new(0);
+
+/// The address of the Streamable HTTP server, started on first use on a thread of
+/// this process: rmcp's server at /mcp (and at /locked, given [`LOCK`]), an HTTP error
+/// at /fail, and no answer ever at /hang.
+fn http_server() -> SocketAddr {
+    static ADDR: OnceLock<SocketAddr> = OnceLock::new();
+    *ADDR.get_or_init(|| {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        listener.set_nonblocking(true).unwrap();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                let mcp = StreamableHttpService::new(
+                    || Ok(Server),
+                    Arc::new(LocalSessionManager::default()),
+                    StreamableHttpServerConfig::default(),
+                );
+                loop {
+                    let (stream, _) = listener.accept().await.unwrap();
+                    let mcp = mcp.clone();
+                    tokio::spawn(async move {
+                        let service =
+                            hyper::service::service_fn(move |req| route(mcp.clone(), req));
+                        let io = hyper_util::rt::TokioIo::new(stream);
+                        let http = hyper::server::conn::http1::Builder::new();
+                        let _ = http.serve_connection(io, service).await;
+                    });
+                }
+            });
+        });
+        addr
+    })
+}
+
+type Mcp = StreamableHttpService<Server, LocalSessionManager>;
+
+async fn route(
+    mcp: Mcp,
+    req: Request<hyper::body::Incoming>,
+) -> Result<Response<BoxBody<Bytes, Infallible>>, Infallible> {
+    REQUESTS.fetch_add(1, Ordering::SeqCst);
+    let plain = |status: u16, text: &'static str| {
+        let body = Full::new(Bytes::from_static(text.as_bytes())).boxed();
+        Response::builder().status(status).body(body).unwrap()
+    };
+    let unlocked = req.headers().get(LOCK.0).is_some_and(|v| v == LOCK.1);
+    Ok(match req.uri().path() {
+        "/mcp" => mcp.handle(req).await,
+        "/locked" if unlocked => mcp.handle(req).await,
+        "/locked" => plain(403, "no entry without the key"),
+        "/fail" => plain(503, "down for maintenance"),
+        "/hang" => std::future::pending().await,
+        _ => plain(404, "not here"),
+    })
+}
+
 /// A project directory (its own git repository, so a surrounding checkout is not the
 /// project) with an `--mcp-config` file naming this binary in each mode.
 struct Project {
@@ -157,9 +240,17 @@ impl Project {
         assert!(git.unwrap().success());
         let exe = std::env::current_exe().unwrap();
         let server = |mode: &str| serde_json::json!({"command": exe, "args": [], "env": {MODE: mode, MARKER: dir.path().join(format!("{mode}.started"))}});
+        let at = |path: &str| format!("http://{}{path}", http_server());
+        // Claude Code's shape for HTTP, and gemini-cli's (httpUrl).
+        let web = |path: &str| serde_json::json!({"type": "http", "url": at(path)});
+        let locked = serde_json::json!({"httpUrl": at("/locked"),
+            "headers": {"X-Asimi-Test": "${ASIMI_TEST_LOCK}"}});
         let config = serde_json::json!({"mcpServers": {
             "ok": server("ok"), "crash": server("crash"), "hang": server("hang"),
-            "bad": server("malformed")
+            "bad": server("malformed"),
+            "web": web("/mcp"), "locked": locked, "down": web("/fail"),
+            "stuck": web("/hang"), "nowhere": {"url": "http://127.0.0.1:1/mcp"},
+            "nonsense": {"url": "not a url"}
         }});
         std::fs::write(dir.path().join("mcp.json"), config.to_string()).unwrap();
         Project { dir }
@@ -172,14 +263,24 @@ impl Project {
     /// Runs asimi-prompt in the project with `args`, the user config directory the
     /// project's `user/` (so the machine's own config is not read).
     fn run(&self, args: &[&str]) -> Output {
+        self.run_env(args, &[])
+    }
+
+    /// [`Project::run`] with more environment variables.
+    fn run_env(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_asimi-prompt"));
         cmd.current_dir(self.path()).args(args).env_remove(MODE);
         cmd.env("ASIMI_CONFIG_DIR", self.path().join("user"));
+        cmd.envs(vars.iter().copied());
         cmd.output().unwrap()
     }
 
-    /// Runs with only the named servers of mcp.json (a copy holding just them).
     fn with(&self, servers: &[&str], args: &[&str]) -> Output {
+        self.with_env(servers, args, &[])
+    }
+
+    /// Runs with only the named servers of mcp.json (a copy holding just them).
+    fn with_env(&self, servers: &[&str], args: &[&str], vars: &[(&str, &str)]) -> Output {
         let all: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(self.path().join("mcp.json")).unwrap())
                 .unwrap();
@@ -192,7 +293,7 @@ impl Project {
         std::fs::write(self.path().join(&name), doc.to_string()).unwrap();
         let mut full = vec!["--mcp-config", name.as_str()];
         full.extend(args);
-        self.run(&full)
+        self.run_env(&full, vars)
     }
 }
 
@@ -205,6 +306,7 @@ fn stderr(o: &Output) -> String {
 }
 
 const LIST: [&str; 3] = ["template", "list", "--tag"];
+const LIST_MCP: [&str; 4] = ["template", "list", "--tag", "mcp"];
 
 fn lists_every_page_with_server_and_arguments() {
     let p = Project::new();
@@ -286,8 +388,8 @@ fn prompt_get_prints_text_or_json_and_refuses_images() {
 }
 
 /// A failing server: one warning, its prompts absent, the others listed; exit 2 only
-/// under --require-mcp.
-fn failing_server(name: &str, why: &str) {
+/// under --require-mcp (the error returned).
+fn failing_server(name: &str, why: &str) -> String {
     let p = Project::new();
     let start = Instant::now();
     let args = [LIST[0], LIST[1], LIST[2], "mcp", "--mcp-timeout", "1"];
@@ -297,19 +399,31 @@ fn failing_server(name: &str, why: &str) {
     assert!(stdout(&o).contains("ok:plain"));
     assert!(!stdout(&o).contains(&format!("{name}:")));
     let err = stderr(&o);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    let expected = format!(
-        "asimi-prompt: warning: MCP server '{name}' failed, its prompts are left out: {why}"
-    );
+    let notes = err.lines().filter(|l| l.starts_with("asimi-prompt:"));
+    assert_eq!(notes.count(), 1, "{err}");
+    let failed = format!("MCP server '{name}' failed, its prompts are left out: {why}");
+    let expected = format!("asimi-prompt: warning: {failed}");
     assert!(err.starts_with(&expected), "{err}");
     let mut args = args.to_vec();
     args.push("--require-mcp");
     let o = p.with(&["ok", name], &args);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&failed) && err.contains("(--require-mcp)"),
+        "{err}"
+    );
+    err
 }
 
+/// The crashing server's last words come with its warning (and its error).
 fn a_crashing_server_is_a_warning() {
-    failing_server("crash", "initialize: ");
+    let err = failing_server("crash", "initialize: ");
+    let tail = format!("; its stderr ended:\n  | {CRASH_LINE}\n");
+    assert!(err.contains(&tail), "{err}");
+    let p = Project::new();
+    let o = p.with(&["crash"], &LIST_MCP);
+    assert!(stderr(&o).contains(&tail), "{}", stderr(&o));
 }
 
 fn a_hanging_server_times_out() {
@@ -318,6 +432,98 @@ fn a_hanging_server_times_out() {
 
 fn a_malformed_answer_is_a_warning() {
     failing_server("bad", "prompts/list: ");
+}
+
+/// A bad `--mcp-config` file is exit 2 with its file, line and column, whatever runs.
+fn a_bad_mcp_config_names_its_file_and_line() {
+    let p = Project::new();
+    std::fs::write(
+        p.path().join("bad.json"),
+        "{\"mcpServers\": {\"a\":\n {\"args\": 1}}}",
+    )
+    .unwrap();
+    let o = p.run(&["system", "--hermetic", "--mcp-config", "bad.json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.json:2:"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("mcpServers.a.args"), "{}", stderr(&o));
+}
+
+/// rmcp's server over Streamable HTTP: listed with every page, fetched with arguments.
+fn http_servers_list_and_get() {
+    let p = Project::new();
+    let o = p.with(&["web"], &LIST_MCP);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("web:weather"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("web:last"), "{}", stdout(&o));
+    assert_eq!(stderr(&o), "");
+    let get = ["prompt", "get", "web:weather", "city=Lima"];
+    let o = p.with(&["web"], &get);
+    assert_eq!(
+        stdout(&o),
+        "What is the weather in Lima (celsius)?\n",
+        "{}",
+        stderr(&o)
+    );
+    let skill = ["system", "--hermetic", "--skill", "web:two"];
+    let o = p.with(&["web"], &skill);
+    assert!(stdout(&o).contains("First.\n\nSecond."), "{}", stderr(&o));
+}
+
+/// Headers go with every request, `${VAR}` expanded from the environment; an unset
+/// variable fails the server before anything is sent.
+fn http_headers_expand_variables() {
+    let p = Project::new();
+    let get = ["prompt", "get", "locked:plain"];
+    let o = p.with_env(&["locked"], &get, &[("ASIMI_TEST_LOCK", LOCK.1)]);
+    assert_eq!(stdout(&o), "Plain prompt text.\n", "{}", stderr(&o));
+    let o = p.with_env(&["locked"], &get, &[("ASIMI_TEST_LOCK", "wrong")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("403"), "{}", stderr(&o));
+    let before = REQUESTS.load(Ordering::SeqCst);
+    let o = p.with(&["locked"], &get);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .contains("header 'X-Asimi-Test': the environment variable ASIMI_TEST_LOCK is not set"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(REQUESTS.load(Ordering::SeqCst), before);
+}
+
+fn an_http_error_status_is_a_warning() {
+    failing_server("down", "initialize: ");
+    let p = Project::new();
+    let o = p.with(&["down"], &LIST_MCP);
+    assert!(stderr(&o).contains("503"), "{}", stderr(&o));
+}
+
+fn a_hanging_http_server_times_out() {
+    failing_server("stuck", "start: no answer within 1s (--mcp-timeout)");
+}
+
+fn bad_urls_are_warnings() {
+    failing_server("nowhere", "initialize: ");
+    failing_server("nonsense", "url 'not a url': ");
+}
+
+/// A project's HTTP server is not asked until the project is trusted.
+fn project_http_servers_connect_only_when_trusted() {
+    let p = Project::new();
+    std::fs::create_dir(p.path().join(".asimi")).unwrap();
+    let config = format!(
+        "mcpServers:\n  proj:\n    url: 'http://{}/mcp'\n",
+        http_server()
+    );
+    std::fs::write(p.path().join(".asimi/config.yaml"), config).unwrap();
+    let before = REQUESTS.load(Ordering::SeqCst);
+    let o = p.run(&["template", "list", "--prompts"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("MCP server 'proj'"), "{}", stderr(&o));
+    assert_eq!(REQUESTS.load(Ordering::SeqCst), before);
+    let o = p.run(&["template", "list", "--tag", "mcp", "--trust-project-mcp"]);
+    assert!(stdout(&o).contains("proj:weather"), "{}", stderr(&o));
+    assert!(REQUESTS.load(Ordering::SeqCst) > before);
 }
 
 fn system_without_mcp_skills_starts_nothing() {
@@ -405,6 +611,79 @@ fn everything_reference_server() {
     assert!(stderr(&o).contains("missing required argument 'city'"));
 }
 
+/// The reference server over Streamable HTTP (`dist/index.js streamableHttp`, on the
+/// port `PORT` names), when node and npm are there.
+fn everything_reference_server_over_http() {
+    let Some(bin) = everything() else {
+        return;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut node = Command::new("node")
+        .arg(&bin)
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It says on stderr when it listens.
+    let mut said = std::io::BufReader::new(node.stderr.take().unwrap());
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut said, &mut line).unwrap() > 0
+        && !line.contains("listening")
+    {
+        line.clear();
+    }
+    let p = Project::new();
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let config = serde_json::json!({"mcpServers": {"everything": {"type": "http", "url": url}}});
+    std::fs::write(p.path().join("http.json"), config.to_string()).unwrap();
+    let list = p.run(&[
+        "template",
+        "list",
+        "--tag",
+        "mcp",
+        "--mcp-config",
+        "http.json",
+    ]);
+    let get = [
+        "prompt",
+        "get",
+        "everything:args-prompt",
+        "city=Paris",
+        "--mcp-config",
+        "http.json",
+    ];
+    let got = p.run(&get);
+    let _ = node.kill();
+    let _ = node.wait();
+    assert!(
+        line.contains("listening"),
+        "the server did not start: {line}"
+    );
+    assert!(list.status.success(), "{}", stderr(&list));
+    assert!(
+        stdout(&list).contains("everything:simple-prompt"),
+        "{}",
+        stdout(&list)
+    );
+    assert!(
+        stdout(&list).contains("(city*, state)"),
+        "{}",
+        stdout(&list)
+    );
+    assert_eq!(
+        stdout(&got),
+        "What's weather in Paris?\n",
+        "{}",
+        stderr(&got)
+    );
+}
+
 /// `mcp-server-everything` under target/mcp-everything, installed with npm if need be.
 fn everything() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-everything");
@@ -438,7 +717,7 @@ fn main() {
         serve(&mode);
         return;
     }
-    let tests: [(&str, fn()); 9] = [
+    let tests: [(&str, fn()); 17] = [
         (
             "lists_every_page_with_server_and_arguments",
             lists_every_page_with_server_and_arguments,
@@ -469,6 +748,32 @@ fn main() {
             project_servers_start_only_when_trusted,
         ),
         ("everything_reference_server", everything_reference_server),
+        (
+            "a_bad_mcp_config_names_its_file_and_line",
+            a_bad_mcp_config_names_its_file_and_line,
+        ),
+        ("http_servers_list_and_get", http_servers_list_and_get),
+        (
+            "http_headers_expand_variables",
+            http_headers_expand_variables,
+        ),
+        (
+            "an_http_error_status_is_a_warning",
+            an_http_error_status_is_a_warning,
+        ),
+        (
+            "a_hanging_http_server_times_out",
+            a_hanging_http_server_times_out,
+        ),
+        ("bad_urls_are_warnings", bad_urls_are_warnings),
+        (
+            "project_http_servers_connect_only_when_trusted",
+            project_http_servers_connect_only_when_trusted,
+        ),
+        (
+            "everything_reference_server_over_http",
+            everything_reference_server_over_http,
+        ),
     ];
     // As libtest does: a name given on the command line picks the tests containing it.
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));

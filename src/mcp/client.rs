@@ -1,5 +1,5 @@
-//! The MCP client: rmcp over a child's stdio, on a current-thread tokio runtime that
-//! exists only while servers are asked. Each server is one session (start, `prompts/list`
+//! The MCP client: rmcp over a child's stdio or Streamable HTTP, on a current-thread
+//! tokio runtime that exists only while servers are asked. Each server is one session (start, `prompts/list`
 //! through every page, then the `prompts/get`s asked of it), every step under the
 //! timeout; the servers' sessions run concurrently.
 
@@ -9,10 +9,11 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use rmcp::model::{GetPromptRequestParams, JsonObject};
-use rmcp::service::{RoleClient, RunningService, ServiceExt};
+use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceExt};
 use rmcp::transport::TokioChildProcess;
 
-use super::config::Server;
+use super::config::{Server, Transport};
+use super::stderr::Tail;
 
 /// A prompt a server lists.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -54,7 +55,7 @@ pub struct Answer {
 
 /// Asks each server for its prompts, and the prompts wanted of it, concurrently.
 /// A server that fails gives `Err(why)`; the others are unaffected.
-pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Answer, String>> {
+pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Answer, Failure>> {
     if jobs.is_empty() {
         return Vec::new();
     }
@@ -67,7 +68,12 @@ pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Ans
         Err(e) => {
             return jobs
                 .iter()
-                .map(|_| Err(format!("cannot start: {e}")))
+                .map(|_| {
+                    Err(Failure {
+                        why: format!("cannot start: {e}"),
+                        stderr: Vec::new(),
+                    })
+                })
                 .collect()
         }
     };
@@ -84,16 +90,47 @@ pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Ans
     })
 }
 
-/// One server's session: start, list, get, stop.
-async fn session(server: &Server, wants: Vec<Want>, timeout: Duration) -> Result<Answer, String> {
-    if server.config.url.is_some() && server.config.command.is_none() {
-        return Err(format!(
-            "{}: Streamable HTTP servers (url) are not supported by this build; run \
-             the server over stdio (command, args)",
-            server.origin
-        ));
+/// Why a server failed, and the end of what it wrote on stderr (a stdio server's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub why: String,
+    pub stderr: Vec<String>,
+}
+
+/// One server's session; a failure carries the end of the server's stderr.
+async fn session(server: &Server, wants: Vec<Want>, timeout: Duration) -> Result<Answer, Failure> {
+    let mut tail = None;
+    let answer = talk(server, wants, timeout, &mut tail).await;
+    match (answer, tail) {
+        (Ok(answer), _) => Ok(answer),
+        (Err(why), tail) => Err(Failure {
+            why,
+            stderr: match tail {
+                Some(tail) => tail.lines().await,
+                None => Vec::new(),
+            },
+        }),
     }
-    let client = bounded(timeout, "start", start(server)).await?;
+}
+
+/// Start, list, get, stop.
+async fn talk(
+    server: &Server,
+    wants: Vec<Want>,
+    timeout: Duration,
+    tail: &mut Option<Tail>,
+) -> Result<Answer, String> {
+    if let Some(why) = &server.unusable {
+        return Err(why.clone());
+    }
+    let transport = (server.config.transport()).map_err(|e| format!("{}: {e}", server.origin))?;
+    let client = bounded(timeout, "start", async {
+        match transport {
+            Transport::Stdio(program) => start(server, program, tail).await,
+            Transport::Http(url) => super::http::start(url, &server.config.headers, timeout).await,
+        }
+    })
+    .await?;
     let prompts = bounded(timeout, "prompts/list", async {
         let listed = client.list_all_prompts().await;
         listed.map_err(|e| format!("prompts/list: {e}"))
@@ -128,8 +165,13 @@ async fn bounded<T>(
     }
 }
 
-async fn start(server: &Server) -> Result<RunningService<RoleClient, ()>, String> {
-    let program = server.config.command.as_deref().unwrap_or_default();
+/// Starts `program` with the server's arguments, environment and directory, its stderr
+/// kept in `tail`.
+async fn start(
+    server: &Server,
+    program: &str,
+    tail: &mut Option<Tail>,
+) -> Result<RunningService<RoleClient, ()>, String> {
     let mut command = tokio::process::Command::new(program);
     command
         .args(&server.config.args)
@@ -140,14 +182,32 @@ async fn start(server: &Server) -> Result<RunningService<RoleClient, ()>, String
         None => server.dir.clone(),
     });
     // The server's own logging is not the run's: it would interleave with the prompt's
-    // notes. A failure is reported from what the protocol saw.
-    let (transport, _) = TokioChildProcess::builder(command)
-        .stderr(Stdio::null())
+    // notes. Its end is kept for the warning should the server fail.
+    let (transport, stderr) = TokioChildProcess::builder(command)
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run '{program}': {}", crate::fs::io_reason(&e)))?;
-    ().serve(transport)
-        .await
-        .map_err(|e| format!("initialize: {e}"))
+    *tail = stderr.map(Tail::collect);
+    ().serve(transport).await.map_err(initialize_error)
+}
+
+/// Why `initialize` failed. rmcp words a transport's failure by the transport's type
+/// name and keeps the cause (a refused connection, an HTTP status) in the error's
+/// sources: those are what a user can act on.
+pub(super) fn initialize_error(e: ClientInitializeError) -> String {
+    let ClientInitializeError::TransportError { error, context } = &e else {
+        return format!("initialize: {e}");
+    };
+    let mut why = error.error.to_string();
+    let mut source = error.error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !why.contains(&text) {
+            why = format!("{why}: {text}");
+        }
+        source = cause.source();
+    }
+    format!("initialize: {why} ({context})")
 }
 
 async fn get(client: &RunningService<RoleClient, ()>, want: Want) -> Result<Vec<Message>, String> {

@@ -1,6 +1,8 @@
 //! MCP server configuration in the `mcpServers` shape users already keep for Claude
 //! Desktop, Claude Code (`.mcp.json`) and gemini-cli (`settings.json`): a map of server
-//! name to `{command, args, env, cwd}` (stdio) or `{url, headers}` (Streamable HTTP).
+//! name to `{command, args, env, cwd}` (stdio) or `{url, headers}` (Streamable HTTP;
+//! gemini-cli spells the url `httpUrl`). A url and its headers may name environment
+//! variables as Claude Code's config does: `${VAR}`, or `${VAR:-default}`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -20,11 +22,15 @@ pub const TRUST_HINT: &str =
 /// The key of the server map in an `--mcp-config` file.
 pub const MCP_SERVERS_KEY: &str = "mcpServers";
 
-/// One server's entry. Keys other tools add (`type`, `trust`, `timeout`...) are accepted
-/// and ignored, so a file written for them can be used as it is.
+/// One server's entry. Keys other tools add (`trust`, `timeout`, `includeTools`...) are
+/// accepted and ignored, so a file written for them can be used as it is.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(expecting = "a server: {command, args, env, cwd} or {url, headers}")]
 pub struct ServerConfig {
+    /// Claude Code's `stdio`, `http` or `sse` (which is refused: rmcp has no client for
+    /// the transport Streamable HTTP replaced).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
     pub command: Option<String>,
     #[serde(default)]
     pub args: Vec<String>,
@@ -32,8 +38,68 @@ pub struct ServerConfig {
     pub env: BTreeMap<String, String>,
     pub cwd: Option<String>,
     pub url: Option<String>,
+    /// gemini-cli's key for a Streamable HTTP url.
+    #[serde(rename = "httpUrl")]
+    pub http_url: Option<String>,
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
+}
+
+/// How a server is reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport<'a> {
+    /// A child process, spoken to over its stdin and stdout.
+    Stdio(&'a str),
+    /// Streamable HTTP at this url.
+    Http(&'a str),
+}
+
+impl ServerConfig {
+    /// The transport the entry names, or why it names none.
+    pub fn transport(&self) -> Result<Transport<'_>, String> {
+        let url = self.http_url.as_deref().or(self.url.as_deref());
+        match (self.command.as_deref(), url, self.kind.as_deref()) {
+            (Some(_), Some(_), _) => Err("both a command and a url; give one".to_string()),
+            (Some(command), None, _) => Ok(Transport::Stdio(command)),
+            (None, Some(_), Some(SSE_TYPE)) if self.http_url.is_none() => Err(format!(
+                "type '{SSE_TYPE}': the old HTTP+SSE transport is not supported; give \
+                 the server's Streamable HTTP endpoint (often /mcp) as url, without \
+                 type '{SSE_TYPE}'"
+            )),
+            (None, Some(url), _) => Ok(Transport::Http(url)),
+            (None, None, _) => Err("neither a command (stdio) nor a url (HTTP)".to_string()),
+        }
+    }
+}
+
+/// Claude Code's `type` of a server on the old HTTP+SSE transport.
+const SSE_TYPE: &str = "sse";
+
+/// `${VAR}` and `${VAR:-default}` in `text`, from `var`, as Claude Code expands them in
+/// `.mcp.json`. A variable without a value or default is an error naming it (sending
+/// the text as written would leak the placeholder as a credential).
+pub fn expand(text: &str, var: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let Some(end) = rest[at..].find('}') else {
+            return Err(format!("'${{' without a closing '}}' in '{text}'"));
+        };
+        let inner = &rest[at + 2..at + end];
+        let (name, default) = match inner.split_once(":-") {
+            Some((name, default)) => (name, Some(default)),
+            None => (inner, None),
+        };
+        let value = var(name).filter(|v| !v.is_empty() || default.is_none());
+        match value.or(default.map(str::to_string)) {
+            Some(v) => out.push_str(&v),
+            None => return Err(format!("the environment variable {name} is not set")),
+        }
+        rest = &rest[at + end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
 }
 
 /// A config file's `mcp_timeout`, in seconds.
@@ -63,6 +129,31 @@ pub struct Server {
     pub dir: PathBuf,
     /// Whether it may be started: every server but an untrusted project's.
     pub trusted: bool,
+    /// Why it cannot be started, found while resolving (an unset variable).
+    pub unusable: Option<String>,
+}
+
+impl Server {
+    /// Expands the variables in the url and headers (see [`expand`]); one that cannot
+    /// be expanded makes the server unusable, a failure only if it is asked.
+    pub fn expand_vars(&mut self, var: impl Fn(&str) -> Option<String>) {
+        let config = &mut self.config;
+        let mut fields: Vec<(String, &mut String)> = Vec::new();
+        fields.extend(config.url.as_mut().map(|u| ("url".to_string(), u)));
+        fields.extend(config.http_url.as_mut().map(|u| ("httpUrl".to_string(), u)));
+        for (name, value) in config.headers.iter_mut() {
+            fields.push((format!("header '{name}'"), value));
+        }
+        for (what, text) in fields {
+            match expand(text, &var) {
+                Ok(expanded) => *text = expanded,
+                Err(why) => {
+                    self.unusable = Some(format!("{}: {what}: {why}", self.origin));
+                    return;
+                }
+            }
+        }
+    }
 }
 
 /// The servers a run may use, and how long each step may take.
@@ -119,7 +210,8 @@ pub fn read_file(
     if file.mcp_servers.is_empty() {
         return Err(Error::usage(format!(
             "--mcp-config '{shown}': no servers; expected {{\"{MCP_SERVERS_KEY}\": \
-             {{\"NAME\": {{\"command\": ..., \"args\": [...]}}}}}}"
+             {{\"NAME\": {{\"command\": ..., \"args\": [...]}}}}}} or \
+             {{\"{MCP_SERVERS_KEY}\": {{\"NAME\": {{\"url\": ..., \"headers\": {{...}}}}}}}}"
         )));
     }
     Ok(file.mcp_servers)
@@ -200,10 +292,50 @@ mod tests {
             origin: "x".into(),
             dir: PathBuf::new(),
             trusted: true,
+            unusable: None,
         };
         assert!(s.add(server("a:b")).is_err());
         s.add(server("a")).unwrap();
         s.add(server("a")).unwrap();
         assert_eq!(s.servers.len(), 1);
+    }
+
+    #[test]
+    fn variables_expand_as_claude_code_does() {
+        let var = |n: &str| match n {
+            "TOKEN" => Some("abc".to_string()),
+            "EMPTY" => Some(String::new()),
+            _ => None,
+        };
+        assert_eq!(expand("Bearer ${TOKEN}", var).unwrap(), "Bearer abc");
+        assert_eq!(expand("${NONE:-x}/${EMPTY:-y}", var).unwrap(), "x/y");
+        assert_eq!(expand("$TOKEN ${EMPTY}.", var).unwrap(), "$TOKEN .");
+        assert_eq!(
+            expand("a ${NONE} b", var).unwrap_err(),
+            "the environment variable NONE is not set"
+        );
+        assert!(expand("${TOKEN", var).is_err());
+    }
+
+    #[test]
+    fn the_transport_is_stdio_or_http() {
+        let config = |json: &str| -> ServerConfig { serde_json::from_str(json).unwrap() };
+        let t = |json: &str| match config(json).transport() {
+            Ok(Transport::Stdio(c)) => Ok(format!("stdio {c}")),
+            Ok(Transport::Http(u)) => Ok(format!("http {u}")),
+            Err(_) => Err(()),
+        };
+        assert_eq!(t(r#"{"command": "x"}"#), Ok("stdio x".into()));
+        assert_eq!(
+            t(r#"{"url": "http://h/mcp"}"#),
+            Ok("http http://h/mcp".into())
+        );
+        let gemini = r#"{"httpUrl": "http://h/mcp", "url": "http://h/sse"}"#;
+        assert_eq!(t(gemini), Ok("http http://h/mcp".into()));
+        let claude = r#"{"type": "http", "url": "http://h/mcp"}"#;
+        assert_eq!(t(claude), Ok("http http://h/mcp".into()));
+        assert!(t(r#"{"type": "sse", "url": "http://h/sse"}"#).is_err());
+        assert!(t(r#"{"command": "x", "url": "http://h/mcp"}"#).is_err());
+        assert!(t("{}").is_err());
     }
 }

@@ -1,15 +1,17 @@
 //! MCP-provided prompts (seed 002's `mcp` source): servers configured in the
-//! `mcpServers` shape, asked over stdio with the official SDK (rmcp). Nothing here runs
+//! `mcpServers` shape, asked over stdio or Streamable HTTP with the official SDK (rmcp). Nothing here runs
 //! unless a command needs a server's prompts; a server that fails leaves its prompts
 //! out with one warning, or stops the run under `--require-mcp`.
 
 pub mod client;
 pub mod config;
+mod http;
+mod stderr;
 
 use std::collections::BTreeMap;
 
 use crate::error::Error;
-use client::{Answer, Want};
+use client::{Answer, Failure, Want};
 pub use client::{Argument, Listed, Message};
 use config::{Server, Servers, ID_SEPARATOR};
 
@@ -112,7 +114,13 @@ pub fn fetch(
                     listed,
                     messages,
                 }),
-                Err(why) => warnings.push(failed(servers, &name, &why)?),
+                Err(why) => {
+                    let why = Failure {
+                        why,
+                        stderr: Vec::new(),
+                    };
+                    warnings.push(failed(servers, &name, &why)?);
+                }
             }
         }
     }
@@ -158,14 +166,30 @@ fn checked<'a>(
     Ok(out)
 }
 
-/// The note for a server that failed, or the error under `--require-mcp`.
-fn failed(servers: &Servers, name: &str, why: &str) -> Result<String, Error> {
-    let text = format!("MCP server '{name}' failed, its prompts are left out: {why}");
+/// The note for a server that failed, or the error under `--require-mcp`: one message,
+/// the end of the server's stderr on the lines under it.
+fn failed(servers: &Servers, name: &str, failure: &Failure) -> Result<String, Error> {
+    let mut text = format!(
+        "MCP server '{name}' failed, its prompts are left out: {}",
+        failure.why
+    );
     if servers.require {
-        return Err(Error::usage(format!("{text} (--require-mcp)")));
+        text.push_str(" (--require-mcp)");
+    }
+    if !failure.stderr.is_empty() {
+        text.push_str("; its stderr ended:");
+        for line in &failure.stderr {
+            text.push_str(&format!("\n  {STDERR_MARK}{line}"));
+        }
+    }
+    if servers.require {
+        return Err(Error::usage(text));
     }
     Ok(text)
 }
+
+/// What starts each line of a failed server's stderr in its warning.
+const STDERR_MARK: &str = "| ";
 
 fn untrusted_notes<'a>(servers: impl Iterator<Item = &'a Server>) -> Warnings {
     servers

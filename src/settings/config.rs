@@ -216,11 +216,19 @@ pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, Erro
 }
 
 /// The config files a run reads, lower precedence first: the user's, then the
-/// project's.
+/// project's; and the `--mcp-config` files, in the order given.
 #[derive(Debug, Clone, Default)]
 pub struct Layers {
     pub user: Option<LoadedConfig>,
     pub project: Option<LoadedConfig>,
+    pub mcp_files: Vec<McpFile>,
+}
+
+/// An `--mcp-config` file, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpFile {
+    pub path: PathBuf,
+    pub servers: BTreeMap<String, crate::mcp::config::ServerConfig>,
 }
 
 impl Layers {
@@ -240,7 +248,19 @@ impl Layers {
             confined_to: Some(root.to_path_buf()),
             ..l
         });
-        Ok(Layers { user, project })
+        // `~` as resolution will take it (no home when hermetic mode was asked for).
+        let home = facts.home.as_deref().filter(|_| asked != Some(true));
+        let mut mcp_files = Vec::new();
+        for file in &flags.mcp_config {
+            let path = paths::resolve(file, &facts.cwd, home).map_err(error)?;
+            let servers = crate::mcp::config::read_file(&path, &paths::display(&path))?;
+            mcp_files.push(McpFile { path, servers });
+        }
+        Ok(Layers {
+            user,
+            project,
+            mcp_files,
+        })
     }
 
     /// The layers in effect: hermetic mode drops the user's.

@@ -5,17 +5,20 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::config::Active;
-use super::{Flags, Places};
+use super::config::{Active, McpFile};
+use super::{Env, Flags, Places};
 use crate::error::Error;
 use crate::mcp::config::{self as mcp, Server, Servers};
 use crate::paths;
 
+/// The servers, with the variables in their urls and headers expanded from `env`; the
+/// `--mcp-config` files are `files` (read with the config files).
 pub(super) fn resolve(
     flags: &Flags,
-    layers: &Active,
+    (layers, files): (&Active, &[McpFile]),
     places: &Places,
     root: &Path,
+    env: &Env,
 ) -> Result<Servers, Error> {
     let mut servers = Servers {
         require: flags.require_mcp,
@@ -38,13 +41,19 @@ pub(super) fn resolve(
                 origin: format!("{}: mcp_servers.{name}", paths::display(&layer.path)),
                 dir: layer.dir.clone(),
                 trusted: !is_project || trusted_project,
+                unusable: None,
             })?;
         }
     }
     for file in &flags.mcp_config {
         let path = places.resolve(file)?;
         let shown = paths::display(&path);
-        for (name, config) in mcp::read_file(&path, &shown)? {
+        let Some(read) = files.iter().find(|f| f.path == path) else {
+            return Err(Error::usage(format!(
+                "--mcp-config '{shown}': the file was not read with the config files"
+            )));
+        };
+        for (name, config) in read.servers.clone() {
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             servers.add(Server {
                 origin: format!("--mcp-config {shown}: {name}"),
@@ -52,6 +61,7 @@ pub(super) fn resolve(
                 config,
                 dir,
                 trusted: true,
+                unusable: None,
             })?;
         }
     }
@@ -63,7 +73,11 @@ pub(super) fn resolve(
             config,
             dir: places.cwd.to_path_buf(),
             trusted: true,
+            unusable: None,
         })?;
+    }
+    for server in &mut servers.servers {
+        server.expand_vars(|name| env.get(name).map(str::to_string));
     }
     servers.timeout = match flags.mcp_timeout {
         Some(secs) => mcp::timeout(secs, "--mcp-timeout")?,

@@ -2,8 +2,8 @@
 //! `.asimi/config.yaml`, then the user's `config.yaml`, then defaults.
 //!
 //! Resolution is a pure function: [`Facts::gather`] reads the working directory, home,
-//! platform directories and repository, [`Layers::load`] reads the config files, then
-//! [`Settings::resolve`] applies the precedence rules to those values. What it leaves
+//! platform directories and repository, [`Layers::load`] reads the config files (and
+//! `--mcp-config` files), then [`Settings::resolve`] applies the precedence rules to those values. What it leaves
 //! for the file system is returned as [`Checks`] (paths that must stay inside the
 //! project, directories that must exist) and [`Text`] (files read when used).
 //! [`Settings::load`] does all three steps and runs the checks.
@@ -18,7 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 pub use config::{
-    load_config, parse_config, ConfigFile, Layers, LoadedConfig, SectionsConfig, ToolNamesConfig,
+    load_config, parse_config, ConfigFile, Layers, LoadedConfig, McpFile, SectionsConfig,
+    ToolNamesConfig,
 };
 pub use names::{
     env, files, is_mode, DEFAULT_MODE, HERMETIC_PINS, MODEL_FROM_DEFAULT, MODES, SECTIONS,
@@ -288,6 +289,7 @@ impl Settings {
         } else {
             (env, facts.home.clone(), config_dir)
         };
+        let mcp_files = &layers.mcp_files;
         let layers = layers.active(hermetic);
         let cwd = facts.cwd.clone();
         let root = facts.project_root().to_path_buf();
@@ -361,7 +363,7 @@ impl Settings {
             skills: resolve_skills(flags, &layers),
             sanity: flags.sanity || layers.find(|c| c.sanity).is_some_and(|(on, _)| on),
             prompt_dirs,
-            mcp: mcp::resolve(flags, &layers, &places, &root)?,
+            mcp: mcp::resolve(flags, (&layers, mcp_files), &places, &root, env)?,
             skill_args: mcp::skill_args(flags, &layers)?,
             hermetic,
             cwd,
@@ -763,6 +765,7 @@ mod tests {
         let both = Layers {
             user: Some(layer("user", "model: u\n")),
             project: Some(layer("project", "model: p\n")),
+            ..Layers::default()
         };
         let flag = Flags {
             model: Some("f".into()),
@@ -799,6 +802,31 @@ mod tests {
         );
     }
 
+    /// `--mcp-config` files are read with the config files: resolution only looks them
+    /// up (none of these paths exists), and expands the variables in urls and headers.
+    #[test]
+    fn mcp_config_files_come_read() {
+        let server: crate::mcp::config::ServerConfig =
+            serde_json::from_str(r#"{"url": "http://${HOST}/mcp", "headers": {"A": "${NO}"}}"#)
+                .unwrap();
+        let layers = Layers {
+            mcp_files: vec![McpFile {
+                path: PathBuf::from("/nowhere/work/m.json"),
+                servers: [("web".to_string(), server)].into(),
+            }],
+            ..Layers::default()
+        };
+        let flags = Flags {
+            mcp_config: vec!["m.json".into()],
+            ..Flags::default()
+        };
+        let s = resolve(&flags, &[("HOST", "h:1")], &layers).0;
+        let web = s.mcp.get("web").unwrap();
+        assert_eq!(web.config.url.as_deref(), Some("http://h:1/mcp"));
+        let why = web.unusable.as_deref().unwrap();
+        assert!(why.ends_with("header 'A': the environment variable NO is not set"));
+    }
+
     #[test]
     fn template_fuel_is_flag_then_config_then_default() {
         let layers = Layers {
@@ -820,6 +848,7 @@ mod tests {
         let layers = Layers {
             user: Some(layer("user", "model: u\nsanity: true\n")),
             project: Some(layer("project", "hermetic: true\n")),
+            ..Layers::default()
         };
         let (s, _) = resolve(&Flags::default(), &[(env::MODEL, "e")], &layers);
         assert!(s.hermetic);
