@@ -4,6 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rayon::prelude::*;
+
 use super::headers as h;
 use super::item_key::ItemKey;
 use super::ripple::Observed;
@@ -162,10 +164,18 @@ pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
 /// each one's content: `file:{path}`, `symbol:{path}` (selected files' symbol blocks are
 /// not items: they are never shown) and `history:{N}` (role and content).
 pub fn items(input: &Assembly) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = input
+        .files
+        .iter()
+        .map(|f| (ItemKey::file(&f.path), sha256_hex(f.content.as_bytes())))
+        .collect();
+    out.extend(items_after_files(input));
+    out
+}
+
+/// The symbol and history items of [`items`].
+fn items_after_files(input: &Assembly) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for f in &input.files {
-        out.push((ItemKey::file(&f.path), sha256_hex(f.content.as_bytes())));
-    }
     for (path, block) in shown_symbols(input) {
         out.push((ItemKey::symbol(path), sha256_hex(block.as_bytes())));
     }
@@ -179,12 +189,19 @@ pub fn items(input: &Assembly) -> Vec<(String, String)> {
 }
 
 /// [`items`] with each item's size (a lower bound on its tokens, which is all the
-/// tracker's anchoring and history rules need), in request order.
+/// tracker's anchoring and history rules need), in request order. Files, most of a
+/// large request, are hashed and measured in parallel.
 pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
+    let mut out: Vec<Observed> = input
+        .files
+        .par_iter()
+        .map(|f| Observed {
+            key: ItemKey::file(&f.path),
+            hash: sha256_hex(f.content.as_bytes()),
+            tokens: tokenizer.at_least(&f.content),
+        })
+        .collect();
     let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
-    for f in &input.files {
-        sizes.insert(ItemKey::file(&f.path), tokenizer.at_least(&f.content));
-    }
     for (path, block) in shown_symbols(input) {
         sizes.insert(ItemKey::symbol(path), tokenizer.at_least(block));
     }
@@ -194,14 +211,13 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
             tokenizer.at_least(&content_fingerprint(&m.content)),
         );
     }
-    items(input)
-        .into_iter()
-        .map(|(key, hash)| Observed {
-            tokens: sizes.get(&key).copied().unwrap_or(0),
-            key,
-            hash,
-        })
-        .collect()
+    let rest = items_after_files(input).into_iter();
+    out.extend(rest.map(|(key, hash)| Observed {
+        tokens: sizes.get(&key).copied().unwrap_or(0),
+        key,
+        hash,
+    }));
+    out
 }
 
 /// A stable text form of a message's content, for hashing.
