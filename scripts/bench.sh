@@ -227,9 +227,9 @@ rss = [int(line) for line in open(sys.argv[2]).read().split()]
 cpu = lambda r: r["user"] + r["system"]
 cat = results[0]
 peer = next((r for r in results if r["command"] == "code2prompt"), cat)
-print(f"  {'command':<34} {'median':>9} {'x cat':>6} {'x c2p':>6} {'cpu':>9} {'x c2p':>6} {'peak RSS':>9}")
+print(f"  {'command':<40} {'median':>9} {'x cat':>6} {'x c2p':>6} {'cpu':>9} {'x c2p':>6} {'peak RSS':>9}")
 for r, kb in zip(results, rss):
-    print(f"  {r['command']:<34} {r['median'] * 1000:6.1f} ms {r['median'] / cat['median']:6.2f} "
+    print(f"  {r['command']:<40} {r['median'] * 1000:6.1f} ms {r['median'] / cat['median']:6.2f} "
           f"{r['median'] / peer['median']:6.2f} {cpu(r) * 1000:6.1f} ms {cpu(r) / cpu(peer):6.2f} "
           f"{kb / 1024:5.1f} MiB")
 PY

@@ -110,8 +110,10 @@ mod tests {
             let whole: Vec<&str> = bpe.split(&text).collect();
             // Size 1 cuts at every safe cut.
             for size in [1, 4096, CHUNK] {
-                let pieces: Vec<&str> =
-                    chunks(&text, size).into_iter().flat_map(|c| bpe.split(c)).collect();
+                let pieces: Vec<&str> = chunks(&text, size)
+                    .into_iter()
+                    .flat_map(|c| bpe.split(c))
+                    .collect();
                 assert!(pieces == whole, "size {size}");
             }
             assert_eq!(sum(&text, |c| bpe.count(c)), bpe.count(text.as_str()));

@@ -249,20 +249,35 @@ fn symbols_text<'a>(blocks: impl Iterator<Item = &'a String>) -> String {
     out
 }
 
-fn files_text<'a>(files: impl Iterator<Item = &'a FileItem>) -> String {
-    files
-        .map(|f| h::fenced_file(&f.path, &f.content))
-        .collect::<Vec<_>>()
-        .join(h::BLOCK_SEPARATOR)
+/// `header`, then the files fenced and separated by blank lines, in one allocation (the
+/// working files are most of a large request); empty without files.
+fn files_text(header: &str, files: &[&FileItem]) -> String {
+    if files.is_empty() {
+        return String::new();
+    }
+    let bytes: usize = files
+        .iter()
+        .map(|f| f.path.len() + f.content.len() + h::FENCES_LEN + h::BLOCK_SEPARATOR.len())
+        .sum();
+    let mut out = String::with_capacity(header.len() + bytes);
+    out.push_str(header);
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            out.push_str(h::BLOCK_SEPARATOR);
+        }
+        h::push_fenced_file(&mut out, &f.path, &f.content);
+    }
+    out
 }
 
-fn join_parts(parts: &[String]) -> String {
-    parts
-        .iter()
-        .filter(|p| !p.is_empty())
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(h::BLOCK_SEPARATOR)
+/// The non-empty `parts` separated by blank lines. A single part is moved, not copied:
+/// it may hold a tier's files.
+fn join_parts<const N: usize>(parts: [String; N]) -> String {
+    let mut parts: Vec<String> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+    match parts.len() {
+        1 => parts.pop().unwrap_or_default(),
+        _ => parts.join(h::BLOCK_SEPARATOR),
+    }
 }
 
 /// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
@@ -324,7 +339,8 @@ pub fn assemble_in_order(
         history.entry(tier).or_default().push(m);
     }
     let symbols_of = |t: Tier| symbols_text(symbols.get(&t).into_iter().flatten().copied());
-    let files_of = |t: Tier| files_text(files.get(&t).into_iter().flatten().copied());
+    let files_of =
+        |t: Tier, header: &str| files_text(header, files.get(&t).map_or(&[], Vec::as_slice));
 
     let mut out = Vec::new();
 
@@ -332,7 +348,7 @@ pub fn assemble_in_order(
     // the seeds' flat layout keeps in the system message too.
     let l0_symbols = symbols_of(Tier::L0);
     let main_symbols = symbols_of(Tier::Active);
-    let map_body = join_parts(&[
+    let map_body = join_parts([
         input.legend.trim_end().to_string(),
         l0_symbols.trim_end().to_string(),
         main_symbols.trim_end().to_string(),
@@ -342,30 +358,21 @@ pub fn assemble_in_order(
     } else {
         format!("{}{map_body}", h::REPO_MAP_HEADER)
     };
-    let l0_files = files_of(Tier::L0);
-    let l0_files = if l0_files.is_empty() {
-        String::new()
-    } else {
-        format!("{}{l0_files}", h::FILES_L0_HEADER)
-    };
-    let system = join_parts(&[input.system.clone(), map, l0_files]);
+    let l0_files = files_of(Tier::L0, h::FILES_L0_HEADER);
+    let system = join_parts([input.system.clone(), map, l0_files]);
     out.push(Message::text(Role::System, system, Tier::L0));
     out.extend(history.remove(&Tier::L0).unwrap_or_default());
 
     for tier in [Tier::L1, Tier::L2, Tier::L3] {
         let syms = symbols_of(tier);
-        let fs = files_of(tier);
-        let body = join_parts(&[
+        let fs = files_of(tier, h::files_header(tier));
+        let body = join_parts([
             if syms.is_empty() {
                 String::new()
             } else {
                 format!("{}{}", h::REPO_MAP_CONTINUATION, syms.trim_end())
             },
-            if fs.is_empty() {
-                String::new()
-            } else {
-                format!("{}{fs}", h::files_header(tier))
-            },
+            fs,
         ]);
         if !body.is_empty() {
             out.push(Message::text(Role::User, body, tier));
@@ -400,10 +407,9 @@ pub fn assemble_in_order(
             active,
         ));
     }
-    let working = files_of(active);
+    let working = files_of(active, h::FILES_ACTIVE_HEADER);
     if !working.is_empty() {
-        let text = format!("{}{working}", h::FILES_ACTIVE_HEADER);
-        out.push(Message::text(Role::User, text, active));
+        out.push(Message::text(Role::User, working, active));
         out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
     }
     out.extend(history.remove(&active).unwrap_or_default());

@@ -602,7 +602,11 @@ pub fn encode(request: &Request, messages: &[Message], compact: bool) -> Result<
 /// `encode` gives, without holding them all. Every error but the writer's comes from
 /// `body`, before the first byte; a write that fails stops the run with an error (exit
 /// 2), and what it cut short is not a complete JSON value.
-pub fn write_json(body: &serde_json::Value, compact: bool, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write_json(
+    body: &serde_json::Value,
+    compact: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::with_capacity(WRITE_BUFFER, out);
     match compact {
         true => serde_json::to_writer(&mut out, body),
