@@ -626,3 +626,36 @@ pub fn spec_dir(path: &Path) -> PathBuf {
         _ => PathBuf::from("."),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose every write fails, as a full disk does.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("no space left on device"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_written_body_is_the_encoded_text_and_a_failed_write_an_error() {
+        let text = "x".repeat(3 * WRITE_BUFFER) + "\n\"quoted\" \u{1F600}";
+        let body = serde_json::json!({"contents": [{"parts": [{"text": text}]}], "model": "m"});
+        for (compact, encoded) in [
+            (false, serde_json::to_string_pretty(&body)),
+            (true, serde_json::to_string(&body)),
+        ] {
+            let mut out = Vec::new();
+            write_json(&body, compact, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), encoded.unwrap() + "\n");
+        }
+        let e = write_json(&body, false, &mut Full).unwrap_err();
+        assert_eq!(e.to_string(), "no space left on device");
+    }
+}
