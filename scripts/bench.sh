@@ -15,6 +15,9 @@
 #                               # on the same kind of corpus (benches/map.rs)
 #   scripts/bench.sh map-index  # the map's indexer, cold and warm cache, vs `ctags -L - -f out`
 #                               # on ~900 cargo registry files (benches/map.rs)
+#   scripts/bench.sh pack       # `messages` packing tokio's src/ (gemini-2.5-pro, no file
+#                               # tree; the map on and off) vs code2prompt, repomix and
+#                               # `cat` of the same files: wall, CPU and peak RSS
 #   scripts/bench.sh secrets    # `messages` in a ~6 MB repository (cargo registry sources),
 #                               # sending 2.5 MB of it: --secrets allow vs redact (the default)
 set -euo pipefail
@@ -199,6 +202,78 @@ bench_map() {
   medians "$work/messages-map.json"
 }
 
+# tokio's src/ from the cargo registry (the newest tokio-1.*: about 380 files, 3.5 MiB,
+# 900K tokens), committed to git; without it, registry sources of the same size.
+make_tokio_corpus() {
+  local dest=$1 tokio
+  tokio=$(ls -d ~/.cargo/registry/src/*/tokio-1.*/src 2>/dev/null | sort -V | tail -1)
+  if [ -n "$tokio" ]; then
+    mkdir -p "$dest" && cp -r "$tokio" "$dest/src"
+    git -C "$dest" init -q && git -C "$dest" add -A
+    git -C "$dest" -c user.name=bench -c user.email=bench@localhost commit -qm corpus
+  else
+    echo "   (no tokio in the cargo registry: registry sources of its size instead)"
+    make_registry_corpus "$dest" 380 $((7 << 19))
+  fi
+}
+
+# Each command's median wall time, mean CPU time and peak RSS, with ratios to the first
+# (`cat`) and to the one named code2prompt.
+pack_table() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+rss = [int(line) for line in open(sys.argv[2]).read().split()]
+cpu = lambda r: r["user"] + r["system"]
+cat = results[0]
+peer = next((r for r in results if r["command"] == "code2prompt"), cat)
+print(f"  {'command':<40} {'median':>9} {'x cat':>6} {'x c2p':>6} {'cpu':>9} {'x c2p':>6} {'peak RSS':>9}")
+for r, kb in zip(results, rss):
+    print(f"  {r['command']:<40} {r['median'] * 1000:6.1f} ms {r['median'] / cat['median']:6.2f} "
+          f"{r['median'] / peer['median']:6.2f} {cpu(r) * 1000:6.1f} ms {cpu(r) / cpu(peer):6.2f} "
+          f"{kb / 1024:5.1f} MiB")
+PY
+}
+
+bench_pack() {
+  command -v code2prompt >/dev/null 2>&1 || cargo install --quiet code2prompt
+  local have_repomix=1
+  if ! command -v repomix >/dev/null 2>&1; then
+    if command -v npm >/dev/null 2>&1; then
+      npm install -g --silent repomix
+    else
+      have_repomix=0
+      echo "   (no npm: repomix is left out)"
+    fi
+  fi
+  local repo=$work/tokio
+  make_tokio_corpus "$repo"
+  local cat_files
+  cat_files="cat $(cd "$repo" && git ls-files src | tr '\n' ' ')"
+  echo "== pack: messages of tokio's src/ ($(cd "$repo" && git ls-files src | wc -l) files," \
+    "$(du -sh --apparent-size "$repo/src" | cut -f1)) vs code2prompt, repomix and cat"
+  local asimi="$bin messages --model gemini-2.5-pro --no-file-tree --prompt x --file src"
+  local names=(cat "asimi-prompt messages" "asimi-prompt messages --no-symbol-map" code2prompt)
+  local cmds=("$cat_files" "$asimi" "$asimi --no-symbol-map"
+    "code2prompt src --quiet --output-file $work/c2p.out")
+  if [ "$have_repomix" = 1 ]; then
+    names+=(repomix)
+    cmds+=("repomix src --quiet --output $work/repomix.out")
+  fi
+  local args=() i
+  for i in "${!cmds[@]}"; do
+    args+=(-n "${names[$i]}" "${cmds[$i]}")
+  done
+  (cd "$repo" && HOME=$work hyperfine -N --warmup 3 --runs "${PACK_RUNS:-20}" \
+    --export-json "$work/pack.json" "${args[@]}" > /dev/null)
+  # Peak RSS of one (warm) run of each.
+  : > "$work/pack.rss"
+  for i in "${!cmds[@]}"; do
+    (cd "$repo" && HOME=$work /usr/bin/time -f %M -a -o "$work/pack.rss" ${cmds[$i]} > /dev/null)
+  done
+  pack_table "$work/pack.json" "$work/pack.rss"
+}
+
 bench_secrets() {
   local repo=$work/registry
   mkdir -p "$repo"
@@ -230,7 +305,9 @@ case "${1:-all}" in
   messages) bench_messages ;;
   map) bench_map ;;
   map-index) bench_map_index ;;
+  pack) bench_pack ;;
   secrets) bench_secrets ;;
-  all) bench_render; bench_system; bench_messages; bench_map; bench_map_index; bench_secrets ;;
-  *) echo "usage: $0 [render|system|messages|map|map-index|secrets|all]" >&2; exit 2 ;;
+  all) bench_render; bench_system; bench_messages; bench_pack; bench_map; bench_map_index
+    bench_secrets ;;
+  *) echo "usage: $0 [render|system|messages|pack|map|map-index|secrets|all]" >&2; exit 2 ;;
 esac

@@ -34,4 +34,5 @@ pub mod select;
 pub mod settings;
 pub mod source;
 pub mod template;
+pub mod token_chunks;
 pub mod tokens;

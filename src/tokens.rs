@@ -41,9 +41,16 @@ pub enum Tokenizer {
 
 impl Tokenizer {
     /// The number of tokens in `text`. The encoding's tables load on first use (tens of
-    /// milliseconds), so runs that never count pay nothing.
+    /// milliseconds), so runs that never count pay nothing. A long text is counted in
+    /// parallel chunks that add up exactly (`token_chunks`).
     pub fn count(&self, text: &str) -> usize {
-        self.tables().count(text)
+        crate::token_chunks::sum(text, |chunk| self.tables().count(chunk))
+    }
+
+    /// Loads the encoding's tables now, so that a count soon after need not wait for
+    /// them (a thread that has nothing else to do calls it).
+    pub fn load(&self) {
+        self.tables();
     }
 
     /// The token ids of `text` (for prefix comparisons).
@@ -65,6 +72,11 @@ impl Tokenizer {
     /// Within about 10% of the count on source and prose, so a prefix that clearly clears
     /// a cache minimum is known to without loading the tables (about 60 ms a run).
     pub fn at_least(&self, text: &str) -> usize {
+        crate::token_chunks::sum(text, |chunk| self.pieces(chunk))
+    }
+
+    /// The number of pieces the split pattern cuts `text` into (see `at_least`).
+    fn pieces(&self, text: &str) -> usize {
         static O200K: OnceLock<Option<Regex>> = OnceLock::new();
         static CL100K: OnceLock<Option<Regex>> = OnceLock::new();
         let (cell, first) = match self {

@@ -18,7 +18,9 @@ pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         ctx.note(note)?;
         return Ok(Outcome::OverBudget);
     }
-    let text = request::encode(&req, &laid.messages, args.encode.compact)?;
+    // Built whole before anything is recorded or printed: a body the provider cannot
+    // take (`body`'s errors) leaves stdout empty and the session as it was.
+    let body = request::body(&req, &laid.messages)?;
     // Counted before the session records this request, against the one before it.
     let summary = match ctx.err_is_terminal {
         true => Some(breakdown::summary(&breakdown_of(
@@ -31,7 +33,7 @@ pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         laid.tracker.record(memory);
         laid.tracker.save()?;
     }
-    ctx.out.write_all(text.as_bytes())?;
+    request::write_json(&body, args.encode.compact, ctx.out)?;
     if let Some(summary) = summary {
         ctx.out.flush()?;
         ctx.note(summary)?;

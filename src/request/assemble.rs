@@ -4,6 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rayon::prelude::*;
+
 use super::headers as h;
 use super::item_key::ItemKey;
 use super::ripple::Observed;
@@ -162,10 +164,18 @@ pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
 /// each one's content: `file:{path}`, `symbol:{path}` (selected files' symbol blocks are
 /// not items: they are never shown) and `history:{N}` (role and content).
 pub fn items(input: &Assembly) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = input
+        .files
+        .iter()
+        .map(|f| (ItemKey::file(&f.path), sha256_hex(f.content.as_bytes())))
+        .collect();
+    out.extend(items_after_files(input));
+    out
+}
+
+/// The symbol and history items of [`items`].
+fn items_after_files(input: &Assembly) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for f in &input.files {
-        out.push((ItemKey::file(&f.path), sha256_hex(f.content.as_bytes())));
-    }
     for (path, block) in shown_symbols(input) {
         out.push((ItemKey::symbol(path), sha256_hex(block.as_bytes())));
     }
@@ -179,12 +189,19 @@ pub fn items(input: &Assembly) -> Vec<(String, String)> {
 }
 
 /// [`items`] with each item's size (a lower bound on its tokens, which is all the
-/// tracker's anchoring and history rules need), in request order.
+/// tracker's anchoring and history rules need), in request order. Files, most of a
+/// large request, are hashed and measured in parallel.
 pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
+    let mut out: Vec<Observed> = input
+        .files
+        .par_iter()
+        .map(|f| Observed {
+            key: ItemKey::file(&f.path),
+            hash: sha256_hex(f.content.as_bytes()),
+            tokens: tokenizer.at_least(&f.content),
+        })
+        .collect();
     let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
-    for f in &input.files {
-        sizes.insert(ItemKey::file(&f.path), tokenizer.at_least(&f.content));
-    }
     for (path, block) in shown_symbols(input) {
         sizes.insert(ItemKey::symbol(path), tokenizer.at_least(block));
     }
@@ -194,14 +211,13 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
             tokenizer.at_least(&content_fingerprint(&m.content)),
         );
     }
-    items(input)
-        .into_iter()
-        .map(|(key, hash)| Observed {
-            tokens: sizes.get(&key).copied().unwrap_or(0),
-            key,
-            hash,
-        })
-        .collect()
+    let rest = items_after_files(input).into_iter();
+    out.extend(rest.map(|(key, hash)| Observed {
+        tokens: sizes.get(&key).copied().unwrap_or(0),
+        key,
+        hash,
+    }));
+    out
 }
 
 /// A stable text form of a message's content, for hashing.
@@ -233,20 +249,35 @@ fn symbols_text<'a>(blocks: impl Iterator<Item = &'a String>) -> String {
     out
 }
 
-fn files_text<'a>(files: impl Iterator<Item = &'a FileItem>) -> String {
-    files
-        .map(|f| h::fenced_file(&f.path, &f.content))
-        .collect::<Vec<_>>()
-        .join(h::BLOCK_SEPARATOR)
+/// `header`, then the files fenced and separated by blank lines, in one allocation (the
+/// working files are most of a large request); empty without files.
+fn files_text(header: &str, files: &[&FileItem]) -> String {
+    if files.is_empty() {
+        return String::new();
+    }
+    let bytes: usize = files
+        .iter()
+        .map(|f| f.path.len() + f.content.len() + h::FENCES_LEN + h::BLOCK_SEPARATOR.len())
+        .sum();
+    let mut out = String::with_capacity(header.len() + bytes);
+    out.push_str(header);
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            out.push_str(h::BLOCK_SEPARATOR);
+        }
+        h::push_fenced_file(&mut out, &f.path, &f.content);
+    }
+    out
 }
 
-fn join_parts(parts: &[String]) -> String {
-    parts
-        .iter()
-        .filter(|p| !p.is_empty())
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(h::BLOCK_SEPARATOR)
+/// The non-empty `parts` separated by blank lines. A single part is moved, not copied:
+/// it may hold a tier's files.
+fn join_parts<const N: usize>(parts: [String; N]) -> String {
+    let mut parts: Vec<String> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+    match parts.len() {
+        1 => parts.pop().unwrap_or_default(),
+        _ => parts.join(h::BLOCK_SEPARATOR),
+    }
 }
 
 /// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
@@ -308,7 +339,8 @@ pub fn assemble_in_order(
         history.entry(tier).or_default().push(m);
     }
     let symbols_of = |t: Tier| symbols_text(symbols.get(&t).into_iter().flatten().copied());
-    let files_of = |t: Tier| files_text(files.get(&t).into_iter().flatten().copied());
+    let files_of =
+        |t: Tier, header: &str| files_text(header, files.get(&t).map_or(&[], Vec::as_slice));
 
     let mut out = Vec::new();
 
@@ -316,7 +348,7 @@ pub fn assemble_in_order(
     // the seeds' flat layout keeps in the system message too.
     let l0_symbols = symbols_of(Tier::L0);
     let main_symbols = symbols_of(Tier::Active);
-    let map_body = join_parts(&[
+    let map_body = join_parts([
         input.legend.trim_end().to_string(),
         l0_symbols.trim_end().to_string(),
         main_symbols.trim_end().to_string(),
@@ -326,30 +358,21 @@ pub fn assemble_in_order(
     } else {
         format!("{}{map_body}", h::REPO_MAP_HEADER)
     };
-    let l0_files = files_of(Tier::L0);
-    let l0_files = if l0_files.is_empty() {
-        String::new()
-    } else {
-        format!("{}{l0_files}", h::FILES_L0_HEADER)
-    };
-    let system = join_parts(&[input.system.clone(), map, l0_files]);
+    let l0_files = files_of(Tier::L0, h::FILES_L0_HEADER);
+    let system = join_parts([input.system.clone(), map, l0_files]);
     out.push(Message::text(Role::System, system, Tier::L0));
     out.extend(history.remove(&Tier::L0).unwrap_or_default());
 
     for tier in [Tier::L1, Tier::L2, Tier::L3] {
         let syms = symbols_of(tier);
-        let fs = files_of(tier);
-        let body = join_parts(&[
+        let fs = files_of(tier, h::files_header(tier));
+        let body = join_parts([
             if syms.is_empty() {
                 String::new()
             } else {
                 format!("{}{}", h::REPO_MAP_CONTINUATION, syms.trim_end())
             },
-            if fs.is_empty() {
-                String::new()
-            } else {
-                format!("{}{fs}", h::files_header(tier))
-            },
+            fs,
         ]);
         if !body.is_empty() {
             out.push(Message::text(Role::User, body, tier));
@@ -384,10 +407,9 @@ pub fn assemble_in_order(
             active,
         ));
     }
-    let working = files_of(active);
+    let working = files_of(active, h::FILES_ACTIVE_HEADER);
     if !working.is_empty() {
-        let text = format!("{}{working}", h::FILES_ACTIVE_HEADER);
-        out.push(Message::text(Role::User, text, active));
+        out.push(Message::text(Role::User, working, active));
         out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
     }
     out.extend(history.remove(&active).unwrap_or_default());

@@ -51,10 +51,22 @@ pub fn file_tree_title(count: usize) -> String {
 
 /// A file as a fenced block with no language tag: `path`, then the fenced content.
 pub fn fenced_file(path: &str, content: &str) -> String {
+    let mut out = String::with_capacity(path.len() + content.len() + FENCES_LEN);
+    push_fenced_file(&mut out, path, content);
+    out
+}
+
+/// [`fenced_file`], appended to `out`.
+pub fn push_fenced_file(out: &mut String, path: &str, content: &str) {
     // A file that ends in a newline must not leave a blank line before the fence.
     let body = content.strip_suffix('\n').unwrap_or(content);
-    format!("{path}\n```\n{body}\n```")
+    for part in [path, "\n```\n", body, "\n```"] {
+        out.push_str(part);
+    }
 }
+
+/// What [`fenced_file`] adds to a path and content, in bytes.
+pub const FENCES_LEN: usize = "\n```\n\n```".len();
 
 /// Before the address of a page whose title heads its block.
 pub const URL_SOURCE_PREFIX: &str = "Source: ";

@@ -3,7 +3,9 @@
 
 use crate::error::Error;
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
 
 use ignore::gitignore::Gitignore;
 
@@ -215,8 +217,9 @@ fn files(
             }
         };
         let mut unfit = Vec::new();
-        for path in found {
-            match inputs::read_found(&path, limits, warnings)? {
+        for (read, notes) in read_all(&found, limits) {
+            warnings.extend(notes);
+            match read? {
                 Ok(item) => keep(item, &mut files),
                 Err((rel, _)) => unfit.push(rel),
             }
@@ -231,6 +234,22 @@ fn files(
     }
     Ok(files)
 }
+
+/// What `inputs::read_found` makes of each of `found`, with its notes, in order. Read
+/// in parallel: a large selection is hundreds of files. All are read, and the first
+/// error in order is the one reading them one by one would stop at.
+fn read_all(found: &[PathBuf], limits: &Limits) -> Vec<(Result<Found, Error>, Vec<String>)> {
+    found
+        .par_iter()
+        .map(|path| {
+            let mut notes = Vec::new();
+            (inputs::read_found(path, limits, &mut notes), notes)
+        })
+        .collect()
+}
+
+/// A file read, or its path and why it is not sent.
+type Found = Result<FileItem, (String, inputs::Unfit)>;
 
 /// Why links are left out of an expansion.
 const LINKS_OUT: &str = "links leading outside the project root";

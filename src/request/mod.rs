@@ -27,6 +27,7 @@ pub mod tier;
 pub mod tree;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
@@ -324,6 +325,7 @@ impl Request {
             images: loaded.images,
         };
         let model = &built.model;
+        load_tables_early(&assembly, model, &plan);
         guard::guard_secrets(
             &mut assembly,
             plan.history_name(),
@@ -362,6 +364,22 @@ impl Request {
             }
         }
         Ok(request)
+    }
+}
+
+/// Starts loading the encoding's tables on another thread when the files alone hold
+/// more bytes than the window has room for tokens: `fit` will count exactly then, and the
+/// load (tens of milliseconds) overlaps the secrets scan and the layout.
+fn load_tables_early(assembly: &Assembly, model: &ModelInfo, plan: &plan::Plan) {
+    let provider = plan.provider.unwrap_or_else(|| model_provider(model));
+    let output = plan
+        .max_tokens
+        .unwrap_or_else(|| default_max_tokens(provider, model, plan.stream));
+    let room = model.context_window.saturating_sub(output) as usize;
+    let bytes: usize = assembly.files.iter().map(|f| f.content.len()).sum();
+    if model.context_window > 0 && bytes > room {
+        let tokenizer = plan.tokenizer;
+        std::thread::spawn(move || tokenizer.load());
     }
 }
 
@@ -580,10 +598,64 @@ pub fn encode(request: &Request, messages: &[Message], compact: bool) -> Result<
     Ok(text)
 }
 
+/// A request `body` as JSON text, written to `out` as it is made: the same bytes as
+/// `encode` gives, without holding them all. Every error but the writer's comes from
+/// `body`, before the first byte; a write that fails stops the run with an error (exit
+/// 2), and what it cut short is not a complete JSON value.
+pub fn write_json(
+    body: &serde_json::Value,
+    compact: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(WRITE_BUFFER, out);
+    match compact {
+        true => serde_json::to_writer(&mut out, body),
+        false => serde_json::to_writer_pretty(&mut out, body),
+    }?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// The buffer `write_json` fills before each write to standard output.
+const WRITE_BUFFER: usize = 1 << 16;
+
 /// Where a spec's relative paths start: its directory.
 pub fn spec_dir(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose every write fails, as a full disk does.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("no space left on device"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_written_body_is_the_encoded_text_and_a_failed_write_an_error() {
+        let text = "x".repeat(3 * WRITE_BUFFER) + "\n\"quoted\" \u{1F600}";
+        let body = serde_json::json!({"contents": [{"parts": [{"text": text}]}], "model": "m"});
+        for (compact, encoded) in [
+            (false, serde_json::to_string_pretty(&body)),
+            (true, serde_json::to_string(&body)),
+        ] {
+            let mut out = Vec::new();
+            write_json(&body, compact, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), encoded.unwrap() + "\n");
+        }
+        let e = write_json(&body, false, &mut Full).unwrap_err();
+        assert_eq!(e.to_string(), "no space left on device");
     }
 }

@@ -1,0 +1,123 @@
+//! Long texts counted in parallel. The text is cut only where both encodings' split
+//! patterns must end a piece, so the chunks split into the same pieces as the whole and
+//! their counts (tokens, or pieces for `Tokenizer::at_least`) add up to the whole's.
+//!
+//! Why such a cut is safe: of the split alternatives (`o200k_base` and `cl100k_base`
+//! alike) only whitespace runs and a punctuation run's tail (`[\r\n/]*` or `[\r\n]*`)
+//! can hold a newline, and neither goes on past a newline into a character that is
+//! neither whitespace nor `/`. So a piece ends between `\n` and such a character, and
+//! `\s*[\r\n]+` (ahead of `\s+$` and the look-ahead patterns) matches a run ending in
+//! that newline the same way whether or not the text goes on. Everything after the cut
+//! depends only on the text after it: the patterns look right, never left.
+
+use rayon::prelude::*;
+
+/// The length chunks are cut at (each goes on to the next safe cut). Counting runs at
+/// tens of MB/s, so a chunk is a millisecond or two of work, worth a task.
+const CHUNK: usize = 64 * 1024;
+
+/// Whether every split pattern ends a piece just before byte `at` (`0 < at < len`).
+/// Only a printable ASCII character other than `/` is sure not to be Unicode
+/// whitespace nor to extend a punctuation run's tail.
+fn cut_before(bytes: &[u8], at: usize) -> bool {
+    bytes[at - 1] == b'\n' && bytes[at].is_ascii_graphic() && bytes[at] != b'/'
+}
+
+/// `text` cut into chunks of at least `size` bytes (the last may be shorter) at safe
+/// cuts; one chunk when there is none.
+pub fn chunks(text: &str, size: usize) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while text.len() - start > size {
+        let Some(at) = (start + size.max(1)..bytes.len()).find(|&i| cut_before(bytes, i)) else {
+            break;
+        };
+        out.push(&text[start..at]);
+        start = at;
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// The sum of `count` over `text`'s chunks, counted in parallel; `count` must add up
+/// over safe cuts (a token or piece count of the encodings' split).
+pub fn sum(text: &str, count: impl Fn(&str) -> usize + Sync) -> usize {
+    if text.len() < 2 * CHUNK {
+        return count(text);
+    }
+    chunks(text, CHUNK).par_iter().map(|c| count(c)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_cover_the_text_and_start_at_safe_cuts() {
+        let text = "fn a() {}\n// note\n  indented\nb = 1;\n\n/c\nd\n";
+        for size in 0..text.len() + 2 {
+            let parts = chunks(text, size);
+            assert_eq!(parts.concat(), text, "size {size}");
+            let mut at = 0;
+            for p in &parts[..parts.len() - 1] {
+                at += p.len();
+                assert!(cut_before(text.as_bytes(), at), "size {size}: {p:?}");
+            }
+        }
+        assert_eq!(chunks("", 4), [""]);
+        assert_eq!(chunks("no newline at all", 4), ["no newline at all"]);
+    }
+
+    /// Texts where a cut in the wrong place would change the pieces: newlines before
+    /// Unicode whitespace, `/`, `\r`, contractions, and runs at the very end.
+    const EDGES: &str = "x\n\u{a0}y\n\u{3000}z\n/w\n//c\n\r\nq\n's\n'S\n\t\n}\n\n)\n 1\n  \n";
+
+    /// This repository's sources and documents (about a megabyte of Rust, Markdown,
+    /// YAML and templates), then `EDGES`, as one text.
+    fn corpus() -> String {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = vec![root.join("README.md")];
+        for dir in ["src", "templates", "docs", "fixtures"] {
+            files_under(&root.join(dir), &mut paths);
+        }
+        let mut text = String::new();
+        for p in paths {
+            if let Ok(t) = std::fs::read_to_string(p) {
+                text.push_str(&t);
+            }
+        }
+        text.push_str(&EDGES.repeat(50));
+        text
+    }
+
+    fn files_under(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            match e.file_type().unwrap().is_dir() {
+                true => files_under(&e.path(), out),
+                false => out.push(e.path()),
+            }
+        }
+    }
+
+    #[test]
+    fn chunks_split_into_the_pieces_of_the_whole_and_count_the_same() {
+        let text = corpus();
+        assert!(text.len() > 1 << 20, "{} bytes", text.len());
+        for bpe in [bpe_openai::o200k_base(), bpe_openai::cl100k_base()] {
+            let whole: Vec<&str> = bpe.split(&text).collect();
+            // Size 1 cuts at every safe cut.
+            for size in [1, 4096, CHUNK] {
+                let pieces: Vec<&str> = chunks(&text, size)
+                    .into_iter()
+                    .flat_map(|c| bpe.split(c))
+                    .collect();
+                assert!(pieces == whole, "size {size}");
+            }
+            assert_eq!(sum(&text, |c| bpe.count(c)), bpe.count(text.as_str()));
+            assert_eq!(sum(&text, |c| bpe.split(c).count()), whole.len());
+        }
+    }
+}
