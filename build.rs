@@ -4,7 +4,7 @@
 //!   YAML.
 //! - the BPE encodings (`o200k_base`, `cl100k_base`) from bpe-openai's 32 and 15 MB
 //!   serialized automata, which a run decoded in tens of milliseconds, to their bare
-//!   vocabularies and an index (3.4 and 1.6 MB) that a run reads in place. See
+//!   vocabularies and an index (4.3 and 2.1 MB) that a run reads in place. See
 //!   src/tokens/bpe.rs.
 
 use std::path::Path;

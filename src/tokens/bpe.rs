@@ -4,7 +4,7 @@
 //! adjacent pair whose concatenation has the lowest rank (the leftmost on a tie) until no
 //! pair is a token. bpe-openai reaches the same tokens with precomputed automata, but those
 //! are 47 MB of the binary and tens of milliseconds to decode per run; this vocabulary and
-//! its index (`super::index`) are 5 MB, written by build.rs, and need no work to load
+//! its index (`super::index`) are 6.4 MB, written by build.rs, and need no work to load
 //! (src/tokens/mod.rs has the measurements). tests/token_counts.rs checks the counts
 //! against both crates on real text.
 
