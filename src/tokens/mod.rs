@@ -21,6 +21,12 @@
 //! | bare vocabularies and their index, read in place (chosen) | 6.4 MB | 19 ms CPU per run, none of it in `tokens` |
 //!
 //! The whole binary went from 78.8 MB stripped to 35.7 MB (README, "Binary size").
+//!
+//! Counting speed, benches/tokens.rs in one run on the same loaded machine: o200k_base
+//! 8.0 MiB/s here vs 21.1 for bpe-openai and 2.8 for tiktoken-rs; cl100k_base 12.0 vs 8.7
+//! and 1.6. On real Rust sources (`context` over 3.2 MB of the cargo registry) a whole run
+//! took 384 ms CPU vs 434 with bpe-openai. The merge loop's lookups (`Vocabulary::rank`:
+//! hashing and comparing short slices) are where o200k's gap is to be closed.
 
 mod bpe;
 mod index;
