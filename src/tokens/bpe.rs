@@ -16,7 +16,7 @@ use super::index::{self, EMPTY, RANK_MASK};
 /// Pieces longer than this merge through a heap (O(n log n)); shorter ones by rescanning
 /// a vector (O(n²), but faster for the few bytes most pieces have). A run of thousands of
 /// punctuation characters is one piece, so the bound matters.
-const SHORT_PIECE: usize = 128;
+const SHORT_PIECE: usize = 32;
 
 /// A vocabulary and its index from token bytes to rank, all little-endian byte arrays as
 /// build.rs writes them.
