@@ -1,13 +1,15 @@
-//! Token counting throughput of the two Rust BPE crates for OpenAI's encodings, on a
-//! corpus the bench builds itself from a fixed seed (`tests/common/corpus.rs`: Rust-like
-//! source, prose, other scripts, numbers and whitespace runs), about 4 MB in 2 KB texts
-//! counted one by one as a request does. Before timing anything it asserts that both
-//! crates give the same count for every text in both encodings, or the comparison means
-//! nothing. The winner backs `tokens::Tokenizer`; the figures are recorded there.
+//! Token counting throughput of `tokens::Tokenizer` and the two Rust BPE crates for
+//! OpenAI's encodings, on a corpus the bench builds itself from a fixed seed
+//! (`tests/common/corpus.rs`: Rust-like source, prose, other scripts, numbers and
+//! whitespace runs), about 4 MB in 2 KB texts counted one by one as a request does. Before
+//! timing anything it asserts that all three give the same count for every text in both
+//! encodings, or the comparison means nothing. Then the cost of a run's first count: each
+//! one's tables loaded or indexed. The figures are recorded in src/tokens/mod.rs.
 
 #[path = "../tests/common/corpus.rs"]
 mod corpus;
 
+use asimi_prompt::tokens::Tokenizer;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 const TARGET_BYTES: usize = 4 << 20;
@@ -34,6 +36,9 @@ fn bench(c: &mut Criterion) {
             start.elapsed()
         );
     };
+    first_use("asimi-prompt o200k_base", &|| {
+        Tokenizer::O200k.count("x");
+    });
     first_use("bpe-openai o200k_base", &|| {
         bpe_openai::o200k_base();
     });
@@ -60,16 +65,29 @@ fn bench(c: &mut Criterion) {
             tik_cl100k.encode_ordinary(text).len(),
             "cl100k, text {i}"
         );
+        assert_eq!(o200k, Tokenizer::O200k.count(text), "o200k, text {i}");
+        assert_eq!(cl100k, Tokenizer::Cl100k.count(text), "cl100k, text {i}");
         totals[0] += o200k;
         totals[1] += cl100k;
     }
     println!(
-        "corpus: {} texts, {bytes} bytes; both crates count {} o200k and {} cl100k tokens",
+        "corpus: {} texts, {bytes} bytes; all three count {} o200k and {} cl100k tokens",
         texts.len(),
         totals[0],
         totals[1]
     );
 
+    for tokenizer in [Tokenizer::O200k, Tokenizer::Cl100k] {
+        let name = format!("asimi-prompt {}", tokenizer.name());
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                texts
+                    .iter()
+                    .map(|t| tokenizer.count(black_box(t)))
+                    .sum::<usize>()
+            })
+        });
+    }
     group.bench_function("bpe-openai o200k", |bench| {
         bench.iter(|| {
             texts
@@ -107,7 +125,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("tokens: loading the o200k tables");
     group.sample_size(10);
     // bpe-openai keeps its tables in a private LazyLock, so only tiktoken-rs can be loaded
-    // again and again; the first-use times above compare both.
+    // again and again (ours need no loading); the first-use times above compare all three.
     group.bench_function("tiktoken-rs o200k", |bench| {
         bench.iter(|| tiktoken_rs::o200k_base().unwrap())
     });

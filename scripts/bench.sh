@@ -3,6 +3,8 @@
 # run (this machine is shared and noisy, so only ratios within one run mean much).
 #
 #   scripts/bench.sh            # all
+#   scripts/bench.sh size       # the release binary's size vs code2prompt's, as built and
+#                               # stripped
 #   scripts/bench.sh render     # `template render` vs `cat` of the same output
 #   scripts/bench.sh system     # `system` in a git repo with two AGENTS.md vs `cat`, and
 #                               # with a goal, two skills and the sanity check
@@ -11,8 +13,6 @@
 #   scripts/bench.sh map        # `map` cold and warm vs `ctags -L - -f out`, peak RSS, and
 #                               # `messages` in a warm session with and without the map, on
 #                               # ~900 cargo registry files committed to git
-#   scripts/bench.sh map-index  # the map's indexer in-process, cold and warm cache, vs ctags
-#                               # on the same kind of corpus (benches/map.rs)
 #   scripts/bench.sh map-index  # the map's indexer, cold and warm cache, vs `ctags -L - -f out`
 #                               # on ~900 cargo registry files (benches/map.rs)
 #   scripts/bench.sh pack       # `messages` packing tokio's src/ (gemini-2.5-pro, no file
@@ -44,6 +44,23 @@ for r in results:
     print(f"  median {r['median'] * 1000:6.2f} ms  ({r['median'] / base:4.2f}x)  "
           f"cpu {cpu * 1000:6.1f} ms ({cpu / base_cpu:4.2f}x)  {r['command']}")
 PY
+}
+
+bench_size() {
+  if ! command -v code2prompt >/dev/null 2>&1; then
+    cargo install --quiet code2prompt
+  fi
+  echo "== release binary size vs code2prompt's (cargo install's build)"
+  local path
+  for path in "$bin" "$(command -v code2prompt)"; do
+    strip -o "$work/stripped" "$path"
+    python3 - "$path" "$work/stripped" <<'PY'
+import os, sys
+path, stripped = sys.argv[1], sys.argv[2]
+mb = lambda p: os.path.getsize(p) / 1e6
+print(f"  {mb(path):6.1f} MB  ({mb(stripped):6.1f} MB stripped)  {path}")
+PY
+  done
 }
 
 bench_render() {
@@ -300,6 +317,7 @@ for f in sys.stdin.read().split():
 }
 
 case "${1:-all}" in
+  size) bench_size ;;
   render) bench_render ;;
   system) bench_system ;;
   messages) bench_messages ;;
@@ -307,7 +325,7 @@ case "${1:-all}" in
   map-index) bench_map_index ;;
   pack) bench_pack ;;
   secrets) bench_secrets ;;
-  all) bench_render; bench_system; bench_messages; bench_pack; bench_map; bench_map_index
-    bench_secrets ;;
-  *) echo "usage: $0 [render|system|messages|pack|map|map-index|secrets|all]" >&2; exit 2 ;;
+  all) bench_size; bench_render; bench_system; bench_messages; bench_pack; bench_map
+    bench_map_index; bench_secrets ;;
+  *) echo "usage: $0 [size|render|system|messages|pack|map|map-index|secrets|all]" >&2; exit 2 ;;
 esac

@@ -34,5 +34,4 @@ pub mod select;
 pub mod settings;
 pub mod source;
 pub mod template;
-pub mod token_chunks;
 pub mod tokens;

@@ -7,6 +7,8 @@
 //! (JavaScript), npm packages (TypeScript), or any directory in `ASIMI_MAP_CORPUS_<LANG>`.
 //! A missing corpus or ctags prints "skipped: …" and passes.
 
+mod common;
+
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -114,18 +116,7 @@ fn cargo_registry_c() -> Vec<PathBuf> {
 }
 
 fn python_stdlib() -> Vec<PathBuf> {
-    env_root("python").unwrap_or_else(|| {
-        let out = Command::new("python3")
-            .args([
-                "-c",
-                "import sysconfig; print(sysconfig.get_paths()['stdlib'])",
-            ])
-            .output();
-        out.ok()
-            .filter(|o| o.status.success())
-            .map(|o| vec![PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())])
-            .unwrap_or_default()
-    })
+    env_root("python").unwrap_or_else(common::python_stdlib)
 }
 
 fn go_stdlib() -> Vec<PathBuf> {

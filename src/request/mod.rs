@@ -325,7 +325,6 @@ impl Request {
             images: loaded.images,
         };
         let model = &built.model;
-        load_tables_early(&assembly, model, &plan);
         guard::guard_secrets(
             &mut assembly,
             plan.history_name(),
@@ -364,22 +363,6 @@ impl Request {
             }
         }
         Ok(request)
-    }
-}
-
-/// Starts loading the encoding's tables on another thread when the files alone hold
-/// more bytes than the window has room for tokens: `fit` will count exactly then, and the
-/// load (tens of milliseconds) overlaps the secrets scan and the layout.
-fn load_tables_early(assembly: &Assembly, model: &ModelInfo, plan: &plan::Plan) {
-    let provider = plan.provider.unwrap_or_else(|| model_provider(model));
-    let output = plan
-        .max_tokens
-        .unwrap_or_else(|| default_max_tokens(provider, model, plan.stream));
-    let room = model.context_window.saturating_sub(output) as usize;
-    let bytes: usize = assembly.files.iter().map(|f| f.content.len()).sum();
-    if model.context_window > 0 && bytes > room {
-        let tokenizer = plan.tokenizer;
-        std::thread::spawn(move || tokenizer.load());
     }
 }
 

@@ -265,3 +265,18 @@ fn write(path: &Path, contents: &[u8]) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, contents).unwrap();
 }
+
+/// Python's standard library directory, from the `python3` on PATH (none without one):
+/// real code for tests that need a lot of it.
+pub fn python_stdlib() -> Vec<PathBuf> {
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['stdlib'])",
+        ])
+        .output();
+    out.ok()
+        .filter(|o| o.status.success())
+        .map(|o| vec![PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())])
+        .unwrap_or_default()
+}
