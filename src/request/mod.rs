@@ -571,14 +571,10 @@ pub fn render(
 /// Laid-out `messages` as the request body's JSON text (see `render`).
 pub fn encode(request: &Request, messages: &[Message], compact: bool) -> Result<String, Error> {
     let body = body(request, messages)?;
-    let mut text = if compact {
-        serde_json::to_string(&body)
-    } else {
-        serde_json::to_string_pretty(&body)
-    }
-    .map_err(|e| err(format!("cannot encode the request: {e}")))?;
-    text.push('\n');
-    Ok(text)
+    let mut text = Vec::new();
+    write_json(&body, compact, &mut text)
+        .map_err(|e| err(format!("cannot encode the request: {e}")))?;
+    Ok(String::from_utf8(text).expect("serde_json writes UTF-8"))
 }
 
 /// A request `body` as JSON text, written to `out` as it is made: the same bytes as
