@@ -29,7 +29,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         fuel: cli.template_fuel,
     };
     let ctx = &mut ctx;
-    match cli.command {
+    let outcome = match cli.command {
         None => cmd::system::run(cli.system, ctx),
         Some(Command::System(args)) => cmd::system::run(args, ctx),
         Some(Command::Export(args)) => cmd::export::run(args, ctx),
@@ -48,5 +48,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Prompt(PromptCommand::Get(args))) => cmd::prompt::get(args, ctx),
         Some(Command::Completions(args)) => cmd::docs::completions(args, ctx),
         Some(Command::Man(args)) => cmd::docs::man(args, ctx),
-    }
+    };
+    // After the output, whatever the outcome: what a failed run counted still holds.
+    crate::memo::save();
+    outcome
 }

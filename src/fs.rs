@@ -1,5 +1,5 @@
 //! Reading text files: one reader that turns I/O failures into short reasons and decodes
-//! UTF-8 the way each kind of input needs ([`Utf8`]).
+//! UTF-8 the way each kind of input needs ([`Utf8`]); and replacing cache files whole.
 
 use std::path::Path;
 
@@ -135,6 +135,19 @@ pub fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, Error> {
             .at(location)
             .with_source(e.utf8_error())
     })
+}
+
+/// Replaces a cache file whole: written to a temporary file beside it, then renamed
+/// into place, so a concurrent reader sees the old file or the new one, never half of
+/// one. Not synced: a cache lost in a crash is only work to redo.
+pub fn replace_cache_file(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = target.parent().expect("cache files live in a directory");
+    std::fs::create_dir_all(dir)?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.persist(target).map_err(|e| e.error)?;
+    Ok(())
 }
 
 #[cfg(test)]

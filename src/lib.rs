@@ -22,6 +22,7 @@ pub mod goal;
 pub mod gojson;
 pub mod map;
 pub mod mcp;
+pub mod memo;
 pub mod model;
 pub mod output;
 pub mod paths;

@@ -13,7 +13,6 @@
 //! on unchanged files skips indexing, references, ranking and formatting.
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -103,7 +102,7 @@ impl Cache {
     /// Remembers `map` for `root` and `options`; a map that cannot be written is no error.
     pub fn remember(&self, root: &Path, options: &str, map: &Remembered) {
         if let Ok(bytes) = serde_json::to_vec(map) {
-            let _ = write_atomically(&self.repo_file(root, MAPS_DIR, options), &bytes);
+            let _ = crate::fs::replace_cache_file(&self.repo_file(root, MAPS_DIR, options), &bytes);
         }
     }
 
@@ -168,7 +167,7 @@ impl Pack {
             && current.keys().all(|k| self.entries.contains_key(*k));
         if !unchanged {
             if let Ok(bytes) = serde_json::to_vec(&current) {
-                let _ = write_atomically(&self.path, &bytes);
+                let _ = crate::fs::replace_cache_file(&self.path, &bytes);
             }
         }
     }
@@ -213,15 +212,6 @@ impl From<Remembered> for RepoMap {
             ..RepoMap::default()
         }
     }
-}
-
-fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = target.parent().expect("cache files live in a directory");
-    std::fs::create_dir_all(dir)?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    temp.write_all(bytes)?;
-    temp.persist(target).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// The indexer's version: the cache format, the code that makes entries and maps, and

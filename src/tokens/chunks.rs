@@ -9,12 +9,27 @@
 //! `\s*[\r\n]+` (ahead of `\s+$` and the look-ahead patterns) matches a run ending in
 //! that newline the same way whether or not the text goes on. Everything after the cut
 //! depends only on the text after it: the patterns look right, never left.
+//!
+//! A long text's chunk counts are remembered across runs (`memo`), so the cuts are
+//! content-defined: after a line whose hash is 0 modulo `SPREAD`, once a chunk is
+//! `MIN_CHUNK` long (and at the first safe cut past `MAX_CHUNK`). An edit moves only the
+//! cuts near it, and the rest of the text is counted already.
 
 use rayon::prelude::*;
 
+use crate::memo;
+
 /// The length chunks are cut at (each goes on to the next safe cut). Counting runs at
 /// tens of MB/s, so a chunk is a millisecond or two of work, worth a task.
+#[cfg(test)]
 const CHUNK: usize = 64 * 1024;
+/// Content-defined chunks: at least this long (a shorter text is counted, not looked
+/// up), about `SPREAD` lines more on average, and at most `MAX_CHUNK` up to a safe cut.
+const MIN_CHUNK: usize = 2 * 1024;
+const SPREAD: u64 = 128;
+const MAX_CHUNK: usize = 64 * 1024;
+/// Missing counts are worked out in parallel when there is this much text to count.
+const PARALLEL_BYTES: usize = 128 * 1024;
 
 /// Whether every split pattern ends a piece just before byte `at` (`0 < at < len`).
 /// Only a printable ASCII character other than `/` is sure not to be Unicode
@@ -25,6 +40,7 @@ fn cut_before(bytes: &[u8], at: usize) -> bool {
 
 /// `text` cut into chunks of at least `size` bytes (the last may be shorter) at safe
 /// cuts; one chunk when there is none.
+#[cfg(test)]
 pub fn chunks(text: &str, size: usize) -> Vec<&str> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
@@ -40,13 +56,71 @@ pub fn chunks(text: &str, size: usize) -> Vec<&str> {
     out
 }
 
-/// The sum of `count` over `text`'s chunks, counted in parallel; `count` must add up
-/// over safe cuts (a token or piece count of the encodings' split).
-pub fn sum(text: &str, count: impl Fn(&str) -> usize + Sync) -> usize {
-    if text.len() < 2 * CHUNK {
+/// `text` cut at safe cuts the content chooses (see the module's note); the last chunk
+/// may be short, and a text with no such cut is one chunk.
+pub fn content_defined(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let (mut start, mut line) = (0, 0);
+    for (newline, _) in text.match_indices('\n') {
+        let at = newline + 1;
+        let hash = fnv1a(&bytes[line..at]);
+        line = at;
+        if at == bytes.len() || !cut_before(bytes, at) {
+            continue;
+        }
+        let len = at - start;
+        if len >= MAX_CHUNK || (len >= MIN_CHUNK && hash.is_multiple_of(SPREAD)) {
+            out.push(&text[start..at]);
+            start = at;
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// FNV-1a: stable across builds and machines, as cuts must be for the memo to hit.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The sum of `count` over `text`'s content-defined chunks. Each chunk's count is
+/// remembered under `kind` (what is counted, and with which encoding), and only
+/// chunks the memo does not know are counted, in parallel when they are long. `count`
+/// must add up over safe cuts (a token or piece count of the encodings' split).
+pub fn sum(text: &str, kind: &[&[u8]], count: impl Fn(&str) -> usize + Sync) -> usize {
+    if text.len() < MIN_CHUNK {
         return count(text);
     }
-    chunks(text, CHUNK).par_iter().map(|c| count(c)).sum()
+    let key = |chunk: &str| {
+        let mut parts = kind.to_vec();
+        parts.push(chunk.as_bytes());
+        memo::key(&parts)
+    };
+    let chunks = content_defined(text);
+    let known: Vec<Option<usize>> = chunks
+        .iter()
+        .map(|c| memo::get(&key(c)).map(|n| n as usize))
+        .collect();
+    let missing: Vec<&str> = chunks
+        .iter()
+        .zip(&known)
+        .filter(|(_, n)| n.is_none())
+        .map(|(c, _)| *c)
+        .collect();
+    let counted: Vec<usize> = match missing.iter().map(|c| c.len()).sum::<usize>() {
+        0 => Vec::new(),
+        bytes if bytes < PARALLEL_BYTES => missing.iter().map(|c| count(c)).collect(),
+        _ => missing.par_iter().map(|c| count(c)).collect(),
+    };
+    for (chunk, n) in missing.iter().zip(&counted) {
+        if let Ok(n) = u32::try_from(*n) {
+            memo::put(key(chunk), n);
+        }
+    }
+    known.iter().flatten().sum::<usize>() + counted.iter().sum::<usize>()
 }
 
 #[cfg(test)]
@@ -67,6 +141,16 @@ mod tests {
         }
         assert_eq!(chunks("", 4), [""]);
         assert_eq!(chunks("no newline at all", 4), ["no newline at all"]);
+        let long: String = (0..20_000).map(|i| format!("line {i}\n")).collect();
+        let parts = content_defined(&long);
+        assert_eq!(parts.concat(), long);
+        assert!(parts.len() > 10, "{}", parts.len());
+        let mut at = 0;
+        for p in &parts[..parts.len() - 1] {
+            at += p.len();
+            assert!(p.len() >= MIN_CHUNK && cut_before(long.as_bytes(), at));
+        }
+        assert_eq!(content_defined("short"), ["short"]);
     }
 
     /// Texts where a cut in the wrong place would change the pieces: newlines before
@@ -106,7 +190,10 @@ mod tests {
     fn chunks_split_into_the_pieces_of_the_whole_and_count_the_same() {
         let text = corpus();
         assert!(text.len() > 1 << 20, "{} bytes", text.len());
-        for bpe in [bpe_openai::o200k_base(), bpe_openai::cl100k_base()] {
+        for (name, bpe) in [
+            (&b"o200k"[..], bpe_openai::o200k_base()),
+            (b"cl100k", bpe_openai::cl100k_base()),
+        ] {
             let whole: Vec<&str> = bpe.split(&text).collect();
             // Size 1 cuts at every safe cut.
             for size in [1, 4096, CHUNK] {
@@ -116,8 +203,25 @@ mod tests {
                     .collect();
                 assert!(pieces == whole, "size {size}");
             }
-            assert_eq!(sum(&text, |c| bpe.count(c)), bpe.count(text.as_str()));
-            assert_eq!(sum(&text, |c| bpe.split(c).count()), whole.len());
+            let pieces: Vec<&str> = content_defined(&text)
+                .into_iter()
+                .flat_map(|c| bpe.split(c))
+                .collect();
+            assert!(pieces == whole, "content-defined");
+            let kind: &[&[u8]] = &[b"test tokens", name];
+            let count = bpe.count(text.as_str());
+            // Counted, then (the same text and an edited one) partly remembered.
+            assert_eq!(sum(&text, kind, |c| bpe.count(c)), count);
+            assert_eq!(sum(&text, kind, |c| bpe.count(c)), count);
+            let edited = text.replacen("fn ", "fn  ", 1);
+            assert_eq!(
+                sum(&edited, kind, |c| bpe.count(c)),
+                bpe.count(edited.as_str())
+            );
+            assert_eq!(
+                sum(&text, &[b"test pieces", name], |c| bpe.split(c).count()),
+                whole.len()
+            );
         }
     }
 }

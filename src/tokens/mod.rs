@@ -32,24 +32,28 @@
 mod bpe;
 mod chunks;
 mod index;
+mod split;
 
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use regex_automata::meta::Regex;
-use regex_automata::{Anchored, Input};
+/// What the memo remembers counts under (with the encoding's name).
+const MEMO_TOKENS: &[u8] = b"tokens";
+const MEMO_PIECES: &[u8] = b"pieces";
 
-/// The split patterns of `o200k_base` and `cl100k_base` as bpe-openai writes them: the
-/// first alternative of each, before `\s+\s` (a look-ahead in disguise) and `\s+`.
-const O200K_SPLIT: [&str; 6] = [
-    r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
-    r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
-    r"\p{N}{1,3}",
-    r" ?[^\s\p{L}\p{N}]+[\r\n/]*",
-    r"\s*[\r\n]+",
-    r"\s+$",
-];
-const CL100K_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+$";
+/// The counting code, in the memo's keys: a change to it forgets the counts it made.
+fn code_version() -> &'static [u8] {
+    static VERSION: OnceLock<crate::memo::Key> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        crate::memo::key(&[
+            include_bytes!("mod.rs"),
+            include_bytes!("bpe.rs"),
+            include_bytes!("chunks.rs"),
+            include_bytes!("index.rs"),
+            include_bytes!("split.rs"),
+        ])
+    })
+}
 
 /// A BPE encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -65,7 +69,8 @@ impl Tokenizer {
     /// The number of tokens in `text`. A long text is counted in parallel chunks that
     /// add up exactly (`chunks`).
     pub fn count(&self, text: &str) -> usize {
-        chunks::sum(text, |chunk| {
+        let kind: &[&[u8]] = &[MEMO_TOKENS, code_version(), self.name().as_bytes()];
+        chunks::sum(text, kind, |chunk| {
             let vocabulary = self.vocabulary();
             let mut parts = Vec::new();
             self.pieces(chunk)
@@ -107,25 +112,14 @@ impl Tokenizer {
     /// Within about 10% of the count on source and prose, so a prefix that clearly clears
     /// a cache minimum is known to without counting.
     pub fn at_least(&self, text: &str) -> usize {
-        chunks::sum(text, |chunk| self.pieces(chunk).count())
+        let kind: &[&[u8]] = &[MEMO_PIECES, code_version(), self.name().as_bytes()];
+        chunks::sum(text, kind, |chunk| self.pieces(chunk).count())
     }
 
     /// The pieces the encoding's split pattern cuts `text` into, as bpe-openai and
     /// tiktoken cut it; each is encoded on its own.
-    fn pieces<'t>(&self, text: &'t str) -> Pieces<'t> {
-        static O200K: OnceLock<Option<Regex>> = OnceLock::new();
-        static CL100K: OnceLock<Option<Regex>> = OnceLock::new();
-        let (cell, first) = match self {
-            Tokenizer::O200k => (&O200K, O200K_SPLIT.join("|")),
-            Tokenizer::Cl100k => (&CL100K, CL100K_SPLIT.to_string()),
-        };
-        // The patterns are fixed and tested, so a build failure cannot happen.
-        let split = cell.get_or_init(|| Regex::new_many(&[first.as_str(), r"\s+\s", r"\s+"]).ok());
-        Pieces {
-            split: split.as_ref(),
-            text,
-            at: 0,
-        }
+    fn pieces<'t>(&self, text: &'t str) -> split::Pieces<'t> {
+        split::pieces(*self, text)
     }
 
     pub fn name(&self) -> &'static str {
@@ -133,37 +127,6 @@ impl Tokenizer {
             Tokenizer::O200k => "o200k_base",
             Tokenizer::Cl100k => "cl100k_base",
         }
-    }
-}
-
-/// The iterator `Tokenizer::pieces` returns.
-struct Pieces<'t> {
-    split: Option<&'static Regex>,
-    text: &'t str,
-    at: usize,
-}
-
-impl<'t> Iterator for Pieces<'t> {
-    type Item = &'t str;
-
-    fn next(&mut self) -> Option<&'t str> {
-        let (text, at) = (self.text, self.at);
-        let m = self
-            .split?
-            .find(Input::new(&text[at..]).anchored(Anchored::Yes))?;
-        let mut end = at + m.range().end;
-        // `\s+\s` stands for `\s+(?!\S)`: its last character is look-ahead.
-        if m.pattern().as_usize() == 1 {
-            let last = text[at..end].chars().next_back().map_or(0, char::len_utf8);
-            if end - last > at {
-                end -= last;
-            }
-        }
-        if end == at {
-            return None;
-        }
-        self.at = end;
-        Some(&text[at..end])
     }
 }
 

@@ -1,0 +1,178 @@
+//! Facts about content that one run works out and the next can reuse: a chunk of text's
+//! token count, or that a text holds no secret under the current rules. Each fact is a
+//! number under a key hashed from what decides it (its kind, the encoding or rule set,
+//! and the content), so a fact is never stale: changed content is a new key.
+//!
+//! The facts live in one file in the user cache directory, read once on first use and,
+//! when a run learned something new, written to a temporary file that is renamed into
+//! place. Concurrent runs never see half a file; the last writer wins, and every fact in
+//! either file is true. The file holds at most `MAX_FACTS`: those this run used or
+//! learned come first, then older ones, so the least recently used go.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+
+use sha2::{Digest, Sha256};
+
+const APP_DIR: &str = "asimi-prompt";
+/// The file's name; a change to its layout is a new name.
+const FILE: &str = "memo-1.bin";
+/// 16 bytes of key and 4 of value: 5 MiB at most.
+const MAX_FACTS: usize = 1 << 18;
+const KEY_BYTES: usize = 16;
+const FACT_BYTES: usize = KEY_BYTES + 4;
+
+/// A fact's key: the first 16 bytes of a SHA-256 (collisions are out of reach).
+pub type Key = [u8; KEY_BYTES];
+
+/// The key of what `parts` decide together (each is length-prefixed, so no two lists
+/// of parts share a key).
+pub fn key(parts: &[&[u8]]) -> Key {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    let mut key = [0; KEY_BYTES];
+    key.copy_from_slice(&hash.finalize()[..KEY_BYTES]);
+    key
+}
+
+/// The facts of one file.
+#[derive(Debug, Default)]
+pub struct Memo {
+    path: Option<PathBuf>,
+    /// The facts read from the file, in its order.
+    read: Vec<(Key, u32)>,
+    known: HashMap<Key, u32>,
+    /// The facts this run used or learned.
+    used: HashMap<Key, u32>,
+    learned: bool,
+}
+
+impl Memo {
+    /// The facts at `path` (none when it is missing or unreadable).
+    pub fn open(path: PathBuf) -> Memo {
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        let read: Vec<(Key, u32)> = bytes.chunks_exact(FACT_BYTES).map(decode).collect();
+        Memo {
+            known: read.iter().copied().collect(),
+            read,
+            path: Some(path),
+            ..Memo::default()
+        }
+    }
+
+    pub fn get(&mut self, key: &Key) -> Option<u32> {
+        let value = *self.known.get(key)?;
+        self.used.insert(*key, value);
+        Some(value)
+    }
+
+    pub fn put(&mut self, key: Key, value: u32) {
+        self.known.insert(key, value);
+        self.used.insert(key, value);
+        self.learned = true;
+    }
+
+    /// Writes the facts back when this run learned any; failing to is no error (the
+    /// next run works them out again).
+    pub fn save(&mut self) {
+        let Some(path) = self.path.as_deref().filter(|_| self.learned) else {
+            return;
+        };
+        let older = self.read.iter().filter(|(k, _)| !self.used.contains_key(k));
+        let mut bytes = Vec::with_capacity(FACT_BYTES * (self.used.len() + self.read.len()));
+        for (key, value) in self
+            .used
+            .iter()
+            .chain(older.map(|(k, v)| (k, v)))
+            .take(MAX_FACTS)
+        {
+            bytes.extend_from_slice(key);
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        if crate::fs::replace_cache_file(path, &bytes).is_ok() {
+            self.learned = false;
+        }
+    }
+}
+
+fn decode(fact: &[u8]) -> (Key, u32) {
+    let (key, value) = fact.split_at(KEY_BYTES);
+    let mut k = [0; KEY_BYTES];
+    k.copy_from_slice(key);
+    let v = u32::from_le_bytes(value.try_into().expect("4 bytes"));
+    (k, v)
+}
+
+/// The run's memo: `<cache dir>/asimi-prompt/memo-1.bin`, opened on first use.
+static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
+
+fn shared() -> &'static Mutex<Memo> {
+    MEMO.get_or_init(|| {
+        let memo = dirs::cache_dir()
+            .map(|d| Memo::open(d.join(APP_DIR).join(FILE)))
+            .unwrap_or_default();
+        Mutex::new(memo)
+    })
+}
+
+/// The run's fact under `key`.
+pub fn get(key: &Key) -> Option<u32> {
+    shared().lock().ok()?.get(key)
+}
+
+/// Records a fact for this run (and, after `save`, the next).
+pub fn put(key: Key, value: u32) {
+    if let Ok(mut memo) = shared().lock() {
+        memo.put(key, value);
+    }
+}
+
+/// Writes what this run learned (see [`Memo::save`]); a run that used no memo opens
+/// nothing.
+pub fn save() {
+    if let Some(Ok(mut memo)) = MEMO.get().map(Mutex::lock) {
+        memo.save();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_survive_a_run_and_the_least_recently_used_go_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join(FILE);
+        let (a, b) = (key(&[b"count", b"a"]), key(&[b"count", b"b"]));
+        assert_ne!(key(&[b"ab", b""]), key(&[b"a", b"b"]));
+
+        let mut first = Memo::open(path.clone());
+        assert_eq!(first.get(&a), None);
+        first.put(a, 7);
+        first.put(b, 9);
+        first.save();
+
+        let mut second = Memo::open(path.clone());
+        assert_eq!((second.get(&a), second.get(&b)), (Some(7), Some(9)));
+        // Nothing learned: nothing written.
+        std::fs::write(&path, b"").unwrap();
+        second.save();
+        assert_eq!(std::fs::read(&path).unwrap(), b"");
+        second.put(a, 7);
+        second.save();
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().len(),
+            2 * FACT_BYTES as u64
+        );
+
+        // A torn or foreign file is read as far as whole facts go.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.extend_from_slice(b"tail");
+        std::fs::write(&path, bytes).unwrap();
+        assert_eq!(Memo::open(path).get(&b), Some(9));
+    }
+}
