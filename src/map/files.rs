@@ -2,6 +2,7 @@
 //! walk honouring `.gitignore` and `.ignore`; never generated, excluded, oversize,
 //! binary or minified files, nor anything behind a symlink.
 
+#[cfg(not(unix))]
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -87,8 +88,8 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
     } else {
         format!("{prefix}/")
     };
-    let dirty = dirty_paths(&repo);
     let index = repo.index().ok()?;
+    let clean = Clean::of(&repo, &workdir);
     let mut files = Vec::new();
     for entry in index.iter() {
         let Ok(full) = String::from_utf8(entry.path.clone()) else {
@@ -100,7 +101,7 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
         if entry.mode == GIT_SYMLINK_MODE || u64::from(entry.file_size) > max_bytes {
             continue;
         }
-        let blob = (!dirty.contains(&full)).then(|| entry.id.to_string());
+        let blob = clean.is(&full, &entry).then(|| entry.id.to_string());
         files.push(Candidate {
             path: path.to_string(),
             blob,
@@ -109,10 +110,91 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
     Some(files)
 }
 
+/// Which index entries the work tree still holds unchanged: git's own test on stat
+/// data, without its fallback of hashing the file (an entry that fails it is only hashed
+/// by the caller). No directory is read, as a status walk would read every one.
+#[cfg(unix)]
+struct Clean<'a> {
+    workdir: &'a Path,
+    /// When the index was written (see `stat_matches`).
+    written: Option<(i64, i64)>,
+}
+
+#[cfg(unix)]
+impl<'a> Clean<'a> {
+    fn of(repo: &git2::Repository, workdir: &'a Path) -> Clean<'a> {
+        use std::os::unix::fs::MetadataExt;
+        let written = std::fs::metadata(repo.path().join("index"))
+            .ok()
+            .map(|m| (m.mtime(), m.mtime_nsec()));
+        Clean { workdir, written }
+    }
+
+    fn is(&self, path: &str, entry: &git2::IndexEntry) -> bool {
+        let path = self.workdir.join(path);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            return false;
+        };
+        stat_matches(entry, &meta)
+            && (!racy(entry, self.written)
+                || git2::Oid::hash_file(git2::ObjectType::Blob, &path)
+                    .is_ok_and(|id| id == entry.id))
+    }
+}
+
+/// Elsewhere, libgit2's status of the work tree against the index.
+#[cfg(not(unix))]
+struct Clean {
+    dirty: HashSet<String>,
+}
+
+#[cfg(not(unix))]
+impl Clean {
+    fn of(repo: &git2::Repository, _workdir: &Path) -> Clean {
+        Clean {
+            dirty: dirty_paths(repo),
+        }
+    }
+
+    fn is(&self, path: &str, _entry: &git2::IndexEntry) -> bool {
+        !self.dirty.contains(path)
+    }
+}
+
+/// Whether a file's stat data is what the index recorded for it: size, modification
+/// time (seconds as the index's 32 bits hold them; nanoseconds when recorded) and the
+/// executable bit.
+#[cfg(unix)]
+fn stat_matches(entry: &git2::IndexEntry, meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let nanos = entry.mtime.nanoseconds();
+    meta.is_file()
+        && meta.size() as u32 == entry.file_size
+        && meta.mtime() as u32 == entry.mtime.seconds() as u32
+        && (nanos == 0 || meta.mtime_nsec() == i64::from(nanos))
+        && (meta.mode() & 0o100 != 0) == (entry.mode & 0o100 != 0)
+}
+
+/// Whether an entry is racily clean: modified no earlier than the index was written, so
+/// a later change within the same clock tick would have kept its stat data. Git then
+/// compares contents, and so does `Clean::is`.
+#[cfg(unix)]
+fn racy(entry: &git2::IndexEntry, written: Option<(i64, i64)>) -> bool {
+    let recorded = (
+        i64::from(entry.mtime.seconds() as u32),
+        i64::from(entry.mtime.nanoseconds()),
+    );
+    written.is_none_or(|(seconds, nanos)| recorded >= (seconds & 0xffff_ffff, nanos))
+}
+
 /// Tracked paths whose working copy differs from the index (or is gone).
+#[cfg(not(unix))]
 fn dirty_paths(repo: &git2::Repository) -> HashSet<String> {
     let mut options = git2::StatusOptions::new();
+    // Only the work tree against the index: comparing HEAD's tree with the index would
+    // read every tree object, and a staged change has a blob id of its own.
     options
+        .show(git2::StatusShow::Workdir)
         .include_untracked(false)
         .include_ignored(false)
         .exclude_submodules(true);
@@ -233,16 +315,26 @@ mod tests {
         let repo = git2::Repository::init(root).unwrap();
         write(root, "a.py", "x = 1\n");
         write(root, "sub/b.py", "y = 2\n");
+        write(root, "same_size.py", "w = 4\n");
         write(root, "untracked.py", "z = 3\n");
         let mut index = repo.index().unwrap();
         index.add_path(Path::new("a.py")).unwrap();
+        index.add_path(Path::new("same_size.py")).unwrap();
         index.add_path(Path::new("sub/b.py")).unwrap();
         index.write().unwrap();
         write(root, "sub/b.py", "y = 22\n");
+        // Within the clock tick the index was written in, stat data cannot tell: the
+        // contents are compared.
+        write(root, "same_size.py", "w = 5\n");
         let files = select(root, &Selection::default()).unwrap();
-        assert_eq!(files.len(), 2);
+        assert_eq!(files.len(), 3);
         assert_eq!(files[0].path, "a.py");
         assert!(files[0].blob.is_some());
+        assert_eq!(
+            (files[1].path.as_str(), &files[1].blob),
+            ("same_size.py", &None)
+        );
+        let files = [files[0].clone(), files[2].clone()];
         assert_eq!(
             files[1],
             Candidate {
