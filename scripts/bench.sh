@@ -289,6 +289,13 @@ bench_pack() {
     (cd "$repo" && HOME=$work /usr/bin/time -f %M -a -o "$work/pack.rss" ${cmds[$i]} > /dev/null)
   done
   pack_table "$work/pack.json" "$work/pack.rss"
+  # The runs above count with the memo warm (the warmup filled it); a first run has none.
+  echo "== pack: the first run (no remembered counts: memo deleted) vs a later one"
+  (cd "$repo" && HOME=$work hyperfine -N --warmup 3 --runs "${PACK_RUNS:-20}" \
+    --export-json "$work/pack-cold.json" --prepare "rm -f $work/.cache/asimi-prompt/memo-1.bin" \
+    --prepare true \
+    -n "first run" -n "later run" "$asimi" "$asimi" > /dev/null)
+  medians "$work/pack-cold.json"
 }
 
 bench_secrets() {
