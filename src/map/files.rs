@@ -30,6 +30,8 @@ pub struct Candidate {
     pub path: String,
     /// The git blob id when the working file is known to equal the index's copy.
     pub blob: Option<String>,
+    /// Its size in bytes when listed (the index's record in a repository).
+    pub size: u64,
 }
 
 /// Which files to leave out beyond the defaults.
@@ -105,6 +107,7 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
         files.push(Candidate {
             path: path.to_string(),
             blob,
+            size: u64::from(entry.file_size),
         });
     }
     Some(files)
@@ -218,24 +221,22 @@ fn walk(root: &Path, max_bytes: u64) -> Result<Vec<Candidate>, Error> {
     let walker = crate::select::walker(root).build();
     for entry in walker {
         let entry = entry.map_err(|e| Error::data(format!("walking {}: {e}", root.display())))?;
-        let Some(kind) = entry.file_type() else {
-            continue;
-        };
-        if !kind.is_file()
-            || entry
-                .metadata()
-                .map(|m| m.len() > max_bytes)
-                .unwrap_or(true)
-        {
+        if !entry.file_type().is_some_and(|k| k.is_file()) {
             continue;
         }
+        let Some(size) = entry.metadata().ok().map(|m| m.len()) else {
+            continue;
+        };
         let Ok(relative) = entry.path().strip_prefix(root) else {
             continue;
         };
-        files.push(Candidate {
-            path: slashed(relative),
-            blob: None,
-        });
+        if size <= max_bytes {
+            files.push(Candidate {
+                path: slashed(relative),
+                blob: None,
+                size,
+            });
+        }
     }
     Ok(files)
 }
@@ -339,7 +340,8 @@ mod tests {
             files[1],
             Candidate {
                 path: "sub/b.py".into(),
-                blob: None
+                blob: None,
+                size: 6,
             }
         );
         let sub: Vec<String> = select(&root.join("sub"), &Selection::default())

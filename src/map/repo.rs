@@ -67,7 +67,10 @@ pub fn index_files_then<R>(
         .as_ref()
         .map(|dir| Cache::new(dir).open(root));
     progress.start(INDEXING, Some(candidates.len() as u64));
-    let mut indexed: Vec<(String, FileIndex)> = candidates
+    // Largest first: a large file started last would leave the other cores idle.
+    let mut order: Vec<&Candidate> = candidates.iter().collect();
+    order.sort_by_key(|c| std::cmp::Reverse(c.size));
+    let mut indexed: Vec<(String, FileIndex)> = order
         .par_iter()
         .filter_map(|c| {
             let index = index_file(root, c, pack.as_ref(), opts.selection.max_bytes);
