@@ -1,6 +1,8 @@
 //! Secrets in a request's content (`secrets`, gitleaks' rules): every part of an
 //! `Assembly` is scanned before the request is laid out.
 
+use rayon::prelude::*;
+
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, Finding, Mode};
 
@@ -41,11 +43,25 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     for (path, text) in &mut assembly.symbols {
         scan(text, &format!("symbols of {path}"), Some(path), redact, f);
     }
-    // On this thread only: every thread builds its own lazy DFAs for the rules, which
-    // cost more than scanning megabytes of files once they are built.
-    for file in &mut assembly.files {
-        scan(&mut file.content, &file.path, Some(&file.path), redact, f);
-    }
+    // Files in parallel: each thread builds its own lazy DFAs for the rules it meets,
+    // but a scan on one core held up the whole request (the other core idle) where
+    // remembered clean files are not enough.
+    let per_file: Vec<Vec<Finding>> = assembly
+        .files
+        .par_iter_mut()
+        .map(|file| {
+            let mut found = Vec::new();
+            scan(
+                &mut file.content,
+                &file.path,
+                Some(&file.path),
+                redact,
+                &mut found,
+            );
+            found
+        })
+        .collect();
+    f.extend(per_file.into_iter().flatten());
     for url in &mut assembly.urls {
         if let Some(title) = &mut url.title {
             scan(title, &format!("title of {}", url.url), None, redact, f);

@@ -8,9 +8,10 @@
 //! without secret-looking words compiles nothing.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{LazyLock, OnceLock};
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 // Bytes regexes without Unicode classes, as gitleaks' RE2 (and keyspoor) run them: ASCII
 // `\w` keeps the automata small, several times faster on source code.
 use regex::bytes::{Regex, RegexBuilder};
@@ -200,14 +201,42 @@ fn gate(hir: &Hir) -> Option<Hir> {
 
 struct RuleSet {
     rules: Vec<Rule>,
+    /// The keywords, as an automaton that builds fast (see `keywords`).
     keywords: AhoCorasick,
+    /// The keywords as a full DFA, built once a run has scanned `DFA_AFTER` bytes.
+    keywords_dfa: OnceLock<AhoCorasick>,
+    words: Vec<String>,
+    scanned: AtomicUsize,
     /// For each keyword (by Aho-Corasick pattern index), the rules it selects.
     keyword_rules: Vec<Vec<usize>>,
     global_spec: AllowSpec,
     global: OnceLock<Allowlist>,
 }
 
+/// Scanned bytes after which the keywords are searched with a full DFA: it takes 1.7 ms
+/// to build and then searches 2.4 MB of code in 7 ms, where the NFA takes 0.5 ms and
+/// 17 ms. A run whose texts are remembered clean scans little (the prompt, short files).
+const DFA_AFTER: usize = 256 * 1024;
+
+fn keyword_automaton(words: &[String], kind: AhoCorasickKind) -> AhoCorasick {
+    AhoCorasick::builder()
+        .kind(Some(kind))
+        .ascii_case_insensitive(true)
+        .build(words)
+        .expect("keywords build")
+}
+
 impl RuleSet {
+    /// The keyword automaton for a text of `len` bytes: the NFA until the run has
+    /// scanned `DFA_AFTER` bytes, then the DFA. Both find the same matches.
+    fn keywords(&self, len: usize) -> &AhoCorasick {
+        if self.scanned.fetch_add(len, Ordering::Relaxed) + len < DFA_AFTER {
+            return &self.keywords;
+        }
+        self.keywords_dfa
+            .get_or_init(|| keyword_automaton(&self.words, AhoCorasickKind::DFA))
+    }
+
     /// The allowlist every rule shares (paths such as lock files, placeholder values).
     fn global(&self) -> &Allowlist {
         self.global
@@ -234,13 +263,7 @@ fn load() -> RuleSet {
             }
         }
     }
-    // A full DFA: the overlapping search runs over all request content, keywords such as
-    // `key` and `token` are frequent in code, and the table is small (~300 words).
-    let keywords = AhoCorasick::builder()
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .ascii_case_insensitive(true)
-        .build(&words)
-        .expect("keywords build");
+    let keywords = keyword_automaton(&words, AhoCorasickKind::ContiguousNFA);
     RuleSet {
         rules: file
             .rules
@@ -253,6 +276,9 @@ fn load() -> RuleSet {
             })
             .collect(),
         keywords,
+        keywords_dfa: OnceLock::new(),
+        words,
+        scanned: AtomicUsize::new(0),
         keyword_rules,
         global_spec: file.allowlist,
         global: OnceLock::new(),
@@ -305,7 +331,7 @@ pub struct Hit {
 
 /// Texts at least this long that hold no secret are remembered as clean (`memo`), so
 /// content sent again (a map, files in a cached tier) is not scanned again.
-const MEMO_MIN: usize = 1024;
+const MEMO_MIN: usize = 64;
 const MEMO_CLEAN: &[u8] = b"no secrets";
 
 /// The secrets in `text`, in order and not overlapping. `path` (the file's path, when the
@@ -341,7 +367,7 @@ fn search(text: &str, path: Option<&str>) -> Vec<Hit> {
     let set = &*RULES;
     // Per rule, where its keywords occur.
     let mut seen: Vec<Vec<Range<usize>>> = vec![Vec::new(); set.rules.len()];
-    for m in set.keywords.find_overlapping_iter(text) {
+    for m in set.keywords(text.len()).find_overlapping_iter(text) {
         for &r in &set.keyword_rules[m.pattern().as_usize()] {
             seen[r].push(m.range());
         }
@@ -459,6 +485,23 @@ mod tests {
             .collect();
         assert!(failed.is_empty(), "rules that do not compile: {failed:?}");
         assert!(RULES.rules.len() > 200, "{}", RULES.rules.len());
+    }
+
+    #[test]
+    fn both_keyword_automata_find_the_same() {
+        let text =
+            include_str!("mod.rs").repeat(3) + "AKIA x-api-key Bearer ghp_ sk-ant- PRIVATE KEY";
+        let find = |ac: &AhoCorasick| {
+            ac.find_overlapping_iter(&text)
+                .map(|m| (m.pattern(), m.range()))
+                .collect::<Vec<_>>()
+        };
+        let nfa = find(&RULES.keywords);
+        assert!(nfa.len() > 20, "{}", nfa.len());
+        assert_eq!(
+            nfa,
+            find(&keyword_automaton(&RULES.words, AhoCorasickKind::DFA))
+        );
     }
 
     /// Generic rules search their gate first; the gate drops only the optional start.
