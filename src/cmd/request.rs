@@ -78,14 +78,14 @@ pub(super) fn prepare_request(
     ctx: &mut Ctx,
 ) -> anyhow::Result<(Settings, Built, request::Request)> {
     // Marker placement first splits the text as the tokenizer would (see `cache::place`);
-    // its pattern compiles on another core while the inputs are read. The spec may name
+    // its patterns compile on another core while the inputs are read. The spec may name
     // another encoding; then this guess only costs that core some work.
     let guess: Tokenizer = args
         .tokenizer
         .as_deref()
         .and_then(|t| t.parse().ok())
         .unwrap_or_default();
-    std::thread::spawn(move || guess.at_least(""));
+    std::thread::spawn(move || guess.warm_up());
     // The spec is named relative to -C DIR, like every other path.
     let (spec, spec_dir) = match &args.spec {
         Some(path) => {

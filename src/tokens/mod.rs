@@ -66,8 +66,9 @@ pub enum Tokenizer {
 }
 
 impl Tokenizer {
-    /// The number of tokens in `text`. A long text is counted in parallel chunks that
-    /// add up exactly (`chunks`).
+    /// The number of tokens in `text`. A long text is counted in chunks that add up
+    /// exactly, each remembered across runs and counted in parallel when it is not
+    /// (`chunks`).
     pub fn count(&self, text: &str) -> usize {
         let kind: &[&[u8]] = &[MEMO_TOKENS, code_version(), self.name().as_bytes()];
         chunks::sum(text, kind, |chunk| {
@@ -114,6 +115,12 @@ impl Tokenizer {
     pub fn at_least(&self, text: &str) -> usize {
         let kind: &[&[u8]] = &[MEMO_PIECES, code_version(), self.name().as_bytes()];
         chunks::sum(text, kind, |chunk| self.pieces(chunk).count())
+    }
+
+    /// Builds what splitting any text needs, so that a thread can do it ahead of the
+    /// first count.
+    pub fn warm_up(&self) {
+        split::warm_up(*self);
     }
 
     /// The pieces the encoding's split pattern cuts `text` into, as bpe-openai and

@@ -56,6 +56,13 @@ pub fn pieces(tokenizer: Tokenizer, text: &str) -> Pieces<'_> {
     }
 }
 
+/// Builds both of `tokenizer`'s automata.
+pub fn warm_up(tokenizer: Tokenizer) {
+    for ascii in [true, false] {
+        automaton(tokenizer, slot(tokenizer, ascii));
+    }
+}
+
 fn automaton(tokenizer: Tokenizer, slot: usize) -> Option<&'static DFA> {
     static DFAS: [OnceLock<Option<DFA>>; SLOTS] = [const { OnceLock::new() }; SLOTS];
     // The patterns are fixed and tested, so a build failure cannot happen.
