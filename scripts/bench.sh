@@ -321,6 +321,13 @@ for f in sys.stdin.read().split():
     --export-json "$work/secrets.json" -n "secrets allow" -n "secrets redact" \
     "$run --secrets allow" "$run --secrets redact")
   medians "$work/secrets.json"
+  # Above, later runs: counts and clean texts are remembered. A first run has neither.
+  echo "== the same, each run the first (memo deleted before it)"
+  (cd "$repo" && HOME=$work hyperfine -N --warmup 3 --runs "${SECRETS_RUNS:-30}" \
+    --prepare "rm -f $work/.cache/asimi-prompt/memo-1.bin" \
+    --export-json "$work/secrets-first.json" -n "secrets allow" -n "secrets redact" \
+    "$run --secrets allow" "$run --secrets redact")
+  medians "$work/secrets-first.json"
 }
 
 case "${1:-all}" in
