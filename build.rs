@@ -18,6 +18,17 @@ fn main() {
     registry_json(out);
     vocabulary(out, "o200k_base", bpe_openai::o200k_base());
     vocabulary(out, "cl100k_base", bpe_openai::cl100k_base());
+    link_without_pie();
+}
+
+/// A position-independent executable is relocated at every start: tens of thousands of
+/// pointers in the grammars' and the tables' read-only data, each page of them copied
+/// on write. A fixed-address binary maps those pages from the file as they are.
+fn link_without_pie() {
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu" {
+        println!("cargo:rustc-link-arg-bins=-no-pie");
+    }
 }
 
 fn registry_json(out: &Path) {

@@ -3,22 +3,33 @@ use std::process::ExitCode;
 
 use asimi_prompt::app::{self, Outcome, EXIT_DIFFERS, EXIT_ERROR};
 use asimi_prompt::cli::Cli;
+use asimi_prompt::template::with_engine_stack;
 
 // Most of a cold symbol map is tree-sitter allocating nodes from two threads, where
 // glibc's malloc contends; mimalloc is markedly faster at it.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn main() -> ExitCode {
-    use libmimalloc_sys::{mi_calloc, mi_free, mi_malloc, mi_realloc};
-    // mimalloc asks for transparent huge pages, and a 2 MiB page is zeroed and counted
-    // whole however little of it a run uses: they doubled a request's peak memory for
-    // no gain in speed. A run is too short to profit from them.
-    #[cfg(target_os = "linux")]
+/// Turns transparent huge pages off for the process. A 2 MiB page is zeroed and counted
+/// whole however little of it a run uses: they doubled a request's peak memory and cost
+/// a short run a tenth of its time, for no gain in speed. mimalloc is built not to ask
+/// for them; this covers systems that give them unasked. It runs as a constructor
+/// because Rust's runtime allocates before `main`.
+#[cfg(target_os = "linux")]
+extern "C" fn disable_huge_pages() {
     // SAFETY: prctl with this option only sets a flag on the process.
     unsafe {
         libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static DISABLE_HUGE_PAGES: extern "C" fn() = disable_huge_pages;
+
+fn main() -> ExitCode {
+    use libmimalloc_sys::{mi_calloc, mi_free, mi_malloc, mi_realloc};
     // SAFETY: first thing in the process, before any tree-sitter object exists, so
     // nothing is freed by an allocator other than the one that allocated it.
     unsafe {
@@ -33,7 +44,7 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
-    let result = app::run(cli, &mut out, &mut err).and_then(|o| {
+    let result = with_engine_stack(|| app::run(cli, &mut out, &mut err)).and_then(|o| {
         out.flush()?;
         Ok(o)
     });
