@@ -6,9 +6,12 @@
 //!   serialized automata, which a run decoded in tens of milliseconds, to their bare
 //!   vocabularies and an index (4.3 and 2.1 MB) that a run reads in place. See
 //!   src/tokens/bpe.rs.
+//! - the tree-sitter grammars' tables, compressed (build/grammars.rs).
 
 use std::path::Path;
 
+#[path = "build/grammars.rs"]
+mod grammars;
 #[path = "src/tokens/index.rs"]
 mod index;
 
@@ -19,6 +22,7 @@ fn main() {
     vocabulary(out, "o200k_base", bpe_openai::o200k_base());
     vocabulary(out, "cl100k_base", bpe_openai::cl100k_base());
     link_without_pie();
+    grammars::pack(out);
 }
 
 /// A position-independent executable is relocated at every start: tens of thousands of

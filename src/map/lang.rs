@@ -19,6 +19,8 @@ use std::sync::OnceLock;
 
 use tree_sitter::{Language, Query};
 
+use super::grammars;
+
 /// One language: its name, its grammar and its query.
 pub struct Lang {
     pub name: &'static str,
@@ -99,7 +101,7 @@ macro_rules! lang {
         Lang {
             name: $name,
             extensions: &[$($ext),*],
-            grammar: || $grammar.into(),
+            grammar: $grammar,
             source: concat!($(include_str!(concat!("queries/", $file, ".scm")), "\n"),*),
             query: OnceLock::new(),
         }
@@ -108,41 +110,41 @@ macro_rules! lang {
 
 /// Every language, in the order.
 pub static LANGS: [Lang; 10] = [
-    lang!("rust", ["rs"], tree_sitter_rust::LANGUAGE, ["rust"]),
+    lang!("rust", ["rs"], grammars::tree_sitter_rust, ["rust"]),
     lang!(
         "python",
         ["py", "pyi", "pyw"],
-        tree_sitter_python::LANGUAGE,
+        grammars::tree_sitter_python,
         ["python"]
     ),
-    lang!("go", ["go"], tree_sitter_go::LANGUAGE, ["go"]),
+    lang!("go", ["go"], grammars::tree_sitter_go, ["go"]),
     lang!(
         "javascript",
         ["js", "jsx", "mjs", "cjs"],
-        tree_sitter_javascript::LANGUAGE,
+        grammars::tree_sitter_javascript,
         ["ecmascript", "javascript"]
     ),
     lang!(
         "typescript",
         ["ts", "mts", "cts"],
-        tree_sitter_typescript::LANGUAGE_TYPESCRIPT,
+        grammars::tree_sitter_typescript,
         ["ecmascript", "typescript"]
     ),
     lang!(
         "tsx",
         ["tsx"],
-        tree_sitter_typescript::LANGUAGE_TSX,
+        grammars::tree_sitter_tsx,
         ["ecmascript", "typescript"]
     ),
-    lang!("java", ["java"], tree_sitter_java::LANGUAGE, ["java"]),
-    lang!("c", ["c", "h"], tree_sitter_c::LANGUAGE, ["c-common"]),
+    lang!("java", ["java"], grammars::tree_sitter_java, ["java"]),
+    lang!("c", ["c", "h"], grammars::tree_sitter_c, ["c-common"]),
     lang!(
         "cpp",
         ["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp"],
-        tree_sitter_cpp::LANGUAGE,
+        grammars::tree_sitter_cpp,
         ["c-common", "cpp"]
     ),
-    lang!("csharp", ["cs"], tree_sitter_c_sharp::LANGUAGE, ["csharp"]),
+    lang!("csharp", ["cs"], grammars::tree_sitter_c_sharp, ["csharp"]),
 ];
 
 /// The language of a path, by its extension.

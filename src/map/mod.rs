@@ -15,6 +15,7 @@ pub mod files;
 #[cfg(test)]
 mod fixtures;
 pub mod format;
+mod grammars;
 pub mod imports;
 pub mod index;
 pub mod lang;
