@@ -126,7 +126,7 @@ fn crate_source(registry: &Path, krate: &str, version: &str) -> Result<PathBuf, 
         .ok_or_else(|| format!("no source of {name} in {}", registry.display()))
 }
 
-/// One packed table: its name, its declaration with the initializer left out, and its
+/// One packed table: its name, the first line of its definition in parser.c, and its
 /// bytes.
 struct Table {
     name: &'static str,
