@@ -19,10 +19,6 @@ use rayon::prelude::*;
 
 use crate::memo;
 
-/// The length chunks are cut at (each goes on to the next safe cut). Counting runs at
-/// tens of MB/s, so a chunk is a millisecond or two of work, worth a task.
-#[cfg(test)]
-const CHUNK: usize = 64 * 1024;
 /// Content-defined chunks: at least this long (a shorter text is counted, not looked
 /// up), about `SPREAD` lines more on average, and at most `MAX_CHUNK` up to a safe cut.
 const MIN_CHUNK: usize = 2 * 1024;
@@ -36,24 +32,6 @@ const PARALLEL_BYTES: usize = 128 * 1024;
 /// whitespace nor to extend a punctuation run's tail.
 fn cut_before(bytes: &[u8], at: usize) -> bool {
     bytes[at - 1] == b'\n' && bytes[at].is_ascii_graphic() && bytes[at] != b'/'
-}
-
-/// `text` cut into chunks of at least `size` bytes (the last may be shorter) at safe
-/// cuts; one chunk when there is none.
-#[cfg(test)]
-pub fn chunks(text: &str, size: usize) -> Vec<&str> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0;
-    while text.len() - start > size {
-        let Some(at) = (start + size.max(1)..bytes.len()).find(|&i| cut_before(bytes, i)) else {
-            break;
-        };
-        out.push(&text[start..at]);
-        start = at;
-    }
-    out.push(&text[start..]);
-    out
 }
 
 /// `text` cut at safe cuts the content chooses (see the module's note); the last chunk
@@ -126,6 +104,28 @@ pub fn sum(text: &str, kind: &[&[u8]], count: impl Fn(&str) -> usize + Sync) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fixed chunk length the safe cuts are also tested at.
+    const CHUNK: usize = 64 * 1024;
+
+    /// `text` cut into chunks of at least `size` bytes (the last may be shorter), each at
+    /// the first safe cut past its `size` bytes; one chunk when there is none. Fixed-size
+    /// cuts test the safe cuts apart from the content-defined ones.
+    fn chunks(text: &str, size: usize) -> Vec<&str> {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut start = 0;
+        while text.len() - start > size {
+            let Some(at) = (start + size.max(1)..bytes.len()).find(|&i| cut_before(bytes, i))
+            else {
+                break;
+            };
+            out.push(&text[start..at]);
+            start = at;
+        }
+        out.push(&text[start..]);
+        out
+    }
 
     #[test]
     fn chunks_cover_the_text_and_start_at_safe_cuts() {
