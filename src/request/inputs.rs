@@ -99,7 +99,7 @@ fn read_checked(real: &Path, rel: &str, limits: &Limits) -> Result<Result<Vec<u8
         return Ok(Err(Unfit::Oversize(size)));
     }
     let bytes = read(real, "file", rel)?;
-    if bytes.iter().take(8192).any(|&b| b == 0) {
+    if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
         return Ok(Err(Unfit::Binary));
     }
     Ok(Ok(bytes))

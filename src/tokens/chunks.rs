@@ -16,6 +16,8 @@
 //! cuts near it, and the rest of the text is counted already.
 
 use rayon::prelude::*;
+// XXH3's output is fixed by its specification, as cuts must be for the memo to hit.
+use xxhash_rust::xxh3::xxh3_64;
 
 use crate::memo;
 
@@ -35,33 +37,28 @@ fn cut_before(bytes: &[u8], at: usize) -> bool {
 }
 
 /// `text` cut at safe cuts the content chooses (see the module's note); the last chunk
-/// may be short, and a text with no such cut is one chunk.
+/// may be short, and a text with no such cut is one chunk. A line is hashed only where
+/// its hash decides a cut: most lines are not at a safe cut, or end too soon after one.
 pub fn content_defined(text: &str) -> Vec<&str> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let (mut start, mut line) = (0, 0);
-    for (newline, _) in text.match_indices('\n') {
+    for newline in memchr::memchr_iter(b'\n', bytes) {
         let at = newline + 1;
-        let hash = fnv1a(&bytes[line..at]);
-        line = at;
+        let ended = std::mem::replace(&mut line, at);
         if at == bytes.len() || !cut_before(bytes, at) {
             continue;
         }
         let len = at - start;
-        if len >= MAX_CHUNK || (len >= MIN_CHUNK && hash.is_multiple_of(SPREAD)) {
+        if len >= MAX_CHUNK
+            || (len >= MIN_CHUNK && xxh3_64(&bytes[ended..at]).is_multiple_of(SPREAD))
+        {
             out.push(&text[start..at]);
             start = at;
         }
     }
     out.push(&text[start..]);
     out
-}
-
-/// FNV-1a: stable across builds and machines, as cuts must be for the memo to hit.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// The sum of `count` over `text`'s content-defined chunks. Each chunk's count is
@@ -151,6 +148,21 @@ mod tests {
             assert!(p.len() >= MIN_CHUNK && cut_before(long.as_bytes(), at));
         }
         assert_eq!(content_defined("short"), ["short"]);
+    }
+
+    /// Content-defined cuts move only near an edit, so most of an edited text's chunks
+    /// are remembered already.
+    #[test]
+    fn an_edit_moves_only_the_cuts_near_it() {
+        let text: String = (0..20_000)
+            .map(|i| format!("let v{i} = {};\n", i * 7))
+            .collect();
+        let edited = text.replacen("let v10000 =", "let v10000: u64 =", 1);
+        let (before, after) = (content_defined(&text), content_defined(&edited));
+        assert!(before.len() > 50, "{}", before.len());
+        let kept = after.iter().filter(|c| before.contains(c)).count();
+        assert!(kept + 2 >= after.len(), "{kept} of {} kept", after.len());
+        assert!(kept < after.len(), "the edit changed no chunk");
     }
 
     /// Texts where a cut in the wrong place would change the pieces: newlines before
