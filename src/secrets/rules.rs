@@ -330,17 +330,14 @@ pub struct Hit {
     pub rule: String,
 }
 
-/// Texts at least this long that hold no secret are remembered as clean (`memo`), so
-/// content sent again (a map, files in a cached tier) is not scanned again.
-const MEMO_MIN: usize = 64;
+/// What the memo remembers a clean text under (with the rules' version and the path).
 const MEMO_CLEAN: &[u8] = b"no secrets";
 
 /// The secrets in `text`, in order and not overlapping. `path` (the file's path, when the
-/// text is one) lets path-bound rules and path allowlists apply.
+/// text is one) lets path-bound rules and path allowlists apply. A text found clean is
+/// remembered whatever its size: short texts that come again (a small file's symbols, a
+/// history message) would otherwise load the rules and compile those their words select.
 pub fn find(text: &str, path: Option<&str>) -> Vec<Hit> {
-    if text.len() < MEMO_MIN {
-        return search(text, path);
-    }
     let key = memo::key(&[
         MEMO_CLEAN,
         rules_version(),
@@ -475,6 +472,18 @@ fn rule_hits(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A clean text is remembered however short it is; a text holding a secret never is.
+    #[test]
+    fn clean_texts_of_any_size_are_remembered() {
+        let key_of = |text: &str| memo::key(&[MEMO_CLEAN, rules_version(), b"", text.as_bytes()]);
+        let short = "the token is here";
+        assert!(find(short, None).is_empty());
+        assert_eq!(memo::get(&key_of(short)), Some(0));
+        let secret = format!("token {}", crate::secrets::tests::fake("github"));
+        assert_eq!(find(&secret, None).len(), 1);
+        assert_eq!(memo::get(&key_of(&secret)), None);
+    }
 
     #[test]
     fn every_rule_compiles() {
