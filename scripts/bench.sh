@@ -19,7 +19,8 @@
 #                               # tree; the map on and off) vs code2prompt, repomix and
 #                               # `cat` of the same files: wall, CPU and peak RSS
 #   scripts/bench.sh secrets    # `messages` in a ~6 MB repository (cargo registry sources),
-#                               # sending 2.5 MB of it: --secrets allow vs redact (the default)
+#                               # sending 2.5 MB of it: --secrets allow vs redact (the default),
+#                               # later runs, first runs, and later runs with a new prompt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -313,8 +314,9 @@ for f in sys.stdin.read().split():
     print(f)') > "$work/files"
   echo "== messages in a ~6 MB repository sending 2.5 MB of it: --secrets allow vs redact"
   echo "   $(wc -l < "$work/files") files sent"
-  local run="$bin messages --model gemini-3-pro --prompt x"
-  run="$run $(sed 's/^/--file /' "$work/files" | tr '\n' ' ')"
+  local files run
+  files=$(sed 's/^/--file /' "$work/files" | tr '\n' ' ')
+  run="$bin messages --model gemini-3-pro --prompt x $files"
   (cd "$repo" && HOME=$work eval "$run --secrets allow" > "$work/allow.out")
   (cd "$repo" && HOME=$work eval "$run" > "$work/redact.out")
   (cd "$repo" && HOME=$work hyperfine -N --warmup 3 --runs "${SECRETS_RUNS:-30}" \
@@ -328,6 +330,16 @@ for f in sys.stdin.read().split():
     --export-json "$work/secrets-first.json" -n "secrets allow" -n "secrets redact" \
     "$run --secrets allow" "$run --secrets redact")
   medians "$work/secrets-first.json"
+  # In use, a later run brings a new prompt: it is new to the memo, so it is scanned, and
+  # the rules its words select (here "token", "secret", "key") compile.
+  echo "== the same, later runs, each with a new prompt (on standard input)"
+  local prompt="Fix the token counting and the secret key handling"
+  (cd "$repo" && HOME=$work hyperfine --warmup 3 --runs "${SECRETS_RUNS:-30}" \
+    --prepare "echo \"$prompt \$(date +%s%N)\" > $work/prompt" \
+    --export-json "$work/secrets-prompt.json" -n "secrets allow" -n "secrets redact" \
+    "$bin messages --model gemini-3-pro $files --secrets allow < $work/prompt" \
+    "$bin messages --model gemini-3-pro $files --secrets redact < $work/prompt")
+  medians "$work/secrets-prompt.json"
 }
 
 case "${1:-all}" in
