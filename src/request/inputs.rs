@@ -51,9 +51,8 @@ const ALLOW_OUTSIDE_HINT: &str = "pass --allow-outside to include it";
 
 /// `arg` resolved against `base`, and its path relative to the project root (forward
 /// slashes), which names it in the request. Outside the root, the absolute path.
-/// `limits.project_root` is canonical (`load` makes it so): a file inside it costs one
-/// canonicalization, where each took four and the readlinks were a third of a request's
-/// time.
+/// `limits.project_root` is canonical (`load` makes it so), so a file inside it costs
+/// one canonicalization: it took four, 22 readlinks a file in a deep tree.
 fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), Error> {
     let path = base.join(arg);
     let real = path
