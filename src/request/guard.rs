@@ -40,28 +40,19 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     let f = &mut found;
     scan(&mut assembly.system, "system prompt", None, redact, f);
     scan(&mut assembly.legend, "symbol legend", None, redact, f);
-    for (path, text) in &mut assembly.symbols {
-        scan(text, &format!("symbols of {path}"), Some(path), redact, f);
-    }
-    // Files in parallel: each thread builds its own lazy DFAs for the rules it meets,
-    // but a scan on one core held up the whole request (the other core idle) where
-    // remembered clean files are not enough.
-    let per_file: Vec<Vec<Finding>> = assembly
-        .files
+    let symbols = assembly
+        .symbols
         .par_iter_mut()
-        .map(|file| {
-            let mut found = Vec::new();
-            scan(
-                &mut file.content,
-                &file.path,
-                Some(&file.path),
-                redact,
-                &mut found,
-            );
-            found
-        })
-        .collect();
-    f.extend(per_file.into_iter().flatten());
+        .map(|(path, text)| (format!("symbols of {path}"), Some(path.as_str()), text));
+    f.extend(scan_parallel(symbols, redact));
+    let files = assembly.files.par_iter_mut().map(|file| {
+        (
+            file.path.clone(),
+            Some(file.path.as_str()),
+            &mut file.content,
+        )
+    });
+    f.extend(scan_parallel(files, redact));
     for url in &mut assembly.urls {
         if let Some(title) = &mut url.title {
             scan(title, &format!("title of {}", url.url), None, redact, f);
@@ -83,6 +74,24 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     }
     scan(&mut assembly.prompt, "prompt", None, redact, f);
     found
+}
+
+/// Each text (its origin, its path when it is a file's, the text) scanned, the findings
+/// in the texts' order. In parallel: each thread builds its own lazy DFAs for the rules
+/// it meets, but a scan on one core held up the whole request (the other core idle)
+/// where remembered clean texts are not enough.
+fn scan_parallel<'a>(
+    texts: impl ParallelIterator<Item = (String, Option<&'a str>, &'a mut String)>,
+    redact: bool,
+) -> Vec<Finding> {
+    let per_text: Vec<Vec<Finding>> = texts
+        .map(|(origin, path, text)| {
+            let mut found = Vec::new();
+            scan(text, &origin, path, redact, &mut found);
+            found
+        })
+        .collect();
+    per_text.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
