@@ -18,6 +18,7 @@ pub mod error;
 pub mod facts;
 pub mod fetch;
 pub mod fs;
+pub mod git_index;
 pub mod goal;
 pub mod gojson;
 pub mod map;

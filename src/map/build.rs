@@ -81,19 +81,19 @@ fn index_options(options: &MapOptions) -> IndexOptions {
 }
 
 /// What decides a map: the options, and every candidate's path and content (its clean
-/// blob id, else the sha256 of what is on disk now).
+/// blob id, else the hash of what is on disk now).
 fn fingerprint(root: &Path, candidates: &[Candidate], options: &str) -> String {
     let mut all = format!("{options}\n");
     for c in candidates {
         let id = match &c.blob {
             Some(blob) => blob.clone(),
             None => std::fs::read(root.join(&c.path))
-                .map(crate::digest::sha256_hex)
+                .map(crate::digest::blake3_hex)
                 .unwrap_or_default(),
         };
         all.push_str(&format!("{}\0{id}\n", c.path));
     }
-    crate::digest::sha256_hex(all)
+    crate::digest::blake3_hex(all)
 }
 
 fn build_from(

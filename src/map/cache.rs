@@ -226,7 +226,7 @@ fn version() -> &'static str {
             all.push_str(l.name);
             all.push_str(l.source());
         }
-        crate::digest::sha256_hex(all)[..16].to_string()
+        crate::digest::blake3_hex(all)[..16].to_string()
     })
 }
 

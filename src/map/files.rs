@@ -8,6 +8,7 @@ use std::path::Path;
 
 use ignore::gitignore::Gitignore;
 
+use crate::git_index::Entry;
 use crate::select::slashed;
 
 use crate::error::Error;
@@ -90,26 +91,25 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
     } else {
         format!("{prefix}/")
     };
-    let index = repo.index().ok()?;
     let clean = Clean::of(&repo, &workdir);
-    let mut files = Vec::new();
-    for entry in index.iter() {
-        let Ok(full) = String::from_utf8(entry.path.clone()) else {
-            continue;
-        };
-        let Some(path) = full.strip_prefix(&prefix) else {
-            continue;
-        };
-        if entry.mode == GIT_SYMLINK_MODE || u64::from(entry.file_size) > max_bytes {
-            continue;
-        }
-        let blob = clean.is(&full, &entry).then(|| entry.id.to_string());
-        files.push(Candidate {
-            path: path.to_string(),
-            blob,
-            size: u64::from(entry.file_size),
-        });
-    }
+    let mut files: Vec<Candidate> = crate::git_index::entries(&repo)?
+        .iter()
+        .filter_map(|entry| {
+            let path = entry.path.strip_prefix(&prefix)?;
+            if entry.mode == GIT_SYMLINK_MODE || u64::from(entry.size) > max_bytes {
+                return None;
+            }
+            // A conflicted path's stages have no one blob.
+            let blob = (entry.stage == 0 && clean.is(&entry.path, entry))
+                .then(|| crate::digest::hex(&entry.id));
+            Some(Candidate {
+                path: path.to_string(),
+                blob,
+                size: u64::from(entry.size),
+            })
+        })
+        .collect();
+    files.dedup_by(|a, b| a.path == b.path);
     Some(files)
 }
 
@@ -133,7 +133,7 @@ impl<'a> Clean<'a> {
         Clean { workdir, written }
     }
 
-    fn is(&self, path: &str, entry: &git2::IndexEntry) -> bool {
+    fn is(&self, path: &str, entry: &Entry) -> bool {
         let path = self.workdir.join(path);
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
             return false;
@@ -141,7 +141,7 @@ impl<'a> Clean<'a> {
         stat_matches(entry, &meta)
             && (!racy(entry, self.written)
                 || git2::Oid::hash_file(git2::ObjectType::Blob, &path)
-                    .is_ok_and(|id| id == entry.id))
+                    .is_ok_and(|id| id.as_bytes() == entry.id))
     }
 }
 
@@ -159,7 +159,7 @@ impl Clean {
         }
     }
 
-    fn is(&self, path: &str, _entry: &git2::IndexEntry) -> bool {
+    fn is(&self, path: &str, _entry: &Entry) -> bool {
         !self.dirty.contains(path)
     }
 }
@@ -168,12 +168,12 @@ impl Clean {
 /// time (seconds as the index's 32 bits hold them; nanoseconds when recorded) and the
 /// executable bit.
 #[cfg(unix)]
-fn stat_matches(entry: &git2::IndexEntry, meta: &std::fs::Metadata) -> bool {
+fn stat_matches(entry: &Entry, meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
-    let nanos = entry.mtime.nanoseconds();
+    let (seconds, nanos) = entry.mtime;
     meta.is_file()
-        && meta.size() as u32 == entry.file_size
-        && meta.mtime() as u32 == entry.mtime.seconds() as u32
+        && meta.size() as u32 == entry.size
+        && meta.mtime() as u32 == seconds
         && (nanos == 0 || meta.mtime_nsec() == i64::from(nanos))
         && (meta.mode() & 0o100 != 0) == (entry.mode & 0o100 != 0)
 }
@@ -182,11 +182,8 @@ fn stat_matches(entry: &git2::IndexEntry, meta: &std::fs::Metadata) -> bool {
 /// a later change within the same clock tick would have kept its stat data. Git then
 /// compares contents, and so does `Clean::is`.
 #[cfg(unix)]
-fn racy(entry: &git2::IndexEntry, written: Option<(i64, i64)>) -> bool {
-    let recorded = (
-        i64::from(entry.mtime.seconds() as u32),
-        i64::from(entry.mtime.nanoseconds()),
-    );
+fn racy(entry: &Entry, written: Option<(i64, i64)>) -> bool {
+    let recorded = (i64::from(entry.mtime.0), i64::from(entry.mtime.1));
     written.is_none_or(|(seconds, nanos)| recorded >= (seconds & 0xffff_ffff, nanos))
 }
 
@@ -349,6 +346,25 @@ mod tests {
             .map(|c| c.path)
             .collect();
         assert_eq!(sub, ["b.py"]);
+    }
+
+    #[test]
+    fn a_conflicted_path_is_listed_once_without_a_blob_id() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let repo = git2::Repository::init(root).unwrap();
+        write(root, "a.py", "x = 1\n");
+        write(root, "both.py", "<<<<<<< ours\n");
+        let mut index = repo.index().unwrap();
+        index.add_path(Path::new("a.py")).unwrap();
+        crate::git_index::add_conflict(&mut index, "a.py", "both.py");
+        index.write().unwrap();
+        let files = select(root, &Selection::default()).unwrap();
+        let listed: Vec<(&str, bool)> = files
+            .iter()
+            .map(|c| (c.path.as_str(), c.blob.is_some()))
+            .collect();
+        assert_eq!(listed, [("a.py", true), ("both.py", false)]);
     }
 
     #[test]

@@ -22,15 +22,10 @@ pub fn list(root: &Path, exclude: &Gitignore, progress: &dyn Progress) -> Vec<St
 /// The git index's files, sorted, once each; `None` outside a work tree.
 fn tracked(root: &Path) -> Option<Vec<String>> {
     let repo = git2::Repository::open(root).ok()?;
-    let mut files = match index_paths(&repo.path().join("index")) {
-        Some(files) => files,
-        None => repo
-            .index()
-            .ok()?
-            .iter()
-            .map(|e| String::from_utf8_lossy(&e.path).into_owned())
-            .collect(),
-    };
+    let mut files: Vec<String> = crate::git_index::entries(&repo)?
+        .into_iter()
+        .map(|e| e.path)
+        .collect();
     files.sort();
     files.dedup();
     Some(files)
@@ -74,59 +69,6 @@ fn walk(root: &Path, exclude: &Gitignore, progress: &dyn Progress) -> Vec<String
     }
     files.sort();
     files
-}
-
-/// The paths in a git index file, read directly: libgit2 also verifies the file's SHA-1
-/// and builds a map of its entries, which was half of a `messages` run in a large
-/// repository. Only the common forms are read here (versions 2 and 3, no split index, no
-/// sparse directories); anything else, or anything inconsistent, is `None`, and libgit2
-/// reads the index instead.
-fn index_paths(path: &Path) -> Option<Vec<String>> {
-    let bytes = std::fs::read(path).ok()?;
-    let u32_at = |at: usize| -> Option<u32> {
-        Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
-    };
-    if bytes.get(..4)? != b"DIRC" {
-        return None;
-    }
-    let version = u32_at(4)?;
-    if version != 2 && version != 3 {
-        return None;
-    }
-    let count = u32_at(8)? as usize;
-    // Every entry takes at least 64 bytes; a larger count is a corrupt file.
-    if count > bytes.len() / 64 {
-        return None;
-    }
-    let mut files = Vec::with_capacity(count);
-    let mut at = 12;
-    for _ in 0..count {
-        let mode = u32_at(at + 24)?;
-        let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
-        let extended = flags & 0x4000 != 0;
-        if (extended && version == 2) || mode == 0o040000 {
-            return None;
-        }
-        let start = at + 62 + if extended { 2 } else { 0 };
-        let len = match (flags & 0x0fff) as usize {
-            // The length does not fit the flags: the name runs to its NUL.
-            0x0fff => bytes.get(start..)?.iter().position(|b| *b == 0)?,
-            n => n,
-        };
-        let name = bytes.get(start..start + len)?;
-        files.push(String::from_utf8_lossy(name).into_owned());
-        // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
-        at += (start - at + len + 8) & !7;
-    }
-    // Extensions follow, then the 20-byte checksum.
-    while at + 20 < bytes.len() {
-        let signature = bytes.get(at..at + 4)?;
-        if signature == b"link" || signature == b"sdir" {
-            return None;
-        }
-        at += 8 + u32_at(at + 4)? as usize;
-    }
-    (at + 20 == bytes.len()).then_some(files)
 }
 
 #[cfg(test)]
@@ -174,65 +116,25 @@ mod tests {
         );
     }
 
-    /// What libgit2 lists, sorted and deduplicated as `list` does.
-    fn libgit2_paths(root: &Path) -> Vec<String> {
-        let repo = git2::Repository::open(root).unwrap();
-        let mut files: Vec<String> = repo
-            .index()
-            .unwrap()
-            .iter()
-            .map(|e| String::from_utf8_lossy(&e.path).into_owned())
-            .collect();
-        files.sort();
-        files.dedup();
-        files
-    }
-
     #[test]
-    fn reads_the_index_as_libgit2_does() {
+    fn lists_each_tracked_path_once_in_order() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         let repo = git2::Repository::init(root).unwrap();
-        let long = format!("{}/{}.rs", "d".repeat(200), "n".repeat(200));
-        let names = ["a.rs", "b/c.txt", "b/ü nicode.md", "z", long.as_str()];
-        for name in names {
+        for name in ["z", "b/c.txt", "a.rs", "untracked.rs"] {
             let path = root.join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, name).unwrap();
         }
         let mut index = repo.index().unwrap();
-        index
-            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
-            .unwrap();
+        for name in ["z", "b/c.txt", "a.rs"] {
+            index.add_path(Path::new(name)).unwrap();
+        }
+        crate::git_index::add_conflict(&mut index, "a.rs", "both.rs");
         index.write().unwrap();
-        let direct = index_paths(&repo.path().join("index")).expect("a version 2 index");
-        assert_eq!(direct.len(), names.len());
         assert_eq!(
             list(root, &Gitignore::empty(), &Silent),
-            libgit2_paths(root)
+            ["a.rs", "b/c.txt", "both.rs", "z"]
         );
-
-        // An intent-to-add entry has extended flags, so libgit2 writes version 3.
-        std::fs::write(root.join("new.rs"), "x").unwrap();
-        let mut entry = index.get_path(Path::new("a.rs"), 0).unwrap();
-        entry.path = b"new.rs".to_vec();
-        entry.flags_extended |= 1 << 13;
-        index.add(&entry).unwrap();
-        index.write().unwrap();
-        let bytes = std::fs::read(repo.path().join("index")).unwrap();
-        assert_eq!(bytes[7], 3, "expected a version 3 index");
-        assert!(index_paths(&repo.path().join("index")).is_some());
-        assert_eq!(
-            list(root, &Gitignore::empty(), &Silent),
-            libgit2_paths(root)
-        );
-        assert!(list(root, &Gitignore::empty(), &Silent).contains(&"new.rs".to_string()));
-
-        // Anything unexpected is left to libgit2.
-        let bad = root.join("bad-index");
-        std::fs::write(&bad, &bytes[..bytes.len() - 1]).unwrap();
-        assert_eq!(index_paths(&bad), None);
-        std::fs::write(&bad, b"DIRC\0\0\0\x04").unwrap();
-        assert_eq!(index_paths(&bad), None);
     }
 }
