@@ -72,6 +72,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;system' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
@@ -92,9 +95,6 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--mcp-server', '--mcp-server', [CompletionResultType]::ParameterName, 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)')
             [CompletionResult]::new('--mcp-timeout', '--mcp-timeout', [CompletionResultType]::ParameterName, 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
@@ -108,6 +108,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;export' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
@@ -118,9 +121,6 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt''s templates (and template render --prompt-data) see the data as .Vars')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff')
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
@@ -132,6 +132,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;messages' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
@@ -176,9 +179,6 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)')
             [CompletionResult]::new('--tier', '--tier', [CompletionResultType]::ParameterName, 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)')
             [CompletionResult]::new('--review', '--review', [CompletionResultType]::ParameterName, 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs')
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
@@ -202,6 +202,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;context' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
@@ -246,9 +249,6 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)')
             [CompletionResult]::new('--tier', '--tier', [CompletionResultType]::ParameterName, 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)')
             [CompletionResult]::new('--review', '--review', [CompletionResultType]::ParameterName, 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs')
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji')
             [CompletionResult]::new('--hermetic', '--hermetic', [CompletionResultType]::ParameterName, 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check')
             [CompletionResult]::new('--no-hermetic', '--no-hermetic', [CompletionResultType]::ParameterName, 'Not hermetic, even with --check')
@@ -274,6 +274,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;compress' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
             [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming')
             [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
@@ -282,9 +285,6 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt''s goal section')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
             [CompletionResult]::new('--compact', '--compact', [CompletionResultType]::ParameterName, 'Print the JSON on one line')
             [CompletionResult]::new('--prompt-only', '--prompt-only', [CompletionResultType]::ParameterName, 'Print only the compression prompt')
@@ -293,15 +293,15 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;commit' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--provider', '--provider', [CompletionResultType]::ParameterName, 'The body''s shape (default: the model''s provider)')
             [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming')
             [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--secrets', '--secrets', [CompletionResultType]::ParameterName, 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
-            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
-            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
@@ -312,11 +312,11 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;map' {
-            [CompletionResult]::new('--tokens', '--tokens', [CompletionResultType]::ParameterName, 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)')
-            [CompletionResult]::new('--map-exclude', '--map-exclude', [CompletionResultType]::ParameterName, 'Leave files matching GLOB out (repeatable)')
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--tokens', '--tokens', [CompletionResultType]::ParameterName, 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)')
+            [CompletionResult]::new('--map-exclude', '--map-exclude', [CompletionResultType]::ParameterName, 'Leave files matching GLOB out (repeatable)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Note on stderr each file that did not parse cleanly (its block holds what the parser recovered, or it has none)')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Note on stderr each file that did not parse cleanly (its block holds what the parser recovered, or it has none)')

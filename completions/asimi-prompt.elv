@@ -68,6 +68,9 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'asimi-prompt;system'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
@@ -88,9 +91,6 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --mcp-server 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)'
             cand --mcp-timeout 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)'
             cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
-            cand -C 'Run as if started in DIR (like git -C)'
-            cand --cwd 'Run as if started in DIR (like git -C)'
-            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
@@ -103,6 +103,9 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;export'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
@@ -113,9 +116,6 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --data 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt''s templates (and template render --prompt-data) see the data as .Vars'
             cand --set 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data'
             cand --check 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff'
-            cand -C 'Run as if started in DIR (like git -C)'
-            cand --cwd 'Run as if started in DIR (like git -C)'
-            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
@@ -126,6 +126,9 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;messages'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
@@ -170,9 +173,6 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --session 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)'
             cand --tier 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)'
             cand --review 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs'
-            cand -C 'Run as if started in DIR (like git -C)'
-            cand --cwd 'Run as if started in DIR (like git -C)'
-            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
@@ -195,6 +195,9 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;context'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
@@ -239,9 +242,6 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --session 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)'
             cand --tier 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)'
             cand --review 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs'
-            cand -C 'Run as if started in DIR (like git -C)'
-            cand --cwd 'Run as if started in DIR (like git -C)'
-            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --ascii 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
             cand --hermetic 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
             cand --no-hermetic 'Not hermetic, even with --check'
@@ -266,6 +266,9 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;compress'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --provider 'The body''s shape (default: the model''s provider)'
             cand --max-tokens 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming'
             cand --system-role 'The role of the system message in OpenAI-shaped bodies'
@@ -274,9 +277,6 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)'
             cand --goal 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt''s goal section'
             cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
-            cand -C 'Run as if started in DIR (like git -C)'
-            cand --cwd 'Run as if started in DIR (like git -C)'
-            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
             cand --compact 'Print the JSON on one line'
             cand --prompt-only 'Print only the compression prompt'
@@ -284,15 +284,15 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;commit'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --provider 'The body''s shape (default: the model''s provider)'
             cand --max-tokens 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming'
             cand --system-role 'The role of the system message in OpenAI-shaped bodies'
             cand --secrets 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets'
             cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)'
             cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
-            cand -C 'Run as if started in DIR (like git -C)'
-            cand --cwd 'Run as if started in DIR (like git -C)'
-            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand -a 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
             cand --all 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
             cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
@@ -302,11 +302,11 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'asimi-prompt;map'= {
-            cand --tokens 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)'
-            cand --map-exclude 'Leave files matching GLOB out (repeatable)'
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --tokens 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)'
+            cand --map-exclude 'Leave files matching GLOB out (repeatable)'
             cand --json 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)'
             cand -v 'Note on stderr each file that did not parse cleanly (its block holds what the parser recovered, or it has none)'
             cand --verbose 'Note on stderr each file that did not parse cleanly (its block holds what the parser recovered, or it has none)'

@@ -72,6 +72,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "prompt" -
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "man" -d 'Print the man page, or write all man pages to a directory'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
@@ -95,8 +97,6 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l mcp
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l mcp-server -d 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l mcp-timeout -d 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-hermetic -d 'Not hermetic, even with --check'
@@ -106,6 +106,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l san
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
@@ -119,8 +121,6 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goa
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-hermetic -d 'Not hermetic, even with --check'
@@ -128,6 +128,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tem
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
@@ -178,8 +180,6 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l review -d 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-hermetic -d 'Not hermetic, even with --check'
@@ -199,6 +199,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l n
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l review-worktree -d 'Review the working tree\'s changes to tracked files, against HEAD (or against --review BASE)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l flat -d 'The same content as one flat message list with no cache markers and no tiers (system, file tree, URL context, review, working files, history, prompt), for servers without prompt caching. No session is read or recorded'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l context-window -d 'The context window in tokens, which picks the mode\'s tier (default: the model\'s)' -r
@@ -249,8 +251,6 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ma
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l session -d 'Track how long items stay unchanged across runs of this session, and cache them in tiers as they prove stable (see README, Sessions)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l review -d 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-hermetic -d 'Not hermetic, even with --check'
@@ -272,6 +272,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l fl
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l files -d 'Also list every item of the request (files, symbol blocks, the file tree, history messages...) with its tokens, largest first, and the flag that leaves it out (JSON: items)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
@@ -283,12 +285,12 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l h
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l provider -d 'The body\'s shape (default: the model\'s provider)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l max-tokens -d 'The output token limit. Anthropic bodies need one: by default the model\'s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic\'s SDK asks for without streaming' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l system-role -d 'The role of the system message in OpenAI-shaped bodies' -r -f -a "system\t''
@@ -298,17 +300,15 @@ error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
 allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l model -d 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s a -l all -d 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l stream -d 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model\'s maximum)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l prompt-only -d 'Print only the rendered commit prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l tokens -d 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l map-exclude -d 'Leave files matching GLOB out (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l tokens -d 'Keep the best-ranked files whose blocks fit N tokens (whole blocks only)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l map-exclude -d 'Leave files matching GLOB out (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -l json -d 'Print the symbols as JSON: per file its path and symbols (kind, name, line, params, returns, refs)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s v -l verbose -d 'Note on stderr each file that did not parse cleanly (its block holds what the parser recovered, or it has none)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand map" -s h -l help -d 'Print help'

@@ -149,6 +149,11 @@ impl Cli {
 /// option before it, which clap's own definitions tell. Nothing moves after `--`.
 pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
     let root = Cli::command();
+    let names_subcommand =
+        |w: &OsString| w.to_str().is_some_and(|w| subcommand(&root, w).is_some());
+    // The subcommands' own options are deferred (see `Command`), and built only when a
+    // subcommand follows an option.
+    let mut whole: Option<clap::Command> = None;
     let mut i = 1;
     while i < args.len() {
         let word = args[i].to_str().unwrap_or_default();
@@ -165,7 +170,15 @@ pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
             args[1..end].rotate_left(i - 1);
             break;
         }
-        i += if takes_value(&root, word) { 2 } else { 1 };
+        if !args[i + 1..].iter().any(names_subcommand) {
+            break;
+        }
+        let whole = whole.get_or_insert_with(|| {
+            let mut cmd = Cli::command();
+            cmd.build();
+            cmd
+        });
+        i += if takes_value(whole, word) { 2 } else { 1 };
     }
     args
 }
@@ -193,7 +206,10 @@ fn takes_value(root: &clap::Command, word: &str) -> bool {
     any_arg(root, &|a| matches(a) && a.get_action().takes_values())
 }
 
+/// `defer`: a run builds the arguments of the subcommand it runs, not of all thirteen;
+/// building them all was most of the page faults of a run's start.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Print the full system prompt (the default command).
     #[command(after_help = SYSTEM_AFTER_HELP)]
@@ -247,7 +263,7 @@ Examples:
     Man(ManArgs),
 }
 
-/// `--goal FILE`.
+// `--goal FILE`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct GoalArg {
     /// The goal file (default: .asimi/goal.yaml in the project); an active goal becomes
@@ -256,7 +272,7 @@ pub struct GoalArg {
     pub path: Option<String>,
 }
 
-/// The MCP servers a command may ask for prompts, and how.
+// The MCP servers a command may ask for prompts, and how.
 #[derive(Debug, Clone, Default, Args)]
 pub struct McpArgs {
     /// A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code
@@ -282,7 +298,7 @@ pub struct McpArgs {
     pub require_mcp: bool,
 }
 
-/// `--templates DIR`.
+// `--templates DIR`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct TemplatesArg {
     /// A template directory searched before the project's, the user's and the built-in
@@ -291,7 +307,7 @@ pub struct TemplatesArg {
     pub dir: Option<String>,
 }
 
-/// `--data` and `--set`: the values templates see (under .Vars in the prompt).
+// `--data` and `--set`: the values templates see (under .Vars in the prompt).
 #[derive(Debug, Clone, Default, Args)]
 pub struct VarsArgs {
     /// A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from
@@ -305,8 +321,8 @@ pub struct VarsArgs {
     pub set: Vec<String>,
 }
 
-/// Options that shape the base prompt and the data templates see (shared by `system`,
-/// the request commands and `export`).
+// Options that shape the base prompt and the data templates see (shared by `system`,
+// the request commands and `export`).
 #[derive(Debug, Clone, Default, Args)]
 pub struct BaseArgs {
     /// The model; picks the base prompt family (default: ASIMI_MODEL, then config).
@@ -357,8 +373,8 @@ impl BaseArgs {
     }
 }
 
-/// Options that shape the system prompt: the base's, and the other sections' (`export`
-/// writes only the base prompt, so it takes only [`BaseArgs`]).
+// Options that shape the system prompt: the base's, and the other sections' (`export`
+// writes only the base prompt, so it takes only [`BaseArgs`]).
 #[derive(Debug, Clone, Default, Args)]
 pub struct PromptArgs {
     #[command(flatten)]
@@ -424,7 +440,7 @@ fn parse_max_tokens(value: &str) -> Result<u64, String> {
     }
 }
 
-/// `--check`/`--update` for CI.
+// `--check`/`--update` for CI.
 #[derive(Debug, Clone, Default, Args)]
 pub struct CheckArgs {
     /// Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff.
@@ -642,7 +658,7 @@ Examples:
   asimi-prompt compress --history chat.json --provider openai --compact
   asimi-prompt compress --prompt-only";
 
-/// `compress`: the history and how to encode the request.
+// `compress`: the history and how to encode the request.
 #[derive(Debug, Clone, Default, Args)]
 pub struct CompressArgs {
     #[command(flatten)]
@@ -677,7 +693,7 @@ Examples:
   git diff HEAD~1 | asimi-prompt commit -
   asimi-prompt commit --prompt-only";
 
-/// `commit`: which changes, and how to encode the request.
+// `commit`: which changes, and how to encode the request.
 #[derive(Debug, Clone, Default, Args)]
 pub struct CommitArgs {
     /// `-` reads the diff from standard input instead of the repository.
@@ -757,7 +773,7 @@ Examples:
   asimi-prompt messages --review main.. --file src/lib.rs --prompt 'Review this'
   asimi-prompt messages --review-worktree --prompt 'Review my uncommitted changes'";
 
-/// How a request body is encoded (shared by `messages`, `context` and `compress`).
+// How a request body is encoded (shared by `messages`, `context` and `compress`).
 #[derive(Debug, Clone, Default, Args)]
 pub struct EncodeArgs {
     /// The body's shape (default: the model's provider).
@@ -785,7 +801,7 @@ pub struct EncodeArgs {
     pub secrets: Option<SecretsArg>,
 }
 
-/// `messages`: what goes into the request and how it is encoded.
+// `messages`: what goes into the request and how it is encoded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct MessagesArgs {
     #[command(flatten)]
@@ -921,7 +937,7 @@ Examples:
   asimi-prompt context --spec context.yaml --json | jq '.tiers[] | {tier, tokens}'
   asimi-prompt context --file src/ --files      # every item's tokens, largest first";
 
-/// `context`: the `messages` inputs, shown as a per-tier breakdown.
+// `context`: the `messages` inputs, shown as a per-tier breakdown.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ContextArgs {
     #[command(flatten)]
@@ -952,7 +968,7 @@ Examples:
   asimi-prompt map src/request --json | jq '.[].path'
   asimi-prompt map --tokens 2048 src/main.rs --map-exclude 'vendor/**'";
 
-/// `map`: the repository's symbol map alone.
+// `map`: the repository's symbol map alone.
 #[derive(Debug, Clone, Default, Args)]
 pub struct MapArgs {
     /// Files or directories to show, or with --tokens to rank first.
@@ -1030,4 +1046,39 @@ pub fn man_pages() -> anyhow::Result<Vec<(String, String)>> {
     let mut pages = Vec::new();
     walk(&cmd, "", &mut pages)?;
     Ok(pages)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `line`'s words (split at spaces) after `options_after_subcommand`, joined again.
+    fn moved(line: &str) -> String {
+        let args = line.split(' ').map(OsString::from).collect();
+        let moved: Vec<String> = options_after_subcommand(args)
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect();
+        moved.join(" ")
+    }
+
+    /// Every subcommand's arguments, deferred or not, are consistent (clap's own checks).
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// `--session` is an option of `messages` alone, whose arguments are deferred: it must
+    /// still be known to take a value, or `map` would be taken for the subcommand.
+    #[test]
+    fn an_option_of_a_deferred_subcommand_keeps_its_value() {
+        assert_eq!(
+            moved("asimi-prompt --session map messages --prompt x"),
+            "asimi-prompt messages --session map --prompt x"
+        );
+        assert_eq!(
+            moved("asimi-prompt --json --model m"),
+            "asimi-prompt --json --model m"
+        );
+    }
 }
