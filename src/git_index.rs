@@ -1,9 +1,9 @@
 //! A repository's git index entries, read from the index file directly. libgit2 also
 //! verifies the file's SHA-1 (with collision detection) and builds a map of its
-//! entries: half of a `messages` run in a large repository, and a fifth of a warm one
-//! with the symbol map. Only the common forms are read here: versions 2 to 4 with
-//! SHA-1 ids, no split index, no sparse directories. Anything else, or anything
-//! inconsistent, is left to libgit2.
+//! entries: half of a `messages` run in a large repository, and 0.5 ms of a warm one
+//! with the symbol map on 915 files, where this takes 0.1 ms. Only the common forms are
+//! read here: versions 2 to 4 with SHA-1 ids, no split index, no sparse directories.
+//! Anything else, or anything inconsistent, is left to libgit2.
 
 /// The bytes of an entry before its id: ctime, mtime, dev, ino, mode, uid, gid, size.
 const STAT_BYTES: usize = 40;
@@ -22,8 +22,8 @@ const CHECKSUM_BYTES: usize = 20;
 /// One index entry: what the map and the file tree need of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    /// Relative to the work tree, with `/` separators.
-    pub path: String,
+    /// Relative to the work tree, with `/` separators: bytes, as git keeps them.
+    pub path: Vec<u8>,
     pub mode: u32,
     /// The size and modification time (seconds, nanoseconds) recorded when staged, as
     /// the index's 32 bits hold them.
@@ -46,7 +46,7 @@ pub fn entries(repo: &git2::Repository) -> Option<Vec<Entry>> {
 fn from_libgit2(repo: &git2::Repository) -> Option<Vec<Entry>> {
     let index = repo.index().ok()?;
     let entries = index.iter().map(|e| Entry {
-        path: String::from_utf8_lossy(&e.path).into_owned(),
+        path: e.path.clone(),
         mode: e.mode,
         size: e.file_size,
         mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
@@ -70,9 +70,8 @@ pub fn parse(bytes: &[u8]) -> Option<Vec<Entry>> {
         return None;
     }
     let count = u32_at(8)? as usize;
-    // Every entry takes at least 64 bytes before version 4's compressed paths, and at
-    // least 63 with them; a larger count is a corrupt file.
-    if count > bytes.len() / 62 {
+    // Every entry takes at least 64 bytes; a larger count is a corrupt file.
+    if count > bytes.len() / 64 {
         return None;
     }
     let mut entries: Vec<Entry> = Vec::with_capacity(count);
@@ -93,18 +92,17 @@ pub fn parse(bytes: &[u8]) -> Option<Vec<Entry>> {
             previous.clone_from(&path);
             (path, end)
         } else {
-            let len = match (flags & NAME_MASK) as usize {
+            let len = match flags & NAME_MASK {
                 // The length does not fit the flags: the name runs to its NUL.
-                0xfff => bytes.get(start..)?.iter().position(|b| *b == 0)?,
-                n => n,
+                NAME_MASK => bytes.get(start..)?.iter().position(|b| *b == 0)?,
+                n => usize::from(n),
             };
             // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
             let end = at + ((start - at + len + 8) & !7);
             (bytes.get(start..start + len)?.to_vec(), end)
         };
         entries.push(Entry {
-            path: String::from_utf8(path)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            path,
             mode,
             size: u32_at(at + 36)?,
             mtime: (u32_at(at + 8)?, u32_at(at + 12)?),
@@ -222,11 +220,11 @@ mod tests {
         assert_eq!(direct, from_libgit2(&repo).unwrap());
         let stages: Vec<(&str, u8)> = direct
             .iter()
-            .filter(|e| e.path == "both.rs")
-            .map(|e| (e.path.as_str(), e.stage))
+            .filter(|e| e.path == b"both.rs")
+            .map(|e| (std::str::from_utf8(&e.path).unwrap(), e.stage))
             .collect();
         assert_eq!(stages, [("both.rs", 1), ("both.rs", 2), ("both.rs", 3)]);
-        assert!(direct.iter().any(|e| e.path == "new.rs"));
+        assert!(direct.iter().any(|e| e.path == b"new.rs"));
     }
 
     #[test]

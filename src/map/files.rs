@@ -95,13 +95,14 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
     let mut files: Vec<Candidate> = crate::git_index::entries(&repo)?
         .iter()
         .filter_map(|entry| {
-            let path = entry.path.strip_prefix(&prefix)?;
+            let full = std::str::from_utf8(&entry.path).ok()?;
+            let path = full.strip_prefix(&prefix)?;
             if entry.mode == GIT_SYMLINK_MODE || u64::from(entry.size) > max_bytes {
                 return None;
             }
             // A conflicted path's stages have no one blob.
-            let blob = (entry.stage == 0 && clean.is(&entry.path, entry))
-                .then(|| crate::digest::hex(&entry.id));
+            let blob =
+                (entry.stage == 0 && clean.is(full, entry)).then(|| crate::digest::hex(&entry.id));
             Some(Candidate {
                 path: path.to_string(),
                 blob,
@@ -365,6 +366,25 @@ mod tests {
             .map(|c| (c.path.as_str(), c.blob.is_some()))
             .collect();
         assert_eq!(listed, [("a.py", true), ("both.py", false)]);
+    }
+
+    /// A path that is not UTF-8 cannot be named in the map: it is left out, not mangled.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_is_not_utf8_is_left_out() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let repo = git2::Repository::init(root).unwrap();
+        write(root, "a.py", "x = 1\n");
+        let bad = std::ffi::OsStr::from_bytes(b"b\xff.py");
+        std::fs::write(root.join(bad), "y = 2\n").unwrap();
+        let mut index = repo.index().unwrap();
+        index.add_path(Path::new("a.py")).unwrap();
+        index.add_path(Path::new(bad)).unwrap();
+        index.write().unwrap();
+        assert_eq!(index.len(), 2);
+        assert_eq!(paths(root, &Selection::default()), ["a.py"]);
     }
 
     #[test]

@@ -120,7 +120,7 @@ impl Library {
         for dir in &self.dirs {
             collect_files(dir, dir, &mut names);
         }
-        collect_embedded(&EMBEDDED, &mut names);
+        names.extend(embedded_files().keys().cloned());
         // The guide for prompt authors sits beside the templates but is not one, and the
         // registered prompts are listed by the registry (`template list --prompts`), whose
         // own directories (`prompts/`) are where a user overrides them.
@@ -219,15 +219,6 @@ fn collect_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-fn collect_embedded(dir: &Dir<'_>, out: &mut Vec<String>) {
-    for file in dir.files() {
-        out.push(crate::paths::display(file.path()));
-    }
-    for sub in dir.dirs() {
-        collect_embedded(sub, out);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,12 +226,11 @@ mod tests {
     /// The index finds every embedded file, nested or not, with the text `Dir` holds.
     #[test]
     fn every_embedded_template_is_found_by_its_file_name() {
-        let mut names = Vec::new();
-        collect_embedded(&EMBEDDED, &mut names);
+        let names: Vec<&String> = embedded_files().keys().collect();
         assert!(names.len() > 20 && names.iter().any(|n| n.contains('/')));
         for name in names {
-            let found = embedded(&name).unwrap_or_else(|| panic!("{name}"));
-            let text = EMBEDDED.get_file(&name).unwrap().contents_utf8().unwrap();
+            let found = embedded(name).unwrap_or_else(|| panic!("{name}"));
+            let text = EMBEDDED.get_file(name).unwrap().contents_utf8().unwrap();
             assert_eq!(found.text, text, "{name}");
         }
         assert!(embedded("sections/no-such-section.md").is_none());

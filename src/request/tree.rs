@@ -24,7 +24,7 @@ fn tracked(root: &Path) -> Option<Vec<String>> {
     let repo = git2::Repository::open(root).ok()?;
     let mut files: Vec<String> = crate::git_index::entries(&repo)?
         .into_iter()
-        .map(|e| e.path)
+        .map(|e| String::from_utf8_lossy(&e.path).into_owned())
         .collect();
     files.sort();
     files.dedup();
