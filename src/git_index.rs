@@ -45,15 +45,17 @@ pub fn entries(repo: &git2::Repository) -> Option<Vec<Entry>> {
 
 fn from_libgit2(repo: &git2::Repository) -> Option<Vec<Entry>> {
     let index = repo.index().ok()?;
-    let entries = index.iter().map(|e| Entry {
-        path: e.path.clone(),
-        mode: e.mode,
-        size: e.file_size,
-        mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
-        id: e.id.as_bytes().try_into().unwrap_or([0; ID_BYTES]),
-        stage: ((e.flags >> STAGE_SHIFT) & 3) as u8,
+    let entries = index.iter().map(|e| {
+        Some(Entry {
+            id: e.id.as_bytes().try_into().ok()?,
+            path: e.path,
+            mode: e.mode,
+            size: e.file_size,
+            mtime: (e.mtime.seconds() as u32, e.mtime.nanoseconds()),
+            stage: ((e.flags >> STAGE_SHIFT) & 3) as u8,
+        })
     });
-    Some(entries.collect())
+    entries.collect()
 }
 
 /// The entries of an index file's bytes, or `None` for a form this reader leaves to
