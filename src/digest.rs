@@ -10,16 +10,28 @@ pub fn sha256_hex(bytes: impl AsRef<[u8]>) -> String {
 /// The BLAKE3 hash of `bytes`, as lowercase hex: for keys that only this program reads,
 /// where it is 2.5 times as fast as SHA-256 (with the CPU's SHA extensions).
 pub fn blake3_hex(bytes: impl AsRef<[u8]>) -> String {
-    blake3::hash(bytes.as_ref()).to_hex().to_string()
+    hex(&content_id(bytes))
+}
+
+/// What identifies a text's content within this program: its BLAKE3 hash. A request's
+/// large texts (files) are hashed once, and each fact about them (secrets found, pieces
+/// counted, the stability tracker's "unchanged") is keyed by the 32 bytes instead.
+pub type ContentId = [u8; 32];
+
+/// The [`ContentId`] of `bytes`.
+pub fn content_id(bytes: impl AsRef<[u8]>) -> ContentId {
+    *blake3::hash(bytes.as_ref()).as_bytes()
 }
 
 /// `bytes` as lowercase hex.
 pub fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
 }
 
 #[cfg(test)]

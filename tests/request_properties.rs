@@ -57,10 +57,10 @@ fn generate(seed: u64) -> Case {
     };
     for i in 0..files {
         let path = format!("src/f{i}.rs");
-        input.files.push(FileItem {
-            path: path.clone(),
-            content: format!("FILE-{i}-CONTENT {}\n", filler(&mut rng)),
-        });
+        input.files.push(FileItem::new(
+            path.clone(),
+            format!("FILE-{i}-CONTENT {}\n", filler(&mut rng)),
+        ));
         tiers.insert(format!("file:{path}"), rng.tier());
     }
     if rng.below(2) == 0 {

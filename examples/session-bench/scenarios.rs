@@ -145,10 +145,7 @@ fn requests(turns: &[Turn], history: &dyn Fn(usize) -> Vec<Message>) -> Vec<Asse
             let files: Vec<FileItem> = t
                 .files
                 .iter()
-                .map(|(i, v)| FileItem {
-                    path: path(*i),
-                    content: source(*i as u64, *v, FILE_TOKENS),
-                })
+                .map(|(i, v)| FileItem::new(path(*i), source(*i as u64, *v, FILE_TOKENS)))
                 .collect();
             Assembly {
                 system: system.clone(),

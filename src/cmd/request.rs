@@ -178,7 +178,7 @@ pub(super) fn lay_out(
             }
         }
     };
-    let items = request::assemble::observed(&req.assembly, req.tokenizer);
+    let items = request::assemble::observed(&req.assembly, req.tokenizer, tracker.wants_sha256());
     request::session::seed_map_tiers(&mut tracker, req, &items);
     tracker.observe(&items, req.min_cache_tokens);
     for (key, tier) in &req.hints {

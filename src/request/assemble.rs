@@ -3,6 +3,7 @@
 //! list into a provider's JSON.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -10,7 +11,7 @@ use super::headers as h;
 use super::item_key::ItemKey;
 use super::ripple::Observed;
 use super::tier::Tier;
-use crate::digest::sha256_hex;
+use crate::digest::{blake3_hex, content_id, hex, sha256_hex, ContentId};
 use crate::tokens::Tokenizer;
 
 /// Who speaks a message.
@@ -98,7 +99,39 @@ impl Message {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileItem {
     pub path: String,
-    pub content: String,
+    content: String,
+    /// The content's id, worked out on first use: the secrets guard, the stability
+    /// tracker and the pieces count all key their facts by it, and hashing megabytes of
+    /// files once instead of three times is most of what the guard costs a request.
+    id: OnceLock<ContentId>,
+}
+
+impl FileItem {
+    pub fn new(path: String, content: String) -> FileItem {
+        FileItem {
+            path,
+            content,
+            id: OnceLock::new(),
+        }
+    }
+
+    pub fn content(&self) -> &str {
+        &self.content
+    }
+
+    /// The id of the content as it is now.
+    pub fn id(&self) -> &ContentId {
+        self.id.get_or_init(|| content_id(&self.content))
+    }
+
+    /// Lets `edit` change the content in place, given its id; `edit` says whether it
+    /// changed it, and only then is the id forgotten.
+    pub fn edit(&mut self, edit: impl FnOnce(&mut String, &ContentId) -> bool) {
+        let id = *self.id();
+        if edit(&mut self.content, &id) {
+            self.id = OnceLock::new();
+        }
+    }
 }
 
 /// Content fetched from a URL.
@@ -160,63 +193,37 @@ pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
         .filter(move |(p, _)| !selected.contains(p.as_str()))
 }
 
-/// The items of this request a stability tracker follows, with the SHA-256 (hex) of
-/// each one's content: `file:{path}`, `symbol:{path}` (selected files' symbol blocks are
-/// not items: they are never shown) and `history:{N}` (role and content).
-pub fn items(input: &Assembly) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = input
-        .files
-        .iter()
-        .map(|f| (ItemKey::file(&f.path), sha256_hex(f.content.as_bytes())))
-        .collect();
-    out.extend(items_after_files(input));
-    out
-}
-
-/// The symbol and history items of [`items`].
-fn items_after_files(input: &Assembly) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for (path, block) in shown_symbols(input) {
-        out.push((ItemKey::symbol(path), sha256_hex(block.as_bytes())));
-    }
-    for (i, m) in input.history.iter().enumerate() {
-        let mut bytes = m.role.name().as_bytes().to_vec();
-        bytes.push(b'\n');
-        bytes.extend_from_slice(content_fingerprint(&m.content).as_bytes());
-        out.push((ItemKey::history(i), sha256_hex(&bytes)));
-    }
-    out
-}
-
-/// [`items`] with each item's size (a lower bound on its tokens, which is all the
-/// tracker's anchoring and history rules need), in request order. Files, most of a
-/// large request, are hashed and measured in parallel.
-pub fn observed(input: &Assembly, tokenizer: Tokenizer) -> Vec<Observed> {
+/// The items of this request a stability tracker follows, in request order:
+/// `file:{path}`, `symbol:{path}` (selected files' symbol blocks are not items: they are
+/// never shown) and `history:{N}` (role and content). Each has its content's id as hex,
+/// and its size: a lower bound on its tokens, which is all the tracker's anchoring and
+/// history rules need. With `sha256`, each also has the SHA-256 that state files before
+/// version 3 recorded (see `stability`). Files, most of a large request, go in parallel.
+pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Observed> {
+    let observe = |key: String, text: &str, id: &ContentId| Observed {
+        key,
+        hash: hex(id),
+        tokens: tokenizer.at_least_of(text, id),
+        sha256: sha256.then(|| sha256_hex(text)),
+    };
     let mut out: Vec<Observed> = input
         .files
         .par_iter()
-        .map(|f| Observed {
-            key: ItemKey::file(&f.path),
-            hash: sha256_hex(f.content.as_bytes()),
-            tokens: tokenizer.at_least(&f.content),
-        })
+        .map(|f| observe(ItemKey::file(&f.path), &f.content, f.id()))
         .collect();
-    let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
     for (path, block) in shown_symbols(input) {
-        sizes.insert(ItemKey::symbol(path), tokenizer.at_least(block));
+        out.push(observe(ItemKey::symbol(path), block, &content_id(block)));
     }
     for (i, m) in input.history.iter().enumerate() {
-        sizes.insert(
-            ItemKey::history(i),
-            tokenizer.at_least(&content_fingerprint(&m.content)),
-        );
+        let fingerprint = content_fingerprint(&m.content);
+        let bytes = format!("{}\n{fingerprint}", m.role.name());
+        out.push(Observed {
+            key: ItemKey::history(i),
+            hash: blake3_hex(&bytes),
+            tokens: tokenizer.at_least(&fingerprint),
+            sha256: sha256.then(|| sha256_hex(&bytes)),
+        });
     }
-    let rest = items_after_files(input).into_iter();
-    out.extend(rest.map(|(key, hash)| Observed {
-        tokens: sizes.get(&key).copied().unwrap_or(0),
-        key,
-        hash,
-    }));
     out
 }
 
@@ -257,7 +264,7 @@ fn files_text(header: &str, files: &[&FileItem]) -> String {
     }
     let bytes: usize = files
         .iter()
-        .map(|f| f.path.len() + f.content.len() + h::FENCES_LEN + h::BLOCK_SEPARATOR.len())
+        .map(|f| f.path.len() + f.content().len() + h::FENCES_LEN + h::BLOCK_SEPARATOR.len())
         .sum();
     let mut out = String::with_capacity(header.len() + bytes);
     out.push_str(header);
@@ -265,7 +272,7 @@ fn files_text(header: &str, files: &[&FileItem]) -> String {
         if i > 0 {
             out.push_str(h::BLOCK_SEPARATOR);
         }
-        h::push_fenced_file(&mut out, &f.path, &f.content);
+        h::push_fenced_file(&mut out, &f.path, f.content());
     }
     out
 }
@@ -439,14 +446,8 @@ mod tests {
                 ("c.rs".to_string(), "c.rs:\n  f c()".to_string()),
             ]),
             files: vec![
-                FileItem {
-                    path: "c.rs".into(),
-                    content: "fn c() {}\n".into(),
-                },
-                FileItem {
-                    path: "d.rs".into(),
-                    content: "fn d() {}\n".into(),
-                },
+                FileItem::new("c.rs".into(), "fn c() {}\n".into()),
+                FileItem::new("d.rs".into(), "fn d() {}\n".into()),
             ],
             history: vec![
                 Message::text(Role::User, "h0", Tier::Active),
@@ -504,10 +505,9 @@ mod tests {
     fn a_tier_keeps_its_entry_order() {
         let mut input = input();
         input.symbols.clear();
-        input.files.push(FileItem {
-            path: "e.rs".into(),
-            content: "fn e() {}\n".into(),
-        });
+        input
+            .files
+            .push(FileItem::new("e.rs".into(), "fn e() {}\n".into()));
         let tiers: BTreeMap<String, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
             .iter()
             .map(|k| (k.to_string(), Tier::L3))
@@ -527,8 +527,9 @@ mod tests {
     }
 
     #[test]
-    fn items_list_files_shown_symbols_and_history() {
-        let keys: Vec<String> = items(&input()).into_iter().map(|(k, _)| k).collect();
+    fn observed_lists_files_shown_symbols_and_history() {
+        let items = observed(&input(), Tokenizer::O200k, true);
+        let keys: Vec<&str> = items.iter().map(|o| o.key.as_str()).collect();
         // c.rs is selected, so its symbol block is not an item.
         assert_eq!(
             keys,
@@ -541,15 +542,25 @@ mod tests {
                 "history:1"
             ]
         );
-        // Hashes are SHA-256 of the content, as `sha256sum` prints them.
-        let list = items(&input());
+        // Hashes are the content's BLAKE3 (as `b3sum` prints it), and the SHA-256 that
+        // older state files hold (as `sha256sum` prints it).
+        let hashes = |o: &Observed| (o.hash.clone(), o.sha256.clone().unwrap());
         assert_eq!(
-            list[0].1,
-            "5367a2244f9dea99c51d8bcc285c5fcc319bddc595cc94d5a7bdf054b55cf0ae"
+            hashes(&items[0]),
+            (
+                "0d2cc5714b61c9ab8f7a064f75d81bea6b010b89387e734a5b4299a83c17f804".into(),
+                "5367a2244f9dea99c51d8bcc285c5fcc319bddc595cc94d5a7bdf054b55cf0ae".into()
+            )
         );
         assert_eq!(
-            list[2].1,
-            "fb4982ae9eaa64fa145c7014dfa7aaf7b605d33110e80a1788d8f7a44d2b02da"
+            hashes(&items[2]),
+            (
+                "0dce3b7302d5ae58b6c0b03b44d4b8c0fd6fcdbc4db0451cba995b9339210400".into(),
+                "fb4982ae9eaa64fa145c7014dfa7aaf7b605d33110e80a1788d8f7a44d2b02da".into()
+            )
         );
+        assert!(observed(&input(), Tokenizer::O200k, false)
+            .iter()
+            .all(|o| o.sha256.is_none()));
     }
 }

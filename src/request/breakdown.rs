@@ -532,14 +532,8 @@ mod tests {
         let assembly = Assembly {
             system: "You are a coding agent.".into(),
             files: vec![
-                FileItem {
-                    path: "a.rs".into(),
-                    content: "fn a() {}\n".into(),
-                },
-                FileItem {
-                    path: "b.rs".into(),
-                    content: "fn b() {}\n".into(),
-                },
+                FileItem::new("a.rs".into(), "fn a() {}\n".into()),
+                FileItem::new("b.rs".into(), "fn b() {}\n".into()),
             ],
             history: vec![
                 Message::text(Role::User, "hi", Tier::Active),

@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::secrets::{self, scan, scan_json, Finding, Mode};
+use crate::secrets::{self, scan, scan_json, scan_of, Finding, Mode};
 
 use super::assemble::{Assembly, Block};
 
@@ -45,14 +45,22 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
         .par_iter_mut()
         .map(|(path, text)| (format!("symbols of {path}"), Some(path.as_str()), text));
     f.extend(scan_parallel(symbols, redact));
-    let files = assembly.files.par_iter_mut().map(|file| {
-        (
-            file.path.clone(),
-            Some(file.path.as_str()),
-            &mut file.content,
-        )
-    });
-    f.extend(scan_parallel(files, redact));
+    // A file is scanned under the id that the stability tracker and the token counts
+    // key it by too, so its megabytes are hashed once.
+    let files: Vec<Vec<Finding>> = assembly
+        .files
+        .par_iter_mut()
+        .map(|file| {
+            let path = file.path.clone();
+            let mut found = Vec::new();
+            file.edit(|content, id| {
+                scan_of(content, id, &path, Some(&path), redact, &mut found);
+                !found.is_empty()
+            });
+            found
+        })
+        .collect();
+    f.extend(files.into_iter().flatten());
     for url in &mut assembly.urls {
         if let Some(title) = &mut url.title {
             scan(title, &format!("title of {}", url.url), None, redact, f);
@@ -121,6 +129,27 @@ mod tests {
         };
         assert!(guard(&mut b, "", Mode::Allow).is_empty());
         assert_eq!(b.prompt, key);
+    }
+
+    #[test]
+    fn a_redacted_file_gets_the_id_of_its_new_content() {
+        use crate::digest::content_id;
+        use crate::request::assemble::FileItem;
+        let key = crate::secrets::tests::fake("github");
+        let mut a = Assembly::default();
+        a.files.push(FileItem::new(
+            "k.rs".into(),
+            format!("let k = \"{key}\";\n"),
+        ));
+        a.files
+            .push(FileItem::new("c.rs".into(), "fn c() {}\n".into()));
+        let clean_id = *a.files[1].id();
+        let found = guard(&mut a, "", Mode::Redact);
+        assert_eq!(found[0].to_string(), "k.rs:1 (github-pat)");
+        let redacted = &a.files[0];
+        assert!(redacted.content().contains("[REDACTED:github-pat]"));
+        assert_eq!(*redacted.id(), content_id(redacted.content()));
+        assert_eq!(*a.files[1].id(), clean_id);
     }
 
     #[test]

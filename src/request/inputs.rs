@@ -142,7 +142,7 @@ pub fn read_file(
     match read_checked(&real, &rel, limits)? {
         Ok(bytes) => {
             let content = text(bytes, &rel, warnings);
-            Ok(FileItem { path: rel, content })
+            Ok(FileItem::new(rel, content))
         }
         Err(Unfit::Oversize(size)) => Err(Error::limit(format!(
             "file '{rel}' is {size} bytes, over the limit of {} bytes; \
@@ -167,7 +167,7 @@ pub fn read_found(
     Ok(match read_checked(real, &rel, limits)? {
         Ok(bytes) => {
             let content = text(bytes, &rel, warnings);
-            Ok(FileItem { path: rel, content })
+            Ok(FileItem::new(rel, content))
         }
         Err(unfit) => Err((rel, unfit)),
     })

@@ -3,7 +3,7 @@
 //!
 //! The flow: `prepare` plans the inputs (`plan`: flags over the spec), reads them
 //! (`load`) and makes a `Request` of them (an `Assembly` plus tier hints from the spec);
-//! `assemble::items` lists the items a stability tracker follows; the caller chooses a
+//! `assemble::observed` lists the items a stability tracker follows; the caller chooses a
 //! tier map (hints, or a session's tiers); `render` lays the request out, places cache
 //! markers and encodes it.
 
@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::tokens::Tokenizer;
-pub use assemble::{assemble, items, Assembly, Block, Message, Role};
+pub use assemble::{assemble, Assembly, Block, Message, Role};
 use inputs::Limits;
 use load::Loaded;
 use providers::{Options, Provider, SystemRole};

@@ -132,7 +132,7 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
         } else {
             format!("--exclude {}", f.path)
         };
-        let tokens = count(&h::fenced_file(&f.path, &f.content));
+        let tokens = count(&h::fenced_file(&f.path, f.content()));
         parts.push(part("file", f.path.clone(), tokens, Some(remove)));
     }
     parts
@@ -289,10 +289,7 @@ mod tests {
                 ("m.rs".to_string(), "m.rs:\n f main():1\n".to_string()),
                 ("big.rs".to_string(), "big.rs:\n f a():1\n".to_string()),
             ]),
-            files: vec![FileItem {
-                path: "big.rs".into(),
-                content: "fn a() {}\n".repeat(50),
-            }],
+            files: vec![FileItem::new("big.rs".into(), "fn a() {}\n".repeat(50))],
             history: vec![
                 Message::text(Role::User, "hi", Tier::Active),
                 Message::text(Role::Assistant, "hello there", Tier::Active),
@@ -343,7 +340,7 @@ mod tests {
         let file = &parts[0];
         assert_eq!(
             file.tokens,
-            t.count(&h::fenced_file("big.rs", &a.files[0].content))
+            t.count(&h::fenced_file("big.rs", a.files[0].content()))
         );
         assert_eq!(file.remove.as_deref(), Some("--exclude big.rs"));
         let of = |name: &str| parts.iter().find(|p| p.name == name).unwrap();

@@ -61,10 +61,20 @@ fn active() -> Tier {
 pub struct Observed {
     /// `file:PATH`, `symbol:PATH` or `history:N`.
     pub key: String,
-    /// SHA-256 hex of its content.
+    /// Its content's id (`digest::ContentId`), as hex.
     pub hash: String,
     /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
     pub tokens: usize,
+    /// The SHA-256 (hex) of its content, which state files before version 3 hold as
+    /// its hash: worked out only for a session's first request after an upgrade.
+    pub sha256: Option<String>,
+}
+
+impl Observed {
+    /// Whether `entry` was recorded for this content.
+    fn matches(&self, entry: &Entry) -> bool {
+        entry.hash == self.hash || self.sha256.as_ref() == Some(&entry.hash)
+    }
 }
 
 /// What one request did to the tiers, for tests and notes.
@@ -111,8 +121,9 @@ impl Ripple<'_> {
         let mut entering: BTreeMap<Tier, Vec<String>> = BTreeMap::new();
         for o in observed {
             let entry = match old.get(&o.key) {
-                Some(e) if e.hash == o.hash => {
+                Some(e) if o.matches(e) => {
                     let mut e = e.clone();
+                    e.hash.clone_from(&o.hash);
                     if e.tier == Tier::Active {
                         e.unchanged = e.unchanged.saturating_add(1);
                     }
@@ -352,6 +363,7 @@ mod tests {
             key: key.to_string(),
             hash: content.to_string(),
             tokens,
+            sha256: None,
         }
     }
 

@@ -22,7 +22,7 @@ pub fn rule(request: &Request) -> Rule {
 /// returns the layout plan: the tracker's tiers and order, and the moving marker when
 /// the session's record says it pays (breakpoint providers only).
 pub fn observe_and_plan(tracker: &mut Tracker, request: &Request) -> Layout {
-    let observed = assemble::observed(&request.assembly, request.tokenizer);
+    let observed = assemble::observed(&request.assembly, request.tokenizer, tracker.wants_sha256());
     seed_map_tiers(tracker, request, &observed);
     tracker.observe(&observed, request.min_cache_tokens);
     plan(tracker, request)
@@ -150,10 +150,7 @@ mod tests {
             assembly: Assembly {
                 legend: "# legend".into(),
                 symbols: blocks.into(),
-                files: vec![FileItem {
-                    path: "d.rs".into(),
-                    content: "D".into(),
-                }],
+                files: vec![FileItem::new("d.rs".into(), "D".into())],
                 prompt: "P".into(),
                 ..Assembly::default()
             },

@@ -19,8 +19,10 @@ use crate::request::ripple::Ripple;
 use crate::request::tier::Tier;
 
 /// The state file format; bumped when it changes incompatibly. Version 1 files (counts
-/// only) are migrated on reading: see `migrate`.
-const VERSION: u32 = 2;
+/// only) are migrated on reading: see `migrate`. Versions 1 and 2 hashed items with
+/// SHA-256, version 3 with their content ids: the next request matches an old hash
+/// against its item's SHA-256 (`Observed::sha256`) and records the id instead.
+const VERSION: u32 = 3;
 
 /// A state problem; the message names the file and says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +63,9 @@ struct State {
     /// Version 1's record of the last request's markers: read, and dropped.
     #[serde(default, skip_serializing)]
     last_request: Option<serde_json::Value>,
+    /// The items' hashes are SHA-256s (read from a version 1 or 2 file).
+    #[serde(skip)]
+    sha256_hashes: bool,
 }
 
 /// A session's stability state, open for one request. With a file, the session's lock is
@@ -144,13 +149,22 @@ impl Tracker {
             .previous
             .as_ref()
             .is_some_and(|m| m.moving.is_some() || !m.steps.is_empty());
-        Ripple {
+        let moves = Ripple {
             items: &mut self.state.items,
             next_order: &mut self.state.next_order,
             min_tokens,
             active_cached,
         }
-        .observe(items)
+        .observe(items);
+        // Every item kept is one observed now, under its id.
+        self.state.sha256_hashes = false;
+        moves
+    }
+
+    /// Whether the items to observe need their SHA-256 (`Observed::sha256`): the state
+    /// was written by a version that hashed with it.
+    pub fn wants_sha256(&self) -> bool {
+        self.state.sha256_hashes && !self.state.items.is_empty()
     }
 
     /// Whether this is a session's first request: a session with no state yet.
@@ -256,9 +270,14 @@ fn parse(bytes: &[u8], shown: &str) -> Result<State, StateError> {
     let state: State = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
     match state.version {
         1 => Ok(migrate(state)),
+        2 => Ok(State {
+            version: VERSION,
+            sha256_hashes: true,
+            ..state
+        }),
         VERSION => Ok(state),
         v => Err(corrupt(format!(
-            "format version {v}, this asimi-prompt reads versions 1 and {VERSION}"
+            "format version {v}, this asimi-prompt reads versions 1 to {VERSION}"
         ))),
     }
 }
@@ -276,6 +295,7 @@ fn migrate(mut state: State) -> State {
     }
     state.next_order = state.items.len() as u64;
     state.version = VERSION;
+    state.sha256_hashes = true;
     state.last_request = None;
     state
 }
@@ -334,15 +354,16 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::digest::sha256_hex;
+    use crate::digest::blake3_hex;
 
     fn items(pairs: &[(&str, &str)]) -> Vec<Observed> {
         pairs
             .iter()
             .map(|(k, v)| Observed {
                 key: k.to_string(),
-                hash: sha256_hex(v),
+                hash: blake3_hex(v),
                 tokens: v.len(),
+                sha256: None,
             })
             .collect()
     }
@@ -392,9 +413,45 @@ mod tests {
         assert!(t.previous().is_none());
         t.save().unwrap();
         let saved = std::fs::read_to_string(&path).unwrap();
-        assert!(saved.contains("\"version\": 2"), "{saved}");
+        assert!(saved.contains("\"version\": 3"), "{saved}");
         assert!(!saved.contains("last_request"), "{saved}");
         let t = Tracker::open(&path).unwrap();
+        assert_eq!(t.tiers()["file:a"], Tier::L2);
+    }
+
+    #[test]
+    fn a_version_2_session_keeps_its_tiers_after_the_upgrade() {
+        use crate::digest::sha256_hex;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        // Version 2 recorded SHA-256s: file:a is unchanged since, file:b was edited.
+        let old = format!(
+            r#"{{"version": 2, "next_order": 2, "items": {{
+            "file:a": {{"hash": "{}", "unchanged": 6, "tier": "L2", "order": 0}},
+            "file:b": {{"hash": "{}", "unchanged": 3, "tier": "L3", "order": 1}}}}}}"#,
+            sha256_hex("A"),
+            sha256_hex("B")
+        );
+        std::fs::write(&path, old).unwrap();
+        let mut t = Tracker::open(&path).unwrap();
+        assert!(t.wants_sha256());
+        let observed: Vec<Observed> = [("file:a", "A"), ("file:b", "B2")]
+            .iter()
+            .map(|(k, v)| Observed {
+                sha256: Some(sha256_hex(v)),
+                ..items(&[(k, v)]).remove(0)
+            })
+            .collect();
+        t.observe(&observed, 0);
+        assert!(!t.wants_sha256());
+        assert_eq!(t.tiers()["file:a"], Tier::L2);
+        assert_eq!(t.entries()["file:a"].hash, blake3_hex("A"));
+        assert_eq!(t.tiers()["file:b"], Tier::Active);
+        t.save().unwrap();
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains("\"version\": 3"), "{saved}");
+        let t = Tracker::open(&path).unwrap();
+        assert!(!t.wants_sha256());
         assert_eq!(t.tiers()["file:a"], Tier::L2);
     }
 

@@ -9,7 +9,9 @@ use std::fmt;
 use serde::Deserialize;
 use serde_json::Value;
 
-pub use rules::{find, Hit};
+pub use rules::{find, find_of, Hit};
+
+use crate::digest::{content_id, ContentId};
 
 /// What to do with a secret found in a request (`--secrets`, config key `secrets`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
@@ -52,7 +54,20 @@ pub fn scan(
     redact: bool,
     findings: &mut Vec<Finding>,
 ) {
-    let hits = find(text, path);
+    let id = content_id(text.as_bytes());
+    scan_of(text, &id, origin, path, redact, findings);
+}
+
+/// [`scan`] of a text whose id is `id`. The text changes only if a secret is found.
+pub fn scan_of(
+    text: &mut String,
+    id: &ContentId,
+    origin: &str,
+    path: Option<&str>,
+    redact: bool,
+    findings: &mut Vec<Finding>,
+) {
+    let hits = find_of(text, id, path);
     if hits.is_empty() {
         return;
     }

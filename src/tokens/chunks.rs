@@ -61,12 +61,18 @@ pub fn content_defined(text: &str) -> Vec<&str> {
     out
 }
 
+/// Whether `text` is long enough for its counts to be remembered (a shorter one is
+/// counted faster than it is looked up).
+pub fn remembered(text: &str) -> bool {
+    text.len() >= MIN_CHUNK
+}
+
 /// The sum of `count` over `text`'s content-defined chunks. Each chunk's count is
 /// remembered under `kind` (what is counted, and with which encoding), and only
 /// chunks the memo does not know are counted, in parallel when they are long. `count`
 /// must add up over safe cuts (a token or piece count of the encodings' split).
 pub fn sum(text: &str, kind: &[&[u8]], count: impl Fn(&str) -> usize + Sync) -> usize {
-    if text.len() < MIN_CHUNK {
+    if !remembered(text) {
         return count(text);
     }
     let key = |chunk: &str| {

@@ -37,9 +37,13 @@ mod split;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
+use crate::digest::ContentId;
+
 /// What the memo remembers counts under (with the encoding's name).
 const MEMO_TOKENS: &[u8] = b"tokens";
 const MEMO_PIECES: &[u8] = b"pieces";
+/// The same, for a whole text by its id.
+const MEMO_PIECES_OF: &[u8] = b"pieces of";
 
 /// The counting code, in the memo's keys: a change to it forgets the counts it made.
 fn code_version() -> &'static [u8] {
@@ -117,6 +121,23 @@ impl Tokenizer {
         chunks::sum(text, kind, |chunk| self.pieces(chunk).count())
     }
 
+    /// [`Tokenizer::at_least`] of a text whose id is known. A long text's count is
+    /// remembered under its id too, so a text seen before is neither cut nor hashed again.
+    pub fn at_least_of(&self, text: &str, id: &ContentId) -> usize {
+        if !chunks::remembered(text) {
+            return self.at_least(text);
+        }
+        let key = crate::memo::key(&[MEMO_PIECES_OF, code_version(), self.name().as_bytes(), id]);
+        if let Some(n) = crate::memo::get(&key) {
+            return n as usize;
+        }
+        let n = self.at_least(text);
+        if let Ok(remembered) = u32::try_from(n) {
+            crate::memo::put(key, remembered);
+        }
+        n
+    }
+
     /// Builds what splitting any text needs, so that a thread can do it ahead of the
     /// first count.
     pub fn warm_up(&self) {
@@ -163,6 +184,19 @@ mod tests {
         assert_eq!(Tokenizer::O200k.count(""), 0);
         assert_eq!(Tokenizer::O200k.count("hello world"), 2);
         assert_eq!(Tokenizer::Cl100k.count("hello world"), 2);
+    }
+
+    #[test]
+    fn a_long_texts_pieces_are_remembered_under_its_id() {
+        let text = include_str!("../../README.md");
+        let id = crate::digest::content_id(text);
+        let n = Tokenizer::Cl100k.at_least(text);
+        assert_eq!(Tokenizer::Cl100k.at_least_of(text, &id), n);
+        // Looked up by the id alone: the text is not cut or hashed again.
+        let other = "other text\n".repeat(400);
+        assert_eq!(Tokenizer::Cl100k.at_least_of(&other, &id), n);
+        // A short text is counted, not looked up.
+        assert_eq!(Tokenizer::Cl100k.at_least_of("a b", &id), 2);
     }
 
     #[test]
