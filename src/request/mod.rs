@@ -374,18 +374,42 @@ pub fn output_tokens(request: &Request) -> u64 {
         .unwrap_or(request.options.default_max_tokens)
 }
 
-/// The request's size in tokens: every message's text and history blocks (images are
-/// not counted). `exact` false gives the byte count, an upper bound (a token is at least
-/// one byte) that needs no tokenizer tables.
-fn size(request: &Request, exact: bool) -> usize {
-    let count = |t: &str| {
-        if exact {
-            request.tokenizer.count(t)
-        } else {
-            t.len()
-        }
+/// How a request's size is measured, from the cheapest bound up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Measure {
+    /// Bytes: a token is at least one byte, and no tokenizer table is needed.
+    Bytes,
+    /// `Tokenizer::at_most`: remembered counts where there are some, bytes elsewhere.
+    Remembered,
+    Exact,
+}
+
+/// The size in tokens of `messages`, `request`'s: every message's text and history
+/// blocks (images are not counted), measured by `measure` (all but `Exact` are upper
+/// bounds).
+fn size_of(request: &Request, messages: &[Message], measure: Measure) -> usize {
+    let tokenizer = request.tokenizer;
+    let count = |t: &str| match measure {
+        Measure::Bytes => t.len(),
+        Measure::Remembered => tokenizer.at_most(t),
+        Measure::Exact => tokenizer.count(t),
     };
-    assemble::content_size(&assemble(&request.assembly, &BTreeMap::new()), &count)
+    assemble::content_size(messages, &count)
+}
+
+/// Whether `messages` are at most `limit` tokens, by the cheapest bound that tells, and
+/// else their exact size: most requests need no count, and a later run's counts are
+/// remembered.
+fn within(request: &Request, messages: &[Message], limit: usize) -> Result<(), usize> {
+    for measure in [Measure::Bytes, Measure::Remembered] {
+        if size_of(request, messages, measure) <= limit {
+            return Ok(());
+        }
+    }
+    match size_of(request, messages, Measure::Exact) {
+        total if total <= limit => Ok(()),
+        total => Err(total),
+    }
 }
 
 /// How `parts` can leave things out of `request`: `truncate` when `--truncate` would
@@ -407,14 +431,12 @@ fn largest_parts(request: &Request, truncate: bool) -> String {
 /// The message for laid-out `messages` over `--max-request-tokens` `limit`, naming the
 /// largest parts; `None` within it.
 pub fn over_budget(request: &Request, messages: &[Message], limit: u64) -> Option<String> {
-    // Bytes bound tokens from above: most requests need no exact count.
-    if assemble::content_size(messages, &|t| t.len()) as u64 <= limit {
-        return None;
-    }
-    let total = assemble::content_size(messages, &|t| request.tokenizer.count(t));
-    if total as u64 <= limit {
-        return None;
-    }
+    let total = within(
+        request,
+        messages,
+        usize::try_from(limit).unwrap_or(usize::MAX),
+    )
+    .err()?;
     let r = remedies(request, false);
     let grouped = parts::grouped(&request.assembly, request.tokenizer, r);
     parts::over_budget(&grouped, request.tokenizer, total, limit)
@@ -453,10 +475,10 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         )));
     }
     let limit = (context_window - output) as usize;
-    if size(request, false) <= limit {
+    let messages = assemble(&request.assembly, &BTreeMap::new());
+    let Err(mut total) = within(request, &messages, limit) else {
         return Ok(());
-    }
-    let mut total = size(request, true);
+    };
     while total > limit {
         let history = &mut request.assembly.history;
         let rest = history.len().saturating_sub(1);
@@ -481,7 +503,8 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         }
         let before = history.len();
         history.drain(1..1 + drop);
-        let now = size(request, true);
+        let messages = assemble(&request.assembly, &BTreeMap::new());
+        let now = size_of(request, &messages, Measure::Exact);
         request.warnings.push(format!(
             "note: --truncate dropped {drop} of {before} history messages (the oldest after \
              the first); the request went from {total} to {now} tokens (limit {limit})"

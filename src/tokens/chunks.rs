@@ -67,6 +67,26 @@ pub fn remembered(text: &str) -> bool {
     text.len() >= MIN_CHUNK
 }
 
+/// An upper bound on the sum of `count` over `text`'s chunks (which must be at most
+/// a chunk's length, as a token or piece count is): the remembered count of each chunk
+/// the memo knows, the length of the rest. Nothing is counted.
+pub fn bound(text: &str, kind: &[&[u8]]) -> usize {
+    if !remembered(text) {
+        return text.len();
+    }
+    content_defined(text)
+        .iter()
+        .map(|chunk| memo::get(&chunk_key(kind, chunk)).map_or(chunk.len(), |n| n as usize))
+        .sum()
+}
+
+/// The memo's key for `chunk`'s count under `kind`.
+fn chunk_key(kind: &[&[u8]], chunk: &str) -> memo::Key {
+    let mut parts = kind.to_vec();
+    parts.push(chunk.as_bytes());
+    memo::key(&parts)
+}
+
 /// The sum of `count` over `text`'s content-defined chunks. Each chunk's count is
 /// remembered under `kind` (what is counted, and with which encoding), and only
 /// chunks the memo does not know are counted, in parallel when they are long. `count`
@@ -75,11 +95,7 @@ pub fn sum(text: &str, kind: &[&[u8]], count: impl Fn(&str) -> usize + Sync) -> 
     if !remembered(text) {
         return count(text);
     }
-    let key = |chunk: &str| {
-        let mut parts = kind.to_vec();
-        parts.push(chunk.as_bytes());
-        memo::key(&parts)
-    };
+    let key = |chunk: &str| chunk_key(kind, chunk);
     let chunks = content_defined(text);
     let known: Vec<Option<usize>> = chunks
         .iter()

@@ -74,14 +74,25 @@ impl Tokenizer {
     /// exactly, each remembered across runs and counted in parallel when it is not
     /// (`chunks`).
     pub fn count(&self, text: &str) -> usize {
-        let kind: &[&[u8]] = &[MEMO_TOKENS, code_version(), self.name().as_bytes()];
-        chunks::sum(text, kind, |chunk| {
+        chunks::sum(text, &self.token_kind(), |chunk| {
             let vocabulary = self.vocabulary();
             let mut parts = Vec::new();
             self.pieces(chunk)
                 .map(|piece| vocabulary.count(piece.as_bytes(), &mut parts))
                 .sum()
         })
+    }
+
+    /// An upper bound on `count(text)` that counts nothing: the remembered counts of the
+    /// chunks the memo knows, and a byte per token for the rest. Exact for a text
+    /// counted before, so a later run knows that a request fits without counting it.
+    pub fn at_most(&self, text: &str) -> usize {
+        chunks::bound(text, &self.token_kind())
+    }
+
+    /// What the memo remembers token counts under.
+    fn token_kind(&self) -> [&'static [u8]; 3] {
+        [MEMO_TOKENS, code_version(), self.name().as_bytes()]
     }
 
     /// The token ids of `text` (for prefix comparisons).
@@ -197,6 +208,24 @@ mod tests {
         assert_eq!(Tokenizer::Cl100k.at_least_of(&other, &id), n);
         // A short text is counted, not looked up.
         assert_eq!(Tokenizer::Cl100k.at_least_of("a b", &id), 2);
+    }
+
+    #[test]
+    fn at_most_is_bytes_until_counted_then_exact() {
+        // A text no other test counts (the memo is the process's).
+        let text: String = (0..2000)
+            .map(|i| format!("let at_most_{i} = {i};\n"))
+            .collect();
+        let t = Tokenizer::O200k;
+        assert_eq!(t.at_most(&text), text.len());
+        assert_eq!(t.at_most("short text"), "short text".len());
+        let n = t.count(&text);
+        assert!(n < text.len());
+        assert_eq!(t.at_most(&text), n);
+        // Its chunks but the last are remembered; the rest is counted as its bytes.
+        let longer = format!("{text}{}", "Zq = 9;\n".repeat(400));
+        let bound = t.at_most(&longer);
+        assert!(bound > t.count(&longer) && bound < longer.len(), "{bound}");
     }
 
     #[test]
