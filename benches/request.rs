@@ -121,7 +121,7 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
-    let texts: Vec<&str> = req.assembly.files.iter().map(|f| f.content()).collect();
+    let texts: Vec<&str> = req.assembly.files.iter().map(|f| &*f.content).collect();
     let bytes: usize = texts.iter().map(|t| t.len()).sum();
     let mut group = c.benchmark_group("token counting (200 working files)");
     group.throughput(Throughput::Bytes(bytes as u64));

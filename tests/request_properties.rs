@@ -70,7 +70,7 @@ fn generate(seed: u64) -> Case {
         let path = format!("src/f{j}.rs");
         input
             .symbols
-            .insert(path.clone(), format!("SYM-{j}:\n  f x()"));
+            .insert(path.clone(), format!("SYM-{j}:\n  f x()").into());
         tiers.insert(format!("symbol:{path}"), rng.tier());
     }
     // History as a tracker would tier it: older messages are at least as stable.

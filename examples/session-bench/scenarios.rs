@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use asimi_prompt::request::assemble::{Block, FileItem, Message, Role};
+use asimi_prompt::request::assemble::{Block, FileItem, Message, Role, Text};
 use asimi_prompt::request::cache::{self, Ttl};
 use asimi_prompt::request::providers::{Options, Provider};
 use asimi_prompt::request::reuse::{Memory, Prediction, Prices};
@@ -93,7 +93,7 @@ fn path(i: usize) -> String {
 }
 
 /// The generated repository's files (the file tree) and its symbol map.
-fn repository() -> (Vec<String>, String, BTreeMap<String, String>) {
+fn repository() -> (Vec<String>, String, BTreeMap<String, Text>) {
     let tree: Vec<String> = (0..40).map(path).collect();
     let legend = "# c=class m=method f=function v=var i=import".to_string();
     let symbols = (10..30)
@@ -105,7 +105,7 @@ fn repository() -> (Vec<String>, String, BTreeMap<String, String>) {
                 i % 7,
                 WORDS[(i * 3) % 20]
             );
-            (p, block)
+            (p, block.into())
         })
         .collect();
     (tree, legend, symbols)

@@ -95,41 +95,70 @@ impl Message {
     }
 }
 
+/// A text that large requests carry much of (a working file, a symbol block), with its
+/// content id worked out on first use: the secrets guard, the stability tracker and the
+/// pieces count all key their facts by the id, so the text is hashed once a run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text {
+    text: String,
+    id: OnceLock<ContentId>,
+}
+
+impl Text {
+    pub fn new(text: String) -> Text {
+        Text {
+            text,
+            id: OnceLock::new(),
+        }
+    }
+
+    /// The id of the text as it is now.
+    pub fn id(&self) -> &ContentId {
+        self.id.get_or_init(|| content_id(&self.text))
+    }
+
+    /// Lets `edit` change the text in place, given its id; `edit` says whether it
+    /// changed it, and only then is the id forgotten.
+    pub fn edit(&mut self, edit: impl FnOnce(&mut String, &ContentId) -> bool) {
+        let id = *self.id();
+        if edit(&mut self.text, &id) {
+            self.id = OnceLock::new();
+        }
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text::new(text)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(text: &str) -> Text {
+        Text::new(text.to_string())
+    }
+}
+
 /// A working file: its path relative to the project root (forward slashes) and content.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileItem {
     pub path: String,
-    content: String,
-    /// The content's id, worked out on first use: the secrets guard, the stability
-    /// tracker and the pieces count all key their facts by it, and hashing megabytes of
-    /// files once instead of three times is most of what the guard costs a request.
-    id: OnceLock<ContentId>,
+    pub content: Text,
 }
 
 impl FileItem {
     pub fn new(path: String, content: String) -> FileItem {
         FileItem {
             path,
-            content,
-            id: OnceLock::new(),
-        }
-    }
-
-    pub fn content(&self) -> &str {
-        &self.content
-    }
-
-    /// The id of the content as it is now.
-    pub fn id(&self) -> &ContentId {
-        self.id.get_or_init(|| content_id(&self.content))
-    }
-
-    /// Lets `edit` change the content in place, given its id; `edit` says whether it
-    /// changed it, and only then is the id forgotten.
-    pub fn edit(&mut self, edit: impl FnOnce(&mut String, &ContentId) -> bool) {
-        let id = *self.id();
-        if edit(&mut self.content, &id) {
-            self.id = OnceLock::new();
+            content: Text::new(content),
         }
     }
 }
@@ -161,7 +190,7 @@ pub struct Assembly {
     /// The symbol map legend; empty when there is no symbol map.
     pub legend: String,
     /// Symbol blocks by path.
-    pub symbols: BTreeMap<String, String>,
+    pub symbols: BTreeMap<String, Text>,
     /// The selected files, in the order given, each path once.
     pub files: Vec<FileItem>,
     /// Earlier conversation, user and assistant messages (tier `Active`; the tier map
@@ -185,7 +214,7 @@ fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
 /// block redundant wherever the file sits, so those are left out (seeds: "a file never
 /// appears twice").
-pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &String)> {
+pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &Text)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
         .symbols
@@ -209,10 +238,10 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
     let mut out: Vec<Observed> = input
         .files
         .par_iter()
-        .map(|f| observe(ItemKey::file(&f.path), &f.content, f.id()))
+        .map(|f| observe(ItemKey::file(&f.path), &f.content, f.content.id()))
         .collect();
     for (path, block) in shown_symbols(input) {
-        out.push(observe(ItemKey::symbol(path), block, &content_id(block)));
+        out.push(observe(ItemKey::symbol(path), block, block.id()));
     }
     for (i, m) in input.history.iter().enumerate() {
         let fingerprint = content_fingerprint(&m.content);
@@ -243,7 +272,7 @@ fn content_fingerprint(content: &[Block]) -> String {
 }
 
 /// Symbol blocks, each ending in one newline, concatenated (the seeds' `block + "\n"`).
-fn symbols_text<'a>(blocks: impl Iterator<Item = &'a String>) -> String {
+fn symbols_text<'a>(blocks: impl Iterator<Item = &'a Text>) -> String {
     let mut out = String::new();
     for b in blocks {
         let b = b.trim_end_matches('\n');
@@ -264,7 +293,7 @@ fn files_text(header: &str, files: &[&FileItem]) -> String {
     }
     let bytes: usize = files
         .iter()
-        .map(|f| f.path.len() + f.content().len() + h::FENCES_LEN + h::BLOCK_SEPARATOR.len())
+        .map(|f| f.path.len() + f.content.len() + h::FENCES_LEN + h::BLOCK_SEPARATOR.len())
         .sum();
     let mut out = String::with_capacity(header.len() + bytes);
     out.push_str(header);
@@ -272,7 +301,7 @@ fn files_text(header: &str, files: &[&FileItem]) -> String {
         if i > 0 {
             out.push_str(h::BLOCK_SEPARATOR);
         }
-        h::push_fenced_file(&mut out, &f.path, f.content());
+        h::push_fenced_file(&mut out, &f.path, &f.content);
     }
     out
 }
@@ -441,9 +470,9 @@ mod tests {
             system: "SYS".into(),
             legend: "LEG".into(),
             symbols: BTreeMap::from([
-                ("a.rs".to_string(), "a.rs:\n  f a()\n".to_string()),
-                ("b.rs".to_string(), "b.rs:\n  f b()".to_string()),
-                ("c.rs".to_string(), "c.rs:\n  f c()".to_string()),
+                ("a.rs".to_string(), "a.rs:\n  f a()\n".into()),
+                ("b.rs".to_string(), "b.rs:\n  f b()".into()),
+                ("c.rs".to_string(), "c.rs:\n  f c()".into()),
             ]),
             files: vec![
                 FileItem::new("c.rs".into(), "fn c() {}\n".into()),

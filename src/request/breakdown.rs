@@ -670,7 +670,7 @@ mod tests {
         let mut map = plain.clone();
         map.legend = "# c=class m=method f=function v=var p=property i=import".into();
         let block = "c.rs:\nf clamp(x,lo,hi):3\nf lerp(a,b,t):9\n\n";
-        map.symbols = BTreeMap::from([("c.rs".to_string(), block.to_string())]);
+        map.symbols = BTreeMap::from([("c.rs".to_string(), block.into())]);
         let mut map_tiers = tiers.clone();
         map_tiers.insert("symbol:c.rs".into(), Tier::L2);
         let (without, _) = run_with(&plain, &tiers, None, 1);

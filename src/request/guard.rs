@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, scan_of, Finding, Mode};
 
-use super::assemble::{Assembly, Block};
+use super::assemble::{Assembly, Block, Text};
 
 /// Scans the request's content for secrets (`guard`): redacted ones are noted in
 /// `warnings`; with `Mode::Error` any secret fails the request.
@@ -43,24 +43,16 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     let symbols = assembly
         .symbols
         .par_iter_mut()
-        .map(|(path, text)| (format!("symbols of {path}"), Some(path.as_str()), text));
+        .map(|(path, block)| (format!("symbols of {path}"), Some(path.as_str()), block));
     f.extend(scan_parallel(symbols, redact));
-    // A file is scanned under the id that the stability tracker and the token counts
-    // key it by too, so its megabytes are hashed once.
-    let files: Vec<Vec<Finding>> = assembly
-        .files
-        .par_iter_mut()
-        .map(|file| {
-            let path = file.path.clone();
-            let mut found = Vec::new();
-            file.edit(|content, id| {
-                scan_of(content, id, &path, Some(&path), redact, &mut found);
-                !found.is_empty()
-            });
-            found
-        })
-        .collect();
-    f.extend(files.into_iter().flatten());
+    let files = assembly.files.par_iter_mut().map(|file| {
+        (
+            file.path.clone(),
+            Some(file.path.as_str()),
+            &mut file.content,
+        )
+    });
+    f.extend(scan_parallel(files, redact));
     for url in &mut assembly.urls {
         if let Some(title) = &mut url.title {
             scan(title, &format!("title of {}", url.url), None, redact, f);
@@ -85,17 +77,21 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
 }
 
 /// Each text (its origin, its path when it is a file's, the text) scanned, the findings
-/// in the texts' order. In parallel: each thread builds its own lazy DFAs for the rules
-/// it meets, but a scan on one core held up the whole request (the other core idle)
-/// where remembered clean texts are not enough.
+/// in the texts' order. A text is scanned under the id that the stability tracker and
+/// the pieces count key it by too, so it is hashed once. In parallel: each thread builds
+/// its own lazy DFAs for the rules it meets, but a scan on one core held up the whole
+/// request (the other core idle) where remembered clean texts are not enough.
 fn scan_parallel<'a>(
-    texts: impl ParallelIterator<Item = (String, Option<&'a str>, &'a mut String)>,
+    texts: impl ParallelIterator<Item = (String, Option<&'a str>, &'a mut Text)>,
     redact: bool,
 ) -> Vec<Finding> {
     let per_text: Vec<Vec<Finding>> = texts
         .map(|(origin, path, text)| {
             let mut found = Vec::new();
-            scan(text, &origin, path, redact, &mut found);
+            text.edit(|text, id| {
+                scan_of(text, id, &origin, path, redact, &mut found);
+                !found.is_empty()
+            });
             found
         })
         .collect();
@@ -132,7 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn a_redacted_file_gets_the_id_of_its_new_content() {
+    fn a_redacted_text_gets_the_id_of_its_new_content() {
         use crate::digest::content_id;
         use crate::request::assemble::FileItem;
         let key = crate::secrets::tests::fake("github");
@@ -143,13 +139,16 @@ mod tests {
         ));
         a.files
             .push(FileItem::new("c.rs".into(), "fn c() {}\n".into()));
-        let clean_id = *a.files[1].id();
+        a.symbols.insert("s.rs".into(), "s.rs:\n  f s()\n".into());
+        let clean_id = *a.files[1].content.id();
+        let block_id = *a.symbols["s.rs"].id();
         let found = guard(&mut a, "", Mode::Redact);
         assert_eq!(found[0].to_string(), "k.rs:1 (github-pat)");
-        let redacted = &a.files[0];
-        assert!(redacted.content().contains("[REDACTED:github-pat]"));
-        assert_eq!(*redacted.id(), content_id(redacted.content()));
-        assert_eq!(*a.files[1].id(), clean_id);
+        let redacted = &a.files[0].content;
+        assert!(redacted.contains("[REDACTED:github-pat]"));
+        assert_eq!(*redacted.id(), content_id(&**redacted));
+        assert_eq!(*a.files[1].content.id(), clean_id);
+        assert_eq!(*a.symbols["s.rs"].id(), block_id);
     }
 
     #[test]

@@ -446,7 +446,7 @@ mod tests {
         let files: Vec<(&str, &str)> = loaded
             .files
             .iter()
-            .map(|f| (f.path.as_str(), f.content()))
+            .map(|f| (f.path.as_str(), &*f.content))
             .collect();
         assert_eq!(files, [("specs/b.rs", "B\n")], "named twice, sent once");
         let flags = Inputs {

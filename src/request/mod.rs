@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::tokens::Tokenizer;
-pub use assemble::{assemble, Assembly, Block, Message, Role};
+pub use assemble::{assemble, Assembly, Block, Message, Role, Text};
 use inputs::Limits;
 use load::Loaded;
 use providers::{Options, Provider, SystemRole};
@@ -312,6 +312,10 @@ impl Request {
             Some(map) => (map.legend, map.blocks, Some(map.edges)),
             None => (plan.legend.clone(), plan.symbols.clone(), None),
         };
+        let symbols = symbols
+            .into_iter()
+            .map(|(p, b)| (p, Text::new(b)))
+            .collect();
         let mut assembly = Assembly {
             system: built.prompt.body(),
             legend,

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::assemble::{shown_symbols, Assembly, Block, Message};
+use super::assemble::{shown_symbols, Assembly, Block, Message, Text};
 use super::headers as h;
 use crate::tokens::Tokenizer;
 
@@ -132,7 +132,7 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
         } else {
             format!("--exclude {}", f.path)
         };
-        let tokens = count(&h::fenced_file(&f.path, f.content()));
+        let tokens = count(&h::fenced_file(&f.path, &f.content));
         parts.push(part("file", f.path.clone(), tokens, Some(remove)));
     }
     parts
@@ -192,7 +192,7 @@ pub fn items(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
 /// whole), largest first: what oversize and over-budget messages name.
 pub fn grouped(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
     let mut parts = common(a, tokenizer);
-    let blocks: Vec<&String> = shown_symbols(a).map(|(_, b)| b).collect();
+    let blocks: Vec<&Text> = shown_symbols(a).map(|(_, b)| b).collect();
     if !a.legend.is_empty() || !blocks.is_empty() {
         let tokens =
             tokenizer.count(&a.legend) + blocks.iter().map(|b| tokenizer.count(b)).sum::<usize>();
@@ -286,8 +286,8 @@ mod tests {
             system: "You are a coding agent.".into(),
             legend: "# legend".into(),
             symbols: BTreeMap::from([
-                ("m.rs".to_string(), "m.rs:\n f main():1\n".to_string()),
-                ("big.rs".to_string(), "big.rs:\n f a():1\n".to_string()),
+                ("m.rs".to_string(), "m.rs:\n f main():1\n".into()),
+                ("big.rs".to_string(), "big.rs:\n f a():1\n".into()),
             ]),
             files: vec![FileItem::new("big.rs".into(), "fn a() {}\n".repeat(50))],
             history: vec![
@@ -340,7 +340,7 @@ mod tests {
         let file = &parts[0];
         assert_eq!(
             file.tokens,
-            t.count(&h::fenced_file("big.rs", a.files[0].content()))
+            t.count(&h::fenced_file("big.rs", &a.files[0].content))
         );
         assert_eq!(file.remove.as_deref(), Some("--exclude big.rs"));
         let of = |name: &str| parts.iter().find(|p| p.name == name).unwrap();
