@@ -7,6 +7,8 @@
 //!   vocabularies and an index (4.3 and 2.1 MB) that a run reads in place. See
 //!   src/tokens/bpe.rs.
 //! - the tree-sitter grammars' tables, compressed (build/grammars.rs).
+//! - the built-in Go templates (templates/**/*.tmpl) lowered to Jinja by the same code
+//!   that lowers a user's (src/template/go): lowering was a quarter of `system`'s work.
 
 use std::path::Path;
 
@@ -14,6 +16,16 @@ use std::path::Path;
 mod grammars;
 #[path = "src/tokens/index.rs"]
 mod index;
+// The Go template lowering, as the crate has it (it needs only `strconv` beside it).
+#[allow(dead_code)]
+#[path = "src/template/go/mod.rs"]
+mod go;
+#[allow(dead_code)]
+#[path = "src/template/strconv.rs"]
+mod strconv;
+mod template {
+    pub(crate) use super::strconv;
+}
 
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -23,6 +35,47 @@ fn main() {
     vocabulary(out, "cl100k_base", bpe_openai::cl100k_base());
     link_without_pie();
     grammars::pack(out);
+    lowered_templates(out);
+}
+
+/// `lowered.rs`: `(path under templates/, Jinja source)` for each built-in Go template
+/// that lowers (one that does not is left to the run, which reports the error), sorted
+/// by path. Only the Jinja source: the error sites are worked out again on an error.
+fn lowered_templates(out: &Path) {
+    for dir in ["src/template/go", "src/template/strconv.rs", "templates"] {
+        println!("cargo:rerun-if-changed={dir}");
+    }
+    let mut files = Vec::new();
+    collect_templates(Path::new("templates"), &mut files);
+    files.sort();
+    let mut table = String::from("&[\n");
+    for path in files {
+        let name = path
+            .strip_prefix("templates")
+            .expect("under templates/")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let source = std::fs::read_to_string(&path).expect("templates are UTF-8");
+        let is_func = |f: &str| go::lower::GO_BUILTINS.contains(&f);
+        if let Ok(tree) = go::parse::parse(&name, &source, &is_func) {
+            let lowered = go::lower::lower(&tree).source;
+            table.push_str(&format!("    ({name:?}, {lowered:?}),\n"));
+        }
+    }
+    table.push_str("]\n");
+    std::fs::write(out.join("lowered.rs"), table).expect("OUT_DIR is writable");
+}
+
+fn collect_templates(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let entries = std::fs::read_dir(dir).expect("templates/ is readable");
+    for entry in entries.map(|e| e.expect("templates/ is readable")) {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_templates(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tmpl") {
+            out.push(path);
+        }
+    }
 }
 
 /// A position-independent executable is relocated at every start: tens of thousands of

@@ -236,6 +236,28 @@ mod tests {
         assert!(embedded("sections/no-such-section.md").is_none());
     }
 
+    /// build.rs lowered every built-in Go template exactly as a run would, under the name
+    /// a run renders it by.
+    #[test]
+    fn every_built_in_go_template_is_lowered_at_build_time_as_at_run_time() {
+        let mut checked = 0;
+        for (name, file) in embedded_files() {
+            if !name.ends_with(".tmpl") {
+                continue;
+            }
+            let text = file.contents_utf8().unwrap();
+            let at_run_time = crate::template::lower_go(name, text).unwrap().source;
+            assert_eq!(
+                crate::template::prelowered(name),
+                Some(at_run_time.as_str()),
+                "{name}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 30, "{checked}");
+        assert_eq!(crate::template::prelowered("base/no-such.md.tmpl"), None);
+    }
+
     #[test]
     fn directories_shadow_the_embedded_copy() {
         let dir = tempfile::tempdir().unwrap();

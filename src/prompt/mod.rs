@@ -410,7 +410,14 @@ fn template_name(found: &Found) -> String {
 
 fn render(engine: &mut Engine, found: &Found, data: &minijinja::Value) -> Result<String, Error> {
     let name = template_name(found);
-    engine.add(&name, &found.text, found.syntax)?;
+    let prelowered = match (&found.origin, found.syntax) {
+        (Origin::Embedded(file), Syntax::Go) => crate::template::prelowered(file),
+        _ => None,
+    };
+    match prelowered {
+        Some(jinja) => engine.add_prelowered(&name, &found.text, jinja)?,
+        None => engine.add(&name, &found.text, found.syntax)?,
+    }
     Ok(engine.render(&name, data)?)
 }
 

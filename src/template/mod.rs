@@ -15,6 +15,7 @@ mod test_values;
 pub mod value;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{AutoEscape, Environment, Value};
@@ -129,8 +130,41 @@ impl From<TemplateError> for Error {
 }
 
 struct GoTemplate {
+    name: String,
     source: String,
-    lowered: Lowered,
+    /// Its error sites: from the lowering, or for a template lowered at build time
+    /// (`prelowered`), worked out again on its first error.
+    sites: OnceLock<Lowered>,
+}
+
+impl GoTemplate {
+    fn new(name: &str, source: &str, sites: OnceLock<Lowered>) -> GoTemplate {
+        GoTemplate {
+            name: name.to_string(),
+            source: source.to_string(),
+            sites,
+        }
+    }
+
+    fn sites(&self) -> &Lowered {
+        self.sites.get_or_init(|| {
+            lower_go(&self.name, &self.source).unwrap_or_else(|_| Lowered {
+                source: String::new(),
+                sites: Vec::new(),
+            })
+        })
+    }
+}
+
+/// The built-in Go templates as build.rs lowered them: `(path under templates/, Jinja
+/// source)`, sorted by path.
+static PRELOWERED: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/lowered.rs"));
+
+/// The Jinja source of built-in Go template `path` (under templates/), lowered at build
+/// time; `None` for one that did not lower (the run reports why).
+pub fn prelowered(path: &str) -> Option<&'static str> {
+    let i = PRELOWERED.binary_search_by_key(&path, |(p, _)| p).ok()?;
+    Some(PRELOWERED[i].1)
 }
 
 /// A set of compiled templates sharing one minijinja environment.
@@ -179,20 +213,40 @@ impl Engine {
             }
             Syntax::Go => {
                 let lowered = lower_go(name, source)?;
-                depth::check(name, &lowered.source, Some(source))?;
-                self.env
-                    .add_template_owned(name.to_string(), lowered.source.clone())
-                    .map_err(|e| lowering_error(name, &e))?;
-                self.go.insert(
-                    name.to_string(),
-                    GoTemplate {
-                        source: source.to_string(),
-                        lowered,
-                    },
-                );
-                Ok(())
+                let jinja = lowered.source.clone();
+                self.add_lowered(name, source, jinja, OnceLock::from(lowered))
             }
         }
+    }
+
+    /// Compiles Go template `source` under `name` from `jinja`, its lowering at build
+    /// time ([`prelowered`]): the same template as [`Engine::add`] compiles, without
+    /// lowering it again.
+    pub fn add_prelowered(
+        &mut self,
+        name: &str,
+        source: &str,
+        jinja: &'static str,
+    ) -> Result<(), TemplateError> {
+        guarded(name, || {
+            self.add_lowered(name, source, jinja.to_string(), OnceLock::new())
+        })
+    }
+
+    fn add_lowered(
+        &mut self,
+        name: &str,
+        source: &str,
+        jinja: String,
+        sites: OnceLock<Lowered>,
+    ) -> Result<(), TemplateError> {
+        depth::check(name, &jinja, Some(source))?;
+        self.env
+            .add_template_owned(name.to_string(), jinja)
+            .map_err(|e| lowering_error(name, &e))?;
+        let go = GoTemplate::new(name, source, sites);
+        self.go.insert(name.to_string(), go);
+        Ok(())
     }
 
     /// Renders template `name` with `data` (Go's dot).
@@ -328,7 +382,7 @@ fn line_col(source: &str, pos: usize) -> (usize, usize) {
 
 fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateError {
     let fault = find_fault(err);
-    let site = err.range().and_then(|r| go.lowered.site_at(r.start));
+    let site = err.range().and_then(|r| go.sites().site_at(r.start));
     match (site, fault) {
         (Some(site), Some(fault)) => {
             let node = match fault.blame {
@@ -413,6 +467,33 @@ mod tests {
         assert_eq!(Syntax::for_name("system.md"), Syntax::Go);
         assert!(Syntax::is_template_name("x.gotmpl"));
         assert!(!Syntax::is_template_name("system.md"));
+    }
+
+    #[test]
+    fn a_prelowered_template_renders_and_fails_as_a_lowered_one() {
+        let source = "{{.A}} {{index .B 5}}";
+        let jinja: &'static str = Box::leak(lower_go("t", source).unwrap().source.into_boxed_str());
+        let data = Value::from(minijinja::value::Serde(
+            serde_json::json!({"A": "a", "B": [1, 2]}),
+        ));
+        let ok = Value::from(minijinja::value::Serde(
+            serde_json::json!({"A": "a", "B": [1, 2, 3, 4, 5, 6]}),
+        ));
+        let mut lowered = Engine::new(MissingKey::Default);
+        lowered.add("t", source, Syntax::Go).unwrap();
+        let mut pre = Engine::new(MissingKey::Default);
+        pre.add_prelowered("t", source, jinja).unwrap();
+        assert_eq!(pre.render("t", &ok).unwrap(), "a 6");
+        // The error sites are worked out again, so the message is Go's (go1.19), with the
+        // place.
+        let expected =
+            "template: t:1:9: executing \"t\" at <index .B 5>: error calling index: index out \
+             of range: 5";
+        assert_eq!(
+            lowered.render("t", &data).unwrap_err().to_string(),
+            expected
+        );
+        assert_eq!(pre.render("t", &data).unwrap_err().to_string(), expected);
     }
 
     #[test]
