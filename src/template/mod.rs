@@ -5,7 +5,7 @@
 //! Jinja sources render as plain minijinja, with trailing newlines kept and no escaping.
 
 pub mod builtins;
-mod depth;
+pub(crate) mod depth;
 pub mod escape;
 pub mod go;
 pub mod gofmt;
@@ -213,6 +213,7 @@ impl Engine {
             }
             Syntax::Go => {
                 let lowered = lower_go(name, source)?;
+                depth::check(name, &lowered.source, Some(source))?;
                 let jinja = lowered.source.clone();
                 self.add_lowered(name, source, jinja, OnceLock::from(lowered))
             }
@@ -221,7 +222,7 @@ impl Engine {
 
     /// Compiles Go template `source` under `name` from `jinja`, its lowering at build
     /// time ([`prelowered`]): the same template as [`Engine::add`] compiles, without
-    /// lowering it again.
+    /// lowering it again or checking its depth (a test checks every built-in one).
     pub fn add_prelowered(
         &mut self,
         name: &str,
@@ -240,7 +241,6 @@ impl Engine {
         jinja: String,
         sites: OnceLock<Lowered>,
     ) -> Result<(), TemplateError> {
-        depth::check(name, &jinja, Some(source))?;
         self.env
             .add_template_owned(name.to_string(), jinja)
             .map_err(|e| lowering_error(name, &e))?;
