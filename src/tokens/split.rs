@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, WhichCaptures};
-use regex_automata::{Anchored, Input, MatchKind};
+use regex_automata::util::start;
+use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{self, Class, Hir, HirKind};
 
 use super::Tokenizer;
@@ -141,11 +142,9 @@ impl<'t> Iterator for Pieces<'t> {
     fn next(&mut self) -> Option<&'t str> {
         let (text, at) = (self.text, self.at);
         let (dfa, cache) = (self.dfa?, self.cache.as_mut()?);
-        let input = Input::new(&text[at..]).anchored(Anchored::Yes);
-        // No pattern has a Unicode word boundary, so the search never quits.
-        let m = dfa.try_search_fwd(cache, &input).ok()??;
-        let mut end = at + m.offset();
-        if m.pattern().as_usize() == LOOK_AHEAD_PATTERN {
+        let (end, pattern) = longest_piece(dfa, cache, &text.as_bytes()[at..])?;
+        let mut end = at + end;
+        if pattern == LOOK_AHEAD_PATTERN {
             let last = text[at..end].chars().next_back().map_or(0, char::len_utf8);
             if end - last > at {
                 end -= last;
@@ -157,6 +156,36 @@ impl<'t> Iterator for Pieces<'t> {
         self.at = end;
         Some(&text[at..end])
     }
+}
+
+/// The end and pattern of the leftmost-first match anchored at the start of `rest`, as
+/// `DFA::try_search_fwd` finds it, without what a general search sets up for each call
+/// (the span, a prefilter, progress for the cache's give-up rule): most pieces are a
+/// few bytes, and that set-up cost more than the bytes. `None` where the search would
+/// fail (a quit byte; no split pattern has one) or nothing matches.
+fn longest_piece(dfa: &DFA, cache: &mut Cache, rest: &[u8]) -> Option<(usize, usize)> {
+    // As a search of `rest` alone: no look-behind, which no split pattern uses.
+    let start = start::Config::new().anchored(Anchored::Yes);
+    let mut sid = dfa.start_state(cache, &start).ok()?;
+    let mut found = None;
+    for (i, &byte) in rest.iter().enumerate() {
+        sid = dfa.next_state(cache, sid, byte).ok()?;
+        if sid.is_tagged() {
+            // A lazy DFA reports a match one byte late: it ends before `byte`.
+            if sid.is_match() {
+                found = Some((i, dfa.match_pattern(cache, sid, 0).as_usize()));
+            } else if sid.is_dead() {
+                return found;
+            } else if sid.is_quit() {
+                return None;
+            }
+        }
+    }
+    sid = dfa.next_eoi_state(cache, sid).ok()?;
+    if sid.is_match() {
+        found = Some((rest.len(), dfa.match_pattern(cache, sid, 0).as_usize()));
+    }
+    found
 }
 
 impl Drop for Pieces<'_> {
