@@ -9,7 +9,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde_json::Value;
 
-pub use rules::{find, find_of, Hit};
+pub use rules::{find, Hit};
 
 use crate::digest::{content_id, ContentId};
 
@@ -67,7 +67,7 @@ pub fn scan_of(
     redact: bool,
     findings: &mut Vec<Finding>,
 ) {
-    let hits = find_of(text, id, path);
+    let hits = rules::find_of(text, id, path);
     if hits.is_empty() {
         return;
     }
