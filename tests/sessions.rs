@@ -474,3 +474,38 @@ fn state_and_lock_files_are_never_followed_through_symlinks() {
     messages(&t, &["--session", "s"]).ok();
     assert!(st.join("s.json").exists());
 }
+
+/// A session recorded before state version 3 (SHA-256 item hashes) keeps its tiers: the
+/// first request after the upgrade matches the old hashes and records BLAKE3 ones.
+#[test]
+fn a_session_recorded_by_version_2_keeps_its_tiers() {
+    use asimi_prompt::digest::{blake3_hex, sha256_hex};
+    let t = project();
+    let edit_b = |run: u32| std::fs::write(t.work.join("b.rs"), format!("fn b() {{ {run} }}\n"));
+    for run in 0..4 {
+        edit_b(run).unwrap();
+        messages(&t, &["--session", "s"]).ok();
+    }
+    let path = state(&t, "s");
+    // What version 2 wrote: the same state, with each file's SHA-256.
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["version"], 3);
+    json["version"] = 2.into();
+    for (key, file) in [("file:a.rs", "a.rs"), ("file:b.rs", "b.rs")] {
+        let content = std::fs::read(t.work.join(file)).unwrap();
+        json["items"][key]["hash"] = sha256_hex(&content).into();
+    }
+    std::fs::write(&path, json.to_string()).unwrap();
+    edit_b(4).unwrap();
+    let body = messages(&t, &["--session", "s"]).ok().to_string();
+    assert_eq!(tier_of_a(&body), "L3", "{body}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["version"], 3);
+    assert_eq!(
+        json["items"]["file:a.rs"]["hash"],
+        blake3_hex("fn a() {}\n")
+    );
+    assert_eq!(json["items"]["file:a.rs"]["tier"], "L3");
+}
