@@ -59,6 +59,11 @@ fn code_version() -> &'static [u8] {
     })
 }
 
+thread_local! {
+    /// Each thread's recently counted pieces, per encoding.
+    static RECENT: std::cell::RefCell<[bpe::RecentCounts; 2]> = Default::default();
+}
+
 /// A BPE encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Tokenizer {
@@ -77,9 +82,12 @@ impl Tokenizer {
         chunks::sum(text, &self.token_kind(), |chunk| {
             let vocabulary = self.vocabulary();
             let mut parts = Vec::new();
-            self.pieces(chunk)
-                .map(|piece| vocabulary.count(piece.as_bytes(), &mut parts))
-                .sum()
+            RECENT.with_borrow_mut(|recent| {
+                let recent = &mut recent[*self as usize];
+                self.pieces(chunk)
+                    .map(|piece| recent.count(&vocabulary, piece.as_bytes(), &mut parts))
+                    .sum()
+            })
         })
     }
 
