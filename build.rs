@@ -47,8 +47,7 @@ fn lowered_templates(out: &Path) {
     }
     let mut files = Vec::new();
     collect_templates(Path::new("templates"), &mut files);
-    files.sort();
-    let mut table = String::from("&[\n");
+    let mut lowered: Vec<(String, String)> = Vec::new();
     for path in files {
         let name = path
             .strip_prefix("templates")
@@ -58,9 +57,14 @@ fn lowered_templates(out: &Path) {
         let source = std::fs::read_to_string(&path).expect("templates are UTF-8");
         let is_func = |f: &str| go::lower::GO_BUILTINS.contains(&f);
         if let Ok(tree) = go::parse::parse(&name, &source, &is_func) {
-            let lowered = go::lower::lower(&tree).source;
-            table.push_str(&format!("    ({name:?}, {lowered:?}),\n"));
+            lowered.push((name, go::lower::lower(&tree).source));
         }
+    }
+    // Sorted as strings, which the run's binary search compares.
+    lowered.sort();
+    let mut table = String::from("&[\n");
+    for (name, jinja) in &lowered {
+        table.push_str(&format!("    ({name:?}, {jinja:?}),\n"));
     }
     table.push_str("]\n");
     std::fs::write(out.join("lowered.rs"), table).expect("OUT_DIR is writable");
