@@ -121,7 +121,8 @@ fn git_files(root: &Path, max_bytes: u64) -> Option<Vec<Candidate>> {
 struct Clean<'a> {
     workdir: &'a Path,
     /// A handle on the work tree, which each file is looked up from: a path relative to
-    /// it walks fewer directories than the absolute path (a third of the stat's time).
+    /// it walks fewer directories than the absolute path (a quarter of the stat's time).
+    /// Without one (the directory cannot be opened), the absolute path.
     handle: Option<rustix::fd::OwnedFd>,
     /// When the index was written (see `racy`).
     written: Option<(i64, i64)>,
@@ -135,7 +136,9 @@ impl<'a> Clean<'a> {
         let written = std::fs::metadata(repo.path().join("index"))
             .ok()
             .map(|m| (m.mtime(), m.mtime_nsec()));
-        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        // Read-only rather than O_PATH, which not every Unix has; a work tree one can
+        // list is readable.
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
         let handle = rustix::fs::openat(CWD, workdir, flags, Mode::empty()).ok();
         Clean {
             workdir,
