@@ -130,7 +130,6 @@ impl From<TemplateError> for Error {
 }
 
 struct GoTemplate {
-    name: String,
     source: String,
     /// Its error sites: from the lowering, or for a template lowered at build time
     /// (`prelowered`), worked out again on its first error.
@@ -138,17 +137,17 @@ struct GoTemplate {
 }
 
 impl GoTemplate {
-    fn new(name: &str, source: &str, sites: OnceLock<Lowered>) -> GoTemplate {
+    fn new(source: &str, sites: OnceLock<Lowered>) -> GoTemplate {
         GoTemplate {
-            name: name.to_string(),
             source: source.to_string(),
             sites,
         }
     }
 
-    fn sites(&self) -> &Lowered {
+    /// Its error sites; `name` is the name it was added under.
+    fn sites(&self, name: &str) -> &Lowered {
         self.sites.get_or_init(|| {
-            lower_go(&self.name, &self.source).unwrap_or_else(|_| Lowered {
+            lower_go(name, &self.source).unwrap_or_else(|_| Lowered {
                 source: String::new(),
                 sites: Vec::new(),
             })
@@ -244,7 +243,7 @@ impl Engine {
         self.env
             .add_template_owned(name.to_string(), jinja)
             .map_err(|e| lowering_error(name, &e))?;
-        let go = GoTemplate::new(name, source, sites);
+        let go = GoTemplate::new(source, sites);
         self.go.insert(name.to_string(), go);
         Ok(())
     }
@@ -382,7 +381,7 @@ fn line_col(source: &str, pos: usize) -> (usize, usize) {
 
 fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateError {
     let fault = find_fault(err);
-    let site = err.range().and_then(|r| go.sites().site_at(r.start));
+    let site = err.range().and_then(|r| go.sites(name).site_at(r.start));
     match (site, fault) {
         (Some(site), Some(fault)) => {
             let node = match fault.blame {
