@@ -7,6 +7,8 @@
 //!   vocabularies and an index (4.3 and 2.1 MB) that a run reads in place. See
 //!   src/tokens/bpe.rs.
 //! - the tree-sitter grammars' tables, compressed (build/grammars.rs).
+//! - the secret rules' keywords to a DFA table (build/keywords.rs): building the
+//!   automaton was a millisecond of every run that scanned.
 //! - the built-in Go templates (templates/**/*.tmpl) lowered to Jinja by the same code
 //!   that lowers a user's (src/template/go): lowering was a quarter of `system`'s work.
 
@@ -16,6 +18,8 @@ use std::path::Path;
 mod grammars;
 #[path = "src/tokens/index.rs"]
 mod index;
+#[path = "build/keywords.rs"]
+mod keywords;
 // The Go template lowering, as the crate has it (it needs only `strconv` beside it).
 #[allow(dead_code)]
 #[path = "src/template/go/mod.rs"]
@@ -36,6 +40,7 @@ fn main() {
     link_without_pie();
     grammars::pack(out);
     lowered_templates(out);
+    keywords::generate(out);
 }
 
 /// `lowered.rs`: `(path under templates/, Jinja source)` for each built-in Go template

@@ -2,6 +2,7 @@
 //! gitleaks' rule set (`rules`) before it leaves the machine. Only request commands scan;
 //! the rules load on first use, so `system` and the other commands pay nothing.
 
+mod keywords;
 mod rules;
 
 use std::fmt;
