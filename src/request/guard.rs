@@ -1,12 +1,14 @@
 //! Secrets in a request's content (`secrets`, gitleaks' rules): every part of an
 //! `Assembly` is scanned before the request is laid out.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, scan_of, Finding, Mode};
 
-use super::assemble::{Assembly, Block, Text};
+use super::assemble::{Assembly, Block, FileItem, Text};
 
 /// Scans the request's content for secrets (`guard`): redacted ones are noted in
 /// `warnings`; with `Mode::Error` any secret fails the request.
@@ -76,6 +78,16 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     found
 }
 
+/// Scans `files` ahead of the guard, which then finds the clean ones remembered (a file
+/// with a secret it scans again). Stops early once `stop` is set.
+pub fn prescan(files: &[FileItem], stop: &AtomicBool) {
+    files.par_iter().for_each(|file| {
+        if !stop.load(Ordering::Relaxed) {
+            secrets::learn(&file.content, file.content.id(), Some(&file.path));
+        }
+    });
+}
+
 /// Each text (its origin, its path when it is a file's, the text) scanned, the findings
 /// in the texts' order. A text is scanned under the id that the stability tracker and
 /// the pieces count key it by too, so it is hashed once. In parallel: each thread builds
@@ -125,6 +137,41 @@ mod tests {
         };
         assert!(guard(&mut b, "", Mode::Allow).is_empty());
         assert_eq!(b.prompt, key);
+    }
+
+    /// Files scanned ahead (`prescan`) are guarded as they would be without it: the clean
+    /// one is remembered, the one with a secret is scanned again and redacted.
+    #[test]
+    fn prescanned_files_are_guarded_alike() {
+        use crate::request::assemble::FileItem;
+        let key = crate::secrets::tests::fake("aws");
+        let files = || {
+            vec![
+                FileItem::new("a.rs".into(), "let token = config.token();\n".into()),
+                FileItem::new("b.rs".into(), format!("let k = \"{key}\";\n")),
+            ]
+        };
+        let guarded = |prescan_first: bool| {
+            let mut a = Assembly {
+                files: files(),
+                ..Assembly::default()
+            };
+            if prescan_first {
+                prescan(&a.files, &AtomicBool::new(false));
+            }
+            let found = guard(&mut a, "", Mode::Redact);
+            (
+                found,
+                a.files
+                    .iter()
+                    .map(|f| f.content.to_string())
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let (found, contents) = guarded(true);
+        assert_eq!(found[0].to_string(), "b.rs:1 (aws-access-token)");
+        assert!(!contents[1].contains(&key), "{contents:?}");
+        assert_eq!((found, contents), guarded(false));
     }
 
     #[test]

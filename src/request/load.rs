@@ -4,6 +4,7 @@
 use crate::error::Error;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -11,11 +12,13 @@ use ignore::gitignore::Gitignore;
 
 use super::assemble::{Assembly, FileItem, Image, Message, UrlItem};
 use super::err;
+use super::guard;
 use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
 use super::tree;
 use crate::map::{Builder, RepoMap};
 use crate::progress::Progress;
+use crate::secrets;
 use crate::select::{self, Expansion};
 
 /// Where relative paths start: the working directory for flags, the spec's directory
@@ -71,6 +74,57 @@ pub fn load(
     };
     let exclude = select::matcher(&limits.project_root, &plan.exclude, EXCLUDE_FLAG)?;
     let files = files(&plan, limits, bases, &exclude, &mut warnings)?;
+    // The guard scans every file for secrets. Started now, on the core that the rest of
+    // loading (the map above all) leaves idle, it finds them remembered clean.
+    let stop = AtomicBool::new(false);
+    let rest = std::thread::scope(|s| {
+        if plan.secrets != secrets::Mode::Allow {
+            s.spawn(|| guard::prescan(&files, &stop));
+        }
+        let rest = rest(&plan, limits, bases, &exclude, &files, stdin, progress);
+        if rest.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        rest
+    })?;
+    warnings.extend(rest.warnings);
+    Ok(Loaded {
+        plan,
+        files,
+        history: rest.history,
+        urls: rest.urls,
+        review: rest.review,
+        images: rest.images,
+        file_tree: rest.file_tree,
+        prompt: rest.prompt,
+        warnings,
+        map: rest.map,
+    })
+}
+
+/// What a plan names besides its files.
+struct Rest {
+    history: Vec<Message>,
+    urls: Vec<UrlItem>,
+    review: Option<String>,
+    images: Vec<Image>,
+    file_tree: Option<Vec<String>>,
+    prompt: String,
+    warnings: Vec<String>,
+    map: Option<RepoMap>,
+}
+
+/// Reads what `plan` names besides `files` (the review's diffs name those).
+fn rest(
+    plan: &Plan,
+    limits: &Limits,
+    bases: Bases,
+    exclude: &Gitignore,
+    files: &[FileItem],
+    stdin: &mut dyn FnMut() -> Option<String>,
+    progress: &dyn Progress,
+) -> Result<Rest, Error> {
+    let mut warnings = Vec::new();
     let history = match &plan.history {
         Some(Named::Flags(h)) => inputs::read_history(&bases.cwd.join(h), h)?,
         Some(Named::Spec(h)) => {
@@ -79,11 +133,11 @@ pub fn load(
         }
         None => Vec::new(),
     };
-    let mut urls = urls(&plan, limits, bases, &mut warnings)?;
-    let review = review(&plan, &limits.project_root, &files, &mut warnings)?;
-    let images = images(&plan, limits, bases)?;
+    let mut urls = urls(plan, limits, bases, &mut warnings)?;
+    let review = review(plan, &limits.project_root, files, &mut warnings)?;
+    let images = images(plan, limits, bases)?;
     let file_tree = plan.file_tree.then(|| {
-        let mut files = tree::list(&limits.project_root, &exclude, progress);
+        let mut files = tree::list(&limits.project_root, exclude, progress);
         if files.len() > tree::MAX_TREE_FILES {
             files.truncate(tree::MAX_TREE_FILES);
             warnings.push(tree::cut_note(&limits.project_root));
@@ -91,7 +145,7 @@ pub fn load(
         files
     });
     let map = repo_map(
-        &plan,
+        plan,
         &limits.project_root,
         crate::map::build_remembered,
         progress,
@@ -104,11 +158,9 @@ pub fn load(
             .filter(|s| !s.is_empty())
             .ok_or_else(|| err(NO_PROMPT.to_string()))?,
     };
-    let fetched = fetched(&plan, &prompt, &urls, &mut warnings)?;
+    let fetched = fetched(plan, &prompt, &urls, &mut warnings)?;
     urls.extend(fetched);
-    Ok(Loaded {
-        plan,
-        files,
+    Ok(Rest {
         history,
         urls,
         review,

@@ -89,6 +89,12 @@ pub fn scan_of(
     }
 }
 
+/// Works out whether `text` (with id `id`, the file at `path`) holds a secret, ahead of
+/// [`scan_of`]: a clean text is remembered, and its scan is then a lookup.
+pub fn learn(text: &str, id: &ContentId, path: Option<&str>) {
+    rules::find_of(text, id, path);
+}
+
 /// Every string inside a JSON value (a history block such as a tool result).
 pub fn scan_json(value: &mut Value, origin: &str, redact: bool, findings: &mut Vec<Finding>) {
     match value {
