@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::digest::content_id;
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, scan_of, Finding, Mode};
 
@@ -78,9 +79,12 @@ pub fn guard(assembly: &mut Assembly, history: &str, mode: Mode) -> Vec<Finding>
     found
 }
 
-/// Scans `files` ahead of the guard, which then finds the clean ones remembered (a file
-/// with a secret it scans again). Stops early once `stop` is set.
-pub fn prescan(files: &[FileItem], stop: &AtomicBool) {
+/// Scans `prompt` and `files` ahead of the guard, which then finds the clean ones
+/// remembered (a text with a secret it scans again). The prompt goes first: it is the
+/// text a later run has not seen, and its words load the rules. Stops early once `stop`
+/// is set.
+pub fn prescan(prompt: &str, files: &[FileItem], stop: &AtomicBool) {
+    secrets::learn(prompt, &content_id(prompt.as_bytes()), None);
     files.par_iter().for_each(|file| {
         if !stop.load(Ordering::Relaxed) {
             secrets::learn(&file.content, file.content.id(), Some(&file.path));
@@ -115,6 +119,7 @@ mod tests {
     use super::*;
     use crate::request::assemble::{Message, Role};
     use crate::request::tier::Tier;
+    use crate::secrets::tests::fake;
 
     #[test]
     fn history_blocks_are_scanned() {
@@ -139,39 +144,40 @@ mod tests {
         assert_eq!(b.prompt, key);
     }
 
-    /// Files scanned ahead (`prescan`) are guarded as they would be without it: the clean
-    /// one is remembered, the one with a secret is scanned again and redacted.
+    /// Texts scanned ahead (`prescan`) are guarded as they would be without it: the
+    /// clean file is remembered; the file and the prompt with a secret are scanned again
+    /// and redacted.
     #[test]
-    fn prescanned_files_are_guarded_alike() {
+    fn prescanned_texts_are_guarded_alike() {
         use crate::request::assemble::FileItem;
-        let key = crate::secrets::tests::fake("aws");
-        let files = || {
-            vec![
+        let (aws, github) = (fake("aws"), fake("github"));
+        let assembly = || Assembly {
+            files: vec![
                 FileItem::new("a.rs".into(), "let token = config.token();\n".into()),
-                FileItem::new("b.rs".into(), format!("let k = \"{key}\";\n")),
-            ]
+                FileItem::new("b.rs".into(), format!("let k = \"{aws}\";\n")),
+            ],
+            prompt: format!("use {github}"),
+            ..Assembly::default()
         };
         let guarded = |prescan_first: bool| {
-            let mut a = Assembly {
-                files: files(),
-                ..Assembly::default()
-            };
+            let mut a = assembly();
             if prescan_first {
-                prescan(&a.files, &AtomicBool::new(false));
+                prescan(&a.prompt, &a.files, &AtomicBool::new(false));
             }
-            let found = guard(&mut a, "", Mode::Redact);
-            (
-                found,
-                a.files
-                    .iter()
-                    .map(|f| f.content.to_string())
-                    .collect::<Vec<_>>(),
-            )
+            let found: Vec<String> = guard(&mut a, "", Mode::Redact)
+                .iter()
+                .map(Finding::to_string)
+                .collect();
+            let files: Vec<String> = a.files.iter().map(|f| f.content.to_string()).collect();
+            (found, files, a.prompt)
         };
-        let (found, contents) = guarded(true);
-        assert_eq!(found[0].to_string(), "b.rs:1 (aws-access-token)");
-        assert!(!contents[1].contains(&key), "{contents:?}");
-        assert_eq!((found, contents), guarded(false));
+        let (found, files, prompt) = guarded(true);
+        assert_eq!(
+            found,
+            ["b.rs:1 (aws-access-token)", "prompt:1 (github-pat)"]
+        );
+        assert!(!files[1].contains(&aws) && !prompt.contains(&github));
+        assert_eq!((found, files, prompt), guarded(false));
     }
 
     #[test]

@@ -55,8 +55,8 @@ pub struct Loaded {
 const NO_PROMPT: &str =
     "no prompt: pass --prompt TEXT, pipe it on standard input, or set 'prompt' in the spec";
 
-/// Reads every input `plan` names, in its order; `stdin` supplies the prompt when the plan
-/// has none.
+/// Reads every input `plan` names: the files and the prompt first (`stdin` supplies it
+/// when the plan has none), then the rest while the guard's scan of those two begins.
 /// The file tree's walk and the map report to `progress`.
 pub fn load(
     plan: Plan,
@@ -74,14 +74,21 @@ pub fn load(
     };
     let exclude = select::matcher(&limits.project_root, &plan.exclude, EXCLUDE_FLAG)?;
     let files = files(&plan, limits, bases, &exclude, &mut warnings)?;
-    // The guard scans every file for secrets. Started now, on the core that the rest of
-    // loading (the map above all) leaves idle, it finds them remembered clean.
+    let prompt = match &plan.prompt {
+        Some(p) => p.clone(),
+        None if plan.preview => stdin().unwrap_or_default(),
+        None => stdin()
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| err(NO_PROMPT.to_string()))?,
+    };
+    // The guard scans the prompt and every file for secrets. Started now, on the cores
+    // that the rest of loading (the map above all) leaves idle, it finds them remembered.
     let stop = AtomicBool::new(false);
-    let rest = std::thread::scope(|s| {
+    let rest = rayon::in_place_scope(|s| {
         if plan.secrets != secrets::Mode::Allow {
-            s.spawn(|| guard::prescan(&files, &stop));
+            s.spawn(|_| guard::prescan(&prompt, &files, &stop));
         }
-        let rest = rest(&plan, limits, bases, &exclude, &files, stdin, progress);
+        let rest = rest(&plan, limits, bases, &exclude, &files, &prompt, progress);
         if rest.is_err() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -96,7 +103,7 @@ pub fn load(
         review: rest.review,
         images: rest.images,
         file_tree: rest.file_tree,
-        prompt: rest.prompt,
+        prompt,
         warnings,
         map: rest.map,
     })
@@ -109,19 +116,19 @@ struct Rest {
     review: Option<String>,
     images: Vec<Image>,
     file_tree: Option<Vec<String>>,
-    prompt: String,
     warnings: Vec<String>,
     map: Option<RepoMap>,
 }
 
-/// Reads what `plan` names besides `files` (the review's diffs name those).
+/// Reads what `plan` names besides `files` (the review's diffs name those) and `prompt`
+/// (URLs in it are fetched).
 fn rest(
     plan: &Plan,
     limits: &Limits,
     bases: Bases,
     exclude: &Gitignore,
     files: &[FileItem],
-    stdin: &mut dyn FnMut() -> Option<String>,
+    prompt: &str,
     progress: &dyn Progress,
 ) -> Result<Rest, Error> {
     let mut warnings = Vec::new();
@@ -151,14 +158,7 @@ fn rest(
         progress,
         &mut warnings,
     );
-    let prompt = match &plan.prompt {
-        Some(p) => p.clone(),
-        None if plan.preview => stdin().unwrap_or_default(),
-        None => stdin()
-            .filter(|s| !s.is_empty())
-            .ok_or_else(|| err(NO_PROMPT.to_string()))?,
-    };
-    let fetched = fetched(plan, &prompt, &urls, &mut warnings)?;
+    let fetched = fetched(plan, prompt, &urls, &mut warnings)?;
     urls.extend(fetched);
     Ok(Rest {
         history,
@@ -166,7 +166,6 @@ fn rest(
         review,
         images,
         file_tree,
-        prompt,
         warnings,
         map,
     })
