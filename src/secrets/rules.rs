@@ -1,12 +1,12 @@
 //! The vendored gitleaks rule set (`gitleaks.json`, see `NOTICE`) and the matcher.
 //!
-//! Gitleaks' own strategy keeps the cost low: one pass of a keyword automaton
-//! (`keywords`) finds the rules whose keywords occur in a text, and only those rules'
-//! regexes run, on the lines around the keywords. Generic rules first search a smaller regex that every match implies (`gate`).
-//! A rule compiles as far as a text needs: its gate when a keyword of it shows up, its
-//! regex when a window passes the gate, its allowlists when the regex matches. A request
-//! without secret-looking words compiles nothing, and a text found clean is remembered
-//! across runs (`memo`), so content sent again is not scanned again.
+//! Gitleaks' own strategy keeps the cost low: one pass of a keyword automaton (`keywords`)
+//! finds the rules whose keywords occur in a text, and only those rules' regexes run, on
+//! the lines around the keywords. Generic rules first search a smaller regex that every
+//! match implies (`gate`). A rule compiles as far as a text needs: its gate when a keyword
+//! of it shows up, its regex when a window passes the gate, its allowlists when the regex
+//! matches. A request without secret-looking words compiles nothing, and a text found clean
+//! is remembered across runs (`memo`), so content sent again is not scanned again.
 
 use std::ops::Range;
 use std::sync::{LazyLock, OnceLock};
@@ -289,9 +289,9 @@ pub struct Hit {
 /// What the memo remembers a clean text under (with the rules' version and the path).
 const MEMO_CLEAN: &[u8] = b"no secrets";
 
-/// [`find`] in a text whose id is `id`, remembered: a text found clean is remembered (under its id)
-/// whatever its size: short texts that come again (a small file's symbols, a history
-/// message) would otherwise load the rules and compile those their words select.
+/// [`find`] in a text whose id is `id`, through the memo: a text found clean is remembered
+/// (under its id) whatever its size: short texts that come again (a small file's symbols, a
+/// history message) would otherwise load the rules and compile those their words select.
 pub fn find_of(text: &str, id: &ContentId, path: Option<&str>) -> Vec<Hit> {
     let key = memo::key(&[
         MEMO_CLEAN,
@@ -360,9 +360,9 @@ pub fn find(text: &str, path: Option<&str>) -> Vec<Hit> {
 const JOIN_GAP: usize = 2048;
 
 /// The parts of `text` a rule's regex must search: whole lines around each keyword (`at`,
-/// in order of where they start), as far as a match can `reach`, merged (with the lines between, when closer
-/// than `JOIN_GAP`). A match holds its keyword, so none lies outside; an unbounded
-/// pattern searches the whole text.
+/// in order of where they start), as far as a match can `reach`, merged (with the lines
+/// between, when closer than `JOIN_GAP`). A match holds its keyword, so none lies outside;
+/// an unbounded pattern searches the whole text.
 fn windows(
     text: &str,
     at: impl Iterator<Item = Range<usize>>,
