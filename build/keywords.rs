@@ -1,7 +1,7 @@
 //! The secret rules' keywords as a DFA table (`src/secrets/keywords.rs` runs it).
 //!
-//! aho-corasick builds the automaton here, as it would in a run: the same keywords,
-//! ASCII case-insensitive, every overlapping match. Its states are read out through the
+//! aho-corasick builds the automaton here, as runs once did: the keywords, ASCII
+//! case-insensitive, every overlapping match. Its states are read out through the
 //! crate's public `Automaton` trait (from the start state, each byte) into a table of
 //! `u16` states by byte class, match states numbered first. A run then builds nothing:
 //! building the automaton was a millisecond of every run that scanned, and the table

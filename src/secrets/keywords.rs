@@ -6,10 +6,10 @@
 //! that are stepped together: the steps of different parts overlap in the CPU, about
 //! three times as fast as aho-corasick's own search loop on source code.
 
+use std::ops::Range;
+
 /// The rules' keywords (`gitleaks.json`), as build.rs reads them out.
 pub(super) static KEYWORDS: Table = include!(concat!(env!("OUT_DIR"), "/keywords.rs"));
-
-use std::ops::Range;
 
 /// The keyword automaton, as `build/keywords.rs` writes it.
 pub(super) struct Table {
