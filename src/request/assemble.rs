@@ -2,6 +2,7 @@
 //! every item become the message list the seeds specify. Encoders in `providers` turn the
 //! list into a provider's JSON.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
@@ -50,15 +51,19 @@ pub enum Block {
 
 /// The size of the messages' text and history blocks by `count` (images count 0).
 pub fn content_size(messages: &[Message], count: &dyn Fn(&str) -> usize) -> usize {
+    content_texts(messages).map(|t| count(&t)).sum()
+}
+
+/// The texts of the messages' text and history blocks, what their size is counted over.
+pub fn content_texts(messages: &[Message]) -> impl Iterator<Item = Cow<'_, str>> {
     messages
         .iter()
         .flat_map(|m| &m.content)
-        .map(|b| match b {
-            Block::Text(t) => count(t),
-            Block::Other(v) => count(&v.to_string()),
-            Block::Image { .. } => 0,
+        .filter_map(|b| match b {
+            Block::Text(t) => Some(Cow::Borrowed(t.as_str())),
+            Block::Other(v) => Some(Cow::Owned(v.to_string())),
+            Block::Image { .. } => None,
         })
-        .sum()
 }
 
 /// One message of the neutral list.

@@ -378,39 +378,26 @@ pub fn output_tokens(request: &Request) -> u64 {
         .unwrap_or(request.options.default_max_tokens)
 }
 
-/// How a request's size is measured, from the cheapest bound up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Measure {
-    /// Bytes: a token is at least one byte, and no tokenizer table is needed.
-    Bytes,
-    /// `Tokenizer::at_most`: remembered counts where there are some, bytes elsewhere.
-    Remembered,
-    Exact,
-}
-
-/// The size in tokens of `messages`, `request`'s: every message's text and history
-/// blocks (images are not counted), measured by `measure` (all but `Exact` are upper
-/// bounds).
-fn size_of(request: &Request, messages: &[Message], measure: Measure) -> usize {
-    let tokenizer = request.tokenizer;
-    let count = |t: &str| match measure {
-        Measure::Bytes => t.len(),
-        Measure::Remembered => tokenizer.at_most(t),
-        Measure::Exact => tokenizer.count(t),
-    };
-    assemble::content_size(messages, &count)
+/// The exact size in tokens of `messages`, `request`'s: every message's text and
+/// history blocks (images are not counted).
+fn size_of(request: &Request, messages: &[Message]) -> usize {
+    assemble::content_size(messages, &|t| request.tokenizer.count(t))
 }
 
 /// Whether `messages` are at most `limit` tokens, by the cheapest bound that tells, and
-/// else their exact size: most requests need no count, and a later run's counts are
-/// remembered.
+/// else their exact size. Bytes bound tokens from above and need no tables; then the
+/// remembered counts (a later run's request is known to fit without counting it); then
+/// the count, of what the memo does not know. The texts are cut and looked up once.
 fn within(request: &Request, messages: &[Message], limit: usize) -> Result<(), usize> {
-    for measure in [Measure::Bytes, Measure::Remembered] {
-        if size_of(request, messages, measure) <= limit {
-            return Ok(());
-        }
+    if assemble::content_size(messages, &|t| t.len()) <= limit {
+        return Ok(());
     }
-    match size_of(request, messages, Measure::Exact) {
+    let texts: Vec<_> = assemble::content_texts(messages).collect();
+    let measured: Vec<_> = texts.iter().map(|t| request.tokenizer.measure(t)).collect();
+    if measured.iter().map(|m| m.at_most()).sum::<usize>() <= limit {
+        return Ok(());
+    }
+    match measured.iter().map(|m| m.count()).sum() {
         total if total <= limit => Ok(()),
         total => Err(total),
     }
@@ -508,7 +495,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         let before = history.len();
         history.drain(1..1 + drop);
         let messages = assemble(&request.assembly, &BTreeMap::new());
-        let now = size_of(request, &messages, Measure::Exact);
+        let now = size_of(request, &messages);
         request.warnings.push(format!(
             "note: --truncate dropped {drop} of {before} history messages (the oldest after \
              the first); the request went from {total} to {now} tokens (limit {limit})"

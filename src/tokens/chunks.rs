@@ -67,17 +67,69 @@ pub fn remembered(text: &str) -> bool {
     text.len() >= MIN_CHUNK
 }
 
-/// An upper bound on the sum of `count` over `text`'s chunks (which must be at most
-/// a chunk's length, as a token or piece count is): the remembered count of each chunk
-/// the memo knows, the length of the rest. Nothing is counted.
-pub fn bound(text: &str, kind: &[&[u8]]) -> usize {
+/// A text cut into its content-defined chunks, each with its memo key and the count the
+/// memo knows: worked out once, it gives both a bound that counts nothing and the exact
+/// sum, which counts only what is not known.
+pub struct Known<'a> {
+    text: &'a str,
+    /// Empty for a text too short to be remembered (`remembered`).
+    chunks: Vec<(&'a str, memo::Key, Option<usize>)>,
+}
+
+/// `text`'s chunks and what the memo knows of their counts under `kind` (what is
+/// counted, and with which encoding).
+pub fn known<'a>(text: &'a str, kind: &[&[u8]]) -> Known<'a> {
     if !remembered(text) {
-        return text.len();
+        return Known {
+            text,
+            chunks: Vec::new(),
+        };
     }
-    content_defined(text)
-        .iter()
-        .map(|chunk| memo::get(&chunk_key(kind, chunk)).map_or(chunk.len(), |n| n as usize))
-        .sum()
+    let chunks = content_defined(text)
+        .into_iter()
+        .map(|chunk| {
+            let key = chunk_key(kind, chunk);
+            let n = memo::get(&key).map(|n| n as usize);
+            (chunk, key, n)
+        })
+        .collect();
+    Known { text, chunks }
+}
+
+impl Known<'_> {
+    /// An upper bound on the sum of `count` over the chunks (which must be at most a
+    /// chunk's length, as a token or piece count is): the remembered count of each chunk
+    /// the memo knows, the length of the rest. Nothing is counted.
+    pub fn bound(&self) -> usize {
+        if self.chunks.is_empty() {
+            return self.text.len();
+        }
+        let each = |(chunk, _, n): &(&str, memo::Key, Option<usize>)| n.unwrap_or(chunk.len());
+        self.chunks.iter().map(each).sum()
+    }
+
+    /// The sum of `count` over the chunks: the remembered counts, and the others
+    /// counted (in parallel when they are long) and remembered. `count` must add up over
+    /// safe cuts (a token or piece count of the encodings' split).
+    pub fn sum(&self, count: impl Fn(&str) -> usize + Sync) -> usize {
+        if self.chunks.is_empty() {
+            return count(self.text);
+        }
+        let missing: Vec<&(&str, memo::Key, Option<usize>)> =
+            self.chunks.iter().filter(|(_, _, n)| n.is_none()).collect();
+        let counted: Vec<usize> = match missing.iter().map(|(c, _, _)| c.len()).sum::<usize>() {
+            0 => Vec::new(),
+            bytes if bytes < PARALLEL_BYTES => missing.iter().map(|(c, _, _)| count(c)).collect(),
+            _ => missing.par_iter().map(|(c, _, _)| count(c)).collect(),
+        };
+        for ((_, key, _), n) in missing.iter().zip(&counted) {
+            if let Ok(n) = u32::try_from(*n) {
+                memo::put(*key, n);
+            }
+        }
+        let known: usize = self.chunks.iter().filter_map(|(_, _, n)| *n).sum();
+        known + counted.iter().sum::<usize>()
+    }
 }
 
 /// The memo's key for `chunk`'s count under `kind`.
@@ -87,37 +139,10 @@ fn chunk_key(kind: &[&[u8]], chunk: &str) -> memo::Key {
     memo::key(&parts)
 }
 
-/// The sum of `count` over `text`'s content-defined chunks. Each chunk's count is
-/// remembered under `kind` (what is counted, and with which encoding), and only
-/// chunks the memo does not know are counted, in parallel when they are long. `count`
-/// must add up over safe cuts (a token or piece count of the encodings' split).
+/// The sum of `count` over `text`'s content-defined chunks, each remembered under
+/// `kind` ([`Known::sum`]).
 pub fn sum(text: &str, kind: &[&[u8]], count: impl Fn(&str) -> usize + Sync) -> usize {
-    if !remembered(text) {
-        return count(text);
-    }
-    let key = |chunk: &str| chunk_key(kind, chunk);
-    let chunks = content_defined(text);
-    let known: Vec<Option<usize>> = chunks
-        .iter()
-        .map(|c| memo::get(&key(c)).map(|n| n as usize))
-        .collect();
-    let missing: Vec<&str> = chunks
-        .iter()
-        .zip(&known)
-        .filter(|(_, n)| n.is_none())
-        .map(|(c, _)| *c)
-        .collect();
-    let counted: Vec<usize> = match missing.iter().map(|c| c.len()).sum::<usize>() {
-        0 => Vec::new(),
-        bytes if bytes < PARALLEL_BYTES => missing.iter().map(|c| count(c)).collect(),
-        _ => missing.par_iter().map(|c| count(c)).collect(),
-    };
-    for (chunk, n) in missing.iter().zip(&counted) {
-        if let Ok(n) = u32::try_from(*n) {
-            memo::put(key(chunk), n);
-        }
-    }
-    known.iter().flatten().sum::<usize>() + counted.iter().sum::<usize>()
+    known(text, kind).sum(count)
 }
 
 #[cfg(test)]

@@ -64,6 +64,35 @@ thread_local! {
     static RECENT: std::cell::RefCell<[bpe::RecentCounts; 2]> = Default::default();
 }
 
+/// A text's chunks and their remembered counts under an encoding
+/// ([`Tokenizer::measure`]).
+pub struct Measured<'a> {
+    tokenizer: Tokenizer,
+    known: chunks::Known<'a>,
+}
+
+impl Measured<'_> {
+    /// [`Tokenizer::at_most`] of the text.
+    pub fn at_most(&self) -> usize {
+        self.known.bound()
+    }
+
+    /// [`Tokenizer::count`] of the text.
+    pub fn count(&self) -> usize {
+        let t = self.tokenizer;
+        self.known.sum(|chunk| {
+            let vocabulary = t.vocabulary();
+            let mut parts = Vec::new();
+            RECENT.with_borrow_mut(|recent| {
+                let recent = &mut recent[t as usize];
+                t.pieces(chunk)
+                    .map(|piece| recent.count(&vocabulary, piece.as_bytes(), &mut parts))
+                    .sum()
+            })
+        })
+    }
+}
+
 /// A BPE encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Tokenizer {
@@ -79,23 +108,23 @@ impl Tokenizer {
     /// exactly, each remembered across runs and counted in parallel when it is not
     /// (`chunks`).
     pub fn count(&self, text: &str) -> usize {
-        chunks::sum(text, &self.token_kind(), |chunk| {
-            let vocabulary = self.vocabulary();
-            let mut parts = Vec::new();
-            RECENT.with_borrow_mut(|recent| {
-                let recent = &mut recent[*self as usize];
-                self.pieces(chunk)
-                    .map(|piece| recent.count(&vocabulary, piece.as_bytes(), &mut parts))
-                    .sum()
-            })
-        })
+        self.measure(text).count()
     }
 
     /// An upper bound on `count(text)` that counts nothing: the remembered counts of the
     /// chunks the memo knows, and a byte per token for the rest. Exact for a text
     /// counted before, so a later run knows that a request fits without counting it.
     pub fn at_most(&self, text: &str) -> usize {
-        chunks::bound(text, &self.token_kind())
+        self.measure(text).at_most()
+    }
+
+    /// `text` cut into chunks and looked up in the memo, once, for both
+    /// [`Tokenizer::at_most`] and [`Tokenizer::count`].
+    pub fn measure<'a>(&self, text: &'a str) -> Measured<'a> {
+        Measured {
+            tokenizer: *self,
+            known: chunks::known(text, &self.token_kind()),
+        }
     }
 
     /// What the memo remembers token counts under.
