@@ -174,6 +174,17 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Whether `name`, joined onto any directory, names a place below it: relative, with no
+/// `~` to expand and no `..` (or Windows prefix) to climb out. Links are not looked at.
+pub fn stays_below(name: &str) -> bool {
+    let path = Path::new(name);
+    !name.starts_with('~')
+        && !name.is_empty()
+        && path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+}
+
 /// A path for messages and headers, always with `/` separators.
 pub fn display(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
@@ -182,6 +193,24 @@ pub fn display(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stays_below_refuses_every_way_out() {
+        for name in ["AGENTS.md", "docs/CLAUDE.md", "./a.md", "a~b.md"] {
+            assert!(stays_below(name), "{name}");
+        }
+        for name in [
+            "/etc/passwd",
+            "../x.md",
+            "a/../../x.md",
+            "a/..",
+            "~/x.md",
+            "~",
+            "",
+        ] {
+            assert!(!stays_below(name), "{name}");
+        }
+    }
 
     fn sw(v: Option<&str>) -> Switch {
         switch(v, Path::new("/work/proj"), Some(Path::new("/home/u"))).unwrap()

@@ -907,3 +907,271 @@ fn project_templates_and_prompts_may_not_link_outside_the_project() {
     symlink(&secret, user.join("default.md")).unwrap();
     assert!(t.run().ok().starts_with("token"));
 }
+
+/// The confinement rule as a class, not as instances: every key of the project's
+/// `.asimi/config.yaml`, of a spec and of the project's files that names a path, in every
+/// form that could lead out (absolute, `..`, `~`, a link inside the project that points
+/// out, a linked `.asimi/`), with a marker planted outside. No command may print the
+/// marker, and each refusal names what named the path.
+#[cfg(unix)]
+mod escapes {
+    use super::*;
+    use base64::Engine as _;
+
+    const MARKER: &str = "OUTSIDE-MARKER-5c41e";
+    const PNG: &[u8] = b"\x89PNG\r\n\x1a\nOUTSIDE-MARKER-5c41e";
+
+    /// A path to an outside file in one form, written the way a project would.
+    #[derive(Clone, Copy, Debug)]
+    enum Form {
+        Absolute,
+        Parent,
+        Home,
+        Link,
+    }
+
+    const FORMS: [Form; 4] = [Form::Absolute, Form::Parent, Form::Home, Form::Link];
+
+    /// Where the planted file lives: `outside/NAME` beside the project and `~/NAME`.
+    fn plant(t: &Test, name: &str, contents: &[u8]) {
+        for dir in [t.root.join("outside"), t.home.clone()] {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, contents).unwrap();
+        }
+    }
+
+    /// The path to `outside/NAME` in `form`; a link is made inside the project.
+    fn path_in(t: &Test, form: Form, name: &str) -> String {
+        let top = name.split('/').next().unwrap();
+        match form {
+            Form::Absolute => show(&t.root.join("outside").join(name)),
+            Form::Parent => format!("../outside/{name}"),
+            Form::Home => format!("~/{name}"),
+            Form::Link => {
+                let link = t.work.join(format!("link-{top}"));
+                if !link.exists() {
+                    std::os::unix::fs::symlink(t.root.join("outside").join(top), link).unwrap();
+                }
+                format!("link-{top}{}", &name[top.len()..])
+            }
+        }
+    }
+
+    /// One path-naming key: the files it needs, how a project names the path, and the
+    /// commands that read it.
+    struct Key {
+        key: &'static str,
+        /// The outside file's name and content.
+        planted: (&'static str, &'static [u8]),
+        /// The value as the project writes it, given the path to the planted file.
+        written: fn(&str) -> String,
+        /// The project's files, given that value.
+        project: fn(&str) -> Vec<(&'static str, String)>,
+        commands: &'static [&'static [&'static str]],
+    }
+
+    const PROMPT: &[&[&str]] = &[
+        &["system", "--model", "x"],
+        &["messages", "--prompt", "hi", "--no-symbol-map"],
+        &["context", "--prompt", "hi"],
+        &["export", "-"],
+    ];
+    const SPEC: &[&[&str]] = &[
+        &["messages", "--spec", "spec.yaml", "--no-symbol-map"],
+        &["context", "--spec", "spec.yaml"],
+    ];
+    const TEXT: &[u8] = MARKER.as_bytes();
+
+    fn config(yaml: String) -> Vec<(&'static str, String)> {
+        vec![(".asimi/config.yaml", yaml)]
+    }
+
+    fn spec(yaml: String) -> Vec<(&'static str, String)> {
+        vec![("spec.yaml", format!("prompt: hi\n{yaml}"))]
+    }
+
+    fn keys() -> Vec<Key> {
+        vec![
+            Key {
+                key: "context_files",
+                planted: ("secret.md", TEXT),
+                written: str::to_string,
+                project: |p| config(format!("context_files: ['{p}']\n")),
+                commands: PROMPT,
+            },
+            Key {
+                key: "memory_file",
+                planted: ("secret.md", TEXT),
+                written: str::to_string,
+                project: |p| config(format!("memory_file: '{p}'\n")),
+                commands: PROMPT,
+            },
+            Key {
+                key: "templates",
+                planted: ("tpl/base/default.md", TEXT),
+                written: |p| p.trim_end_matches("/base/default.md").to_string(),
+                project: |p| config(format!("templates: '{p}'\n")),
+                commands: PROMPT,
+            },
+            Key {
+                key: "mcp_servers",
+                planted: ("secret.md", TEXT),
+                written: str::to_string,
+                project: |p| {
+                    config(format!(
+                        "mcp_servers: {{leak: {{command: cat, args: ['{p}']}}}}\nskills: ['leak:x']\n"
+                    ))
+                },
+                commands: PROMPT,
+            },
+            Key {
+                key: "AGENTS.md",
+                planted: ("secret.md", TEXT),
+                written: str::to_string,
+                project: |p| vec![("AGENTS.md", format!("Rules.\n@{p}\n"))],
+                commands: PROMPT,
+            },
+            Key {
+                key: "files",
+                planted: ("secret.py", TEXT),
+                written: str::to_string,
+                project: |p| spec(format!("files: ['{p}']\n")),
+                commands: SPEC,
+            },
+            Key {
+                key: "history",
+                planted: (
+                    "h.json",
+                    br#"[{"role":"user","content":"OUTSIDE-MARKER-5c41e"}]"#,
+                ),
+                written: str::to_string,
+                project: |p| spec(format!("history: '{p}'\n")),
+                commands: SPEC,
+            },
+            Key {
+                key: "url_context",
+                planted: ("page.txt", TEXT),
+                written: str::to_string,
+                project: |p| spec(format!("url_context: [{{url: 'http://x', file: '{p}'}}]\n")),
+                commands: SPEC,
+            },
+            Key {
+                key: "images",
+                planted: ("i.png", PNG),
+                written: str::to_string,
+                project: |p| spec(format!("images: ['{p}']\n")),
+                commands: SPEC,
+            },
+        ]
+    }
+
+    /// Runs `args` and checks that nothing planted shows, and that stderr says why: the
+    /// path is outside the project, or (`~` is not expanded in project content) there
+    /// is no such file in it. `names` is what the message must name.
+    fn check(t: &Test, args: &[&str], planted: &[u8], names: &str, case: &str) {
+        let run = t.run_with(args);
+        let both = format!("{}{}", run.stdout, run.stderr);
+        let encoded = base64::engine::general_purpose::STANDARD.encode(planted);
+        assert!(
+            !both.contains(MARKER) && !both.contains(&encoded),
+            "{case}: {args:?} printed the outside file (exit {}):\n{both}",
+            run.code
+        );
+        assert!(!run.stderr.contains("panicked"), "{case}: {}", run.stderr);
+        let why = [
+            "outside the project",
+            "mcp_trusted_projects",
+            "does not exist",
+        ];
+        assert!(
+            why.iter().any(|w| run.stderr.contains(w)) && run.stderr.contains(names),
+            "{case}: {args:?} gave no message naming '{names}' (exit {}):\n{}",
+            run.code,
+            run.stderr
+        );
+    }
+
+    #[test]
+    fn no_project_key_reads_a_file_outside_the_project() {
+        for key in keys() {
+            for form in FORMS {
+                let mut t = Test::new().git();
+                plant(&t, key.planted.0, key.planted.1);
+                let path = (key.written)(&path_in(&t, form, key.planted.0));
+                for (file, text) in (key.project)(&path) {
+                    t = t.file(file, text);
+                }
+                let case = format!("{} as {form:?} ('{path}')", key.key);
+                let names = if key.key == "mcp_servers" {
+                    "leak"
+                } else {
+                    &path
+                };
+                for args in key.commands {
+                    check(&t, args, key.planted.1, names, &case);
+                }
+            }
+        }
+    }
+
+    /// A linked `.asimi/` leads every project file out at once: config, goal, templates,
+    /// prompts and session state.
+    #[test]
+    fn a_linked_project_directory_is_refused() {
+        let t = Test::new().git();
+        plant(&t, "asimi/config.yaml", b"memory_file: secret.md\n");
+        plant(&t, "asimi/secret.md", TEXT);
+        plant(
+            &t,
+            "asimi/goal.yaml",
+            b"description: OUTSIDE-MARKER-5c41e\n",
+        );
+        plant(&t, "asimi/templates/base/default.md", TEXT);
+        plant(&t, "asimi/prompts/leak.md", TEXT);
+        std::os::unix::fs::symlink(t.root.join("outside/asimi"), t.work.join(".asimi")).unwrap();
+        let session: &[&[&str]] = &[&["messages", "--prompt", "hi", "--session", "s"]];
+        for args in PROMPT.iter().chain(session) {
+            check(&t, args, TEXT, ".asimi", ".asimi linked out");
+        }
+    }
+
+    /// A name the project's config gives is never tried in the user's config directory,
+    /// where the user's own files (their config, with MCP keys) live; the user's own
+    /// `AGENTS.md` there is still read.
+    #[test]
+    fn project_context_names_are_not_looked_for_in_the_user_directory() {
+        let t = Test::new()
+            .git()
+            .config_file("config.yaml", format!("# {MARKER}\n"))
+            .config_file("AGENTS.md", "The user's own rules.\n")
+            .file(
+                ".asimi/config.yaml",
+                "context_files: [config.yaml, CLAUDE.md]\n",
+            )
+            .file("CLAUDE.md", "Project rules.\n");
+        let out = t.run_with(&["system", "--model", "x"]);
+        let prompt = out.ok();
+        assert!(!prompt.contains(MARKER), "{prompt}");
+        assert!(prompt.contains("The user's own rules."), "{prompt}");
+        assert!(prompt.contains("Project rules."), "{prompt}");
+    }
+
+    /// The names the project gives are refused before anything is read, naming the key.
+    #[test]
+    fn a_project_context_name_that_leads_out_names_the_key() {
+        for name in ["/etc/passwd", "../x.md", "~/x.md", "docs/../../x.md"] {
+            let t = Test::new()
+                .git()
+                .file(".asimi/config.yaml", format!("context_files: ['{name}']\n"));
+            let config = show(&t.work.join(".asimi/config.yaml"));
+            let e = t.run_with(&["system"]).fails().to_string();
+            assert!(
+                e.starts_with(&format!(
+                    "asimi-prompt: {config}: context_files '{name}' is outside the project root"
+                )),
+                "{e}"
+            );
+        }
+    }
+}

@@ -50,8 +50,12 @@ fn error(message: String) -> Error {
 /// Where to look.
 #[derive(Debug, Clone)]
 pub struct Search<'a> {
-    /// File names to look for, in order (e.g. `AGENTS.md`, `CLAUDE.md`).
+    /// File names to look for in the project's directories, in order (e.g. `AGENTS.md`,
+    /// `CLAUDE.md`).
     pub names: &'a [String],
+    /// File names to look for in the user config directory: not the project's list, so
+    /// that a cloned repository cannot name the user's own files.
+    pub user_names: &'a [String],
     /// The user config directory, searched first.
     pub user_dir: Option<&'a Path>,
     /// The project root (the git work tree, or the working directory outside git).
@@ -66,16 +70,16 @@ pub fn discover(
     search: &Search<'_>,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<ContextFile>, Error> {
-    let mut dirs: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut dirs: Vec<(PathBuf, PathBuf, &[String])> = Vec::new();
     if let Some(user) = search.user_dir {
-        dirs.push((user.to_path_buf(), user.to_path_buf()));
+        dirs.push((user.to_path_buf(), user.to_path_buf(), search.user_names));
     }
     for dir in project_dirs(search.root, search.cwd) {
-        dirs.push((dir, search.root.to_path_buf()));
+        dirs.push((dir, search.root.to_path_buf(), search.names));
     }
     let mut files: Vec<ContextFile> = Vec::new();
-    for (dir, root) in dirs {
-        for name in search.names {
+    for (dir, root, names) in dirs {
+        for name in names {
             let path = dir.join(name);
             if !path.is_file() || files.iter().any(|f| paths::same_file(&f.path, &path)) {
                 continue;
@@ -310,6 +314,7 @@ mod tests {
         discover(
             &Search {
                 names: &names,
+                user_names: &names,
                 user_dir: None,
                 root,
                 cwd,
@@ -342,6 +347,7 @@ mod tests {
         let names = vec!["AGENTS.md".to_string()];
         let search = Search {
             names: &names,
+            user_names: &names,
             user_dir: None,
             root,
             cwd: root,

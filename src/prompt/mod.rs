@@ -622,6 +622,7 @@ fn prompt_context(
         context_files::discover(
             &Search {
                 names: &settings.context_names,
+                user_names: &settings.user_context_names,
                 user_dir: settings.config_dir.as_deref(),
                 root: &settings.project_root,
                 cwd: &settings.cwd,

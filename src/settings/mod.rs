@@ -123,7 +123,12 @@ pub struct Settings {
     /// `--context-window`, which overrides the model's.
     pub context_window: Option<u64>,
     pub tool_names: ToolNames,
+    /// Context file names looked for in the project's directories.
     pub context_names: Vec<String>,
+    /// Context file names looked for in the user config directory. They differ from
+    /// `context_names` when the project's config sets the list: a name the project
+    /// chose is looked for only inside the project.
+    pub user_context_names: Vec<String>,
     pub sandbox: Sandbox,
     /// Sections switched off.
     pub disabled: BTreeSet<String>,
@@ -344,7 +349,8 @@ impl Settings {
             mode_origin,
             context_window: flags.context_window,
             tool_names,
-            context_names: resolve_context_names(flags, &layers),
+            context_names: resolve_context_names(flags, &layers, Scope::Project)?,
+            user_context_names: resolve_context_names(flags, &layers, Scope::User)?,
             sandbox: flags
                 .sandbox
                 .or_else(|| layers.find(|c| c.sandbox).map(|(s, _)| s))
@@ -511,15 +517,55 @@ fn resolve_tool_names(flags: &Flags, layers: &Active) -> Result<ToolNames, Error
     Ok(tool_names)
 }
 
-fn resolve_context_names(flags: &Flags, layers: &Active) -> Vec<String> {
-    if !flags.context_files.is_empty() {
-        return flags.context_files.clone();
-    }
-    layers
-        .find(|c| c.context_files.clone())
-        .map(|(names, _)| names)
-        .unwrap_or_else(|| vec![files::DEFAULT_CONTEXT_FILE.to_string()])
+/// Which directories a list of context file names is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// The user config directory: the project's config has no say there.
+    User,
+    /// The project root and the directories down to the working directory.
+    Project,
 }
+
+/// The context file names for `scope`: flags, then the configs (the project's only for
+/// the project's directories), then `AGENTS.md`. A name from the project's config must be
+/// a plain relative path that stays below the directory it is tried in; links are
+/// checked when the file is read.
+fn resolve_context_names(
+    flags: &Flags,
+    layers: &Active,
+    scope: Scope,
+) -> Result<Vec<String>, Error> {
+    if !flags.context_files.is_empty() {
+        return Ok(flags.context_files.clone());
+    }
+    let Some((names, layer)) = layers
+        .0
+        .iter()
+        .rev()
+        .filter(|l| scope == Scope::Project || l.confined_to.is_none())
+        .find_map(|l| Some((l.config.context_files.clone()?, l)))
+    else {
+        return Ok(vec![files::DEFAULT_CONTEXT_FILE.to_string()]);
+    };
+    if let Some(root) = &layer.confined_to {
+        for name in &names {
+            if !paths::stays_below(name) {
+                return Err(error(format!(
+                    "{}: context_files '{name}' is outside the project root '{}'; {}",
+                    paths::display(&layer.path),
+                    paths::display(root),
+                    CONTEXT_NAME_HINT
+                )));
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// What to do about a context file name the project's config may not use.
+const CONTEXT_NAME_HINT: &str = "a project's context_files are names looked for in the \
+     project's directories (such as CLAUDE.md or docs/AGENTS.md), never absolute, `~` or `..` \
+     paths; name other files yourself with --context-file";
 
 /// The named template directory (`--templates`, else the config's), if any. A directory
 /// that is named but missing is a typo: without the check the built-in templates would
