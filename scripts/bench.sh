@@ -21,6 +21,9 @@
 #   scripts/bench.sh secrets    # `messages` in a ~6 MB repository (cargo registry sources),
 #                               # sending 2.5 MB of it: --secrets allow vs redact (the default),
 #                               # later runs, first runs, and later runs with a new prompt
+#   scripts/bench.sh budget     # peak RSS and time of fixtures/repro/printf-memory (a 250-byte
+#                               # template whose printf widths once took a gigabyte) under
+#                               # the default byte budget, against a 1M budget and `cat`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -342,6 +345,25 @@ for f in sys.stdin.read().split():
   medians "$work/secrets-prompt.json"
 }
 
+bench_budget() {
+  local repro=$PWD/fixtures/repro/printf-memory
+  echo "== the printf-width repro: peak RSS (KB), wall (s) and exit code, 5 runs each"
+  local budget i
+  for budget in default 1M; do
+    local flag=()
+    [ "$budget" = default ] || flag=(--template-bytes "$budget")
+    for i in 1 2 3 4 5; do
+      /usr/bin/time -f "  budget $budget: %M KB %e s exit %x" \
+        "$bin" template render "$repro/template.tmpl" --data "$repro/data.json" "${flag[@]}" \
+        >/dev/null 2>"$work/err" || true
+      tail -1 "$work/err"
+    done
+  done
+  for i in 1 2 3; do
+    /usr/bin/time -f "  cat of the data: %M KB %e s" cat "$repro/data.json" >/dev/null
+  done
+}
+
 case "${1:-all}" in
   size) bench_size ;;
   render) bench_render ;;
@@ -351,7 +373,8 @@ case "${1:-all}" in
   map-index) bench_map_index ;;
   pack) bench_pack ;;
   secrets) bench_secrets ;;
+  budget) bench_budget ;;
   all) bench_size; bench_render; bench_system; bench_messages; bench_pack; bench_map
-    bench_map_index; bench_secrets ;;
-  *) echo "usage: $0 [size|render|system|messages|pack|map|map-index|secrets|all]" >&2; exit 2 ;;
+    bench_map_index; bench_secrets; bench_budget ;;
+  *) echo "usage: $0 [size|render|system|messages|pack|map|map-index|secrets|budget|all]" >&2; exit 2 ;;
 esac

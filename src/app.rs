@@ -27,6 +27,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         out_is_terminal: std::io::stdout().is_terminal(),
         err_is_terminal: std::io::stderr().is_terminal(),
         fuel: cli.template_fuel,
+        template_bytes: cli.template_bytes,
     };
     let ctx = &mut ctx;
     let outcome = match cli.command {

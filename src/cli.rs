@@ -96,6 +96,7 @@ Environment:
   ASIMI_PROMPT_<SECTION>  0/false switches a section off (e.g. ASIMI_PROMPT_GIT=0).
   ASIMI_CONFIG_DIR        The user config directory (default: <config dir>/asimi-prompt).
   ASIMI_TEMPLATE_FUEL     The execution budget of each template render (like --template-fuel).
+  ASIMI_TEMPLATE_BYTES    The byte budget of each template render (like --template-bytes).
   ASIMI_HERMETIC          1/true: read no user config, home or environment (like --hermetic).
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
@@ -125,6 +126,13 @@ pub struct Cli {
     #[arg(long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_FUEL",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub template_fuel: Option<u64>,
+
+    /// The byte budget of each template render: what it writes and the strings its
+    /// functions build (default 64M); a template that produces more fails. Takes bytes, or
+    /// K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes.
+    #[arg(long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_BYTES",
+          value_parser = parse_bytes)]
+    pub template_bytes: Option<u64>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -414,6 +422,11 @@ pub struct PromptArgs {
     /// Add the sanity check (sanity-reality-check) at the end of the skills section.
     #[arg(long)]
     pub sanity: bool,
+}
+
+/// `--template-bytes N`: a positive number of bytes, with an optional K, M or G.
+fn parse_bytes(value: &str) -> Result<u64, String> {
+    crate::template::budget::parse_bytes(value)
 }
 
 /// `--context-window N`: a positive whole number of tokens.

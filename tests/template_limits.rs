@@ -3,6 +3,7 @@
 //! 6–9 and 11).
 
 mod common;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use asimi_prompt::template::DEFAULT_FUEL;
@@ -201,4 +202,141 @@ fn built_in_templates_stay_far_inside_the_budget() {
     }
     t.run_with(&["compress", "--prompt-only", "--template-fuel", &fuel])
         .ok();
+}
+
+fn bytes_message(limit: u64) -> String {
+    format!(
+        "output budget exhausted: the template produced more than its budget of {limit} \
+         bytes (raise it with --template-bytes N, ASIMI_TEMPLATE_BYTES or the config key \
+         template_bytes)"
+    )
+}
+
+/// A 250-byte template whose printf widths pad every element of the data to a megabyte:
+/// it took a gigabyte before the step budget stopped it. The byte budget stops it at the
+/// action, naming the template, line, column and limit.
+#[test]
+fn a_printf_width_stops_at_the_byte_budget() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/repro/printf-memory");
+    let t = Test::new()
+        .file(
+            "template.tmpl",
+            std::fs::read(dir.join("template.tmpl")).unwrap(),
+        )
+        .file("data.json", std::fs::read(dir.join("data.json")).unwrap());
+    let run = t.run_with(&["template", "render", "template.tmpl", "--data", "data.json"]);
+    let e = run.fails();
+    assert!(
+        e.starts_with(
+            "asimi-prompt: template: template.tmpl:1:2: executing \"template.tmpl\" at <printf "
+        ),
+        "{e}"
+    );
+    assert!(
+        e.ends_with(&format!(
+            ": error calling printf: {}\n",
+            bytes_message(64 << 20)
+        )),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_byte_budget_covers_output_and_built_strings() {
+    // Text written: the writer knows no action, so the message names the template.
+    let run = Test::new().file("t.tmpl", "0123456789").run_with(&[
+        "template",
+        "render",
+        "t.tmpl",
+        "--template-bytes",
+        "9",
+    ]);
+    assert_eq!(
+        run.fails(),
+        format!("asimi-prompt: template: t.tmpl: {}\n", bytes_message(9))
+    );
+    assert_eq!(
+        Test::new()
+            .file("t.tmpl", "0123456789")
+            .run_with(&["template", "render", "t.tmpl", "--template-bytes", "10"])
+            .ok(),
+        "0123456789"
+    );
+    // A value printed by an action: at that action.
+    let run = Test::new().file("t.tmpl", "ab{{.S}}").run_with(&[
+        "template",
+        "render",
+        "t.tmpl",
+        "--set",
+        "S=xyz",
+        "--template-bytes",
+        "4",
+    ]);
+    assert_eq!(
+        run.fails(),
+        format!(
+            "asimi-prompt: template: t.tmpl:1:4: executing \"t.tmpl\" at <.S>: {}\n",
+            bytes_message(4)
+        )
+    );
+    // Strings built and thrown away count too: a doubling loop stops long before its
+    // 2^40 bytes, in a handful of steps the fuel would never notice.
+    let doubling = "{{$s := \"xx\"}}{{range .L}}{{$s = printf \"%s%s\" $s $s}}{{end}}{{len $s}}";
+    let run = Test::new()
+        .file("d.tmpl", doubling)
+        .file(
+            "l.json",
+            format!("{{\"L\": [{}]}}", vec!["1"; 40].join(",")),
+        )
+        .run_with(&[
+            "template",
+            "render",
+            "d.tmpl",
+            "--data",
+            "l.json",
+            "--template-bytes",
+            "1M",
+        ]);
+    assert!(
+        run.fails().ends_with(&format!(
+            ": error calling printf: {}\n",
+            bytes_message(1 << 20)
+        )),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_byte_budget_comes_from_flag_env_or_config() {
+    let t = Test::new()
+        .git()
+        .file(".asimi/config.yaml", "template_bytes: 100\n");
+    let e = t.run_with(&["system"]).fails().to_string();
+    assert!(e.ends_with(&format!("{}\n", bytes_message(100))), "{e}");
+    // The environment and the command line win over the config.
+    t.run_with(&["system", "--template-bytes", "1M"]).ok();
+    let e = Test::new()
+        .git()
+        .file(".asimi/config.yaml", "template_bytes: 1M\n")
+        .env("ASIMI_TEMPLATE_BYTES", "1k")
+        .run_with(&["system"])
+        .fails()
+        .to_string();
+    assert!(e.ends_with(&format!("{}\n", bytes_message(1024))), "{e}");
+    let e = Test::new()
+        .git()
+        .file(".asimi/config.yaml", "template_bytes: 12X\n")
+        .run_with(&["system"])
+        .fails()
+        .to_string();
+    assert!(
+        e.contains("'12X': expected a number of bytes, e.g. 64M"),
+        "{e}"
+    );
+    let e = Test::new()
+        .run_with(&["system", "--template-bytes", "0"])
+        .fails()
+        .to_string();
+    assert!(e.contains("the byte budget must be at least 1 byte"), "{e}");
 }

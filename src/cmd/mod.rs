@@ -59,6 +59,8 @@ pub struct Ctx<'a> {
     pub err_is_terminal: bool,
     /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
     pub fuel: Option<u64>,
+    /// `--template-bytes` (or `ASIMI_TEMPLATE_BYTES`).
+    pub template_bytes: Option<u64>,
 }
 
 impl Ctx<'_> {
@@ -80,6 +82,7 @@ impl Ctx<'_> {
         Flags {
             cwd: self.cwd.clone(),
             template_fuel: self.fuel,
+            template_bytes: self.template_bytes,
             ..Flags::default()
         }
     }

@@ -17,7 +17,11 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let dir = ctx.dir()?;
     let (name, source) = read_template_in(&dir, &args.file)?;
     let syntax = args.syntax.resolve(&name);
-    let mut fuel = ctx.fuel.unwrap_or(template::DEFAULT_FUEL);
+    let default = template::Limits::default();
+    let mut limits = template::Limits {
+        fuel: ctx.fuel.unwrap_or(default.fuel),
+        bytes: ctx.template_bytes.unwrap_or(default.bytes),
+    };
     let value = if args.prompt_data {
         // Built as `system` builds it, so the preview sees the base prompt's very data.
         let flags = Flags {
@@ -28,7 +32,7 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         };
         let (settings, built) = build_from(&flags, &args.vars, &ctx.env)?;
         warn(&built, ctx)?;
-        fuel = settings.template_fuel;
+        limits = settings.template_limits;
         built.context.to_value()
     } else {
         // Under -C DIR the files are read there (and named by their full path).
@@ -39,7 +43,7 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         data::load_value(&files, &args.vars.set)?
     };
     let mut engine = Engine::new(args.missingkey.into());
-    engine.set_fuel(fuel);
+    engine.set_limits(limits);
     engine.add(&name, &source, syntax)?;
     let rendered = engine.render(&name, &value)?;
     ctx.out.write_all(rendered.as_bytes())?;

@@ -13,7 +13,7 @@ use crate::goal::{Goal, GoalStatus};
 use crate::model::{ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData};
 use crate::paths::{self, Switch};
 use crate::settings::{files, Settings, Text, SECTIONS};
-use crate::template::{Engine, MissingKey, Syntax};
+use crate::template::{Engine, Limits, MissingKey, Syntax};
 use crate::tokens::Tokenizer;
 use library::{Found, Library, Origin};
 
@@ -84,8 +84,8 @@ pub struct Built {
     pub tier: u8,
     /// Problems worth a note on stderr that don't stop the run.
     pub warnings: Vec<String>,
-    /// The execution budget each template render had.
-    pub fuel: u64,
+    /// What each template render could use.
+    pub limits: Limits,
     /// The prompt's tokens (o200k), where they were counted (tiers 1-3).
     pub tokens: Option<usize>,
 }
@@ -108,7 +108,7 @@ impl Built {
         if let Some(section) = self.prompt.section("base") {
             return Ok(section.text.clone());
         }
-        let mut engine = engine(self.fuel);
+        let mut engine = engine(self.limits);
         let (_, text) = render_base(&mut engine, &self.base_source, &self.context.to_value())?;
         Ok(text.trim_end().to_string())
     }
@@ -179,7 +179,7 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
     let context_window = settings.context_window.unwrap_or(model.context_window);
     let tier = context.tier;
 
-    let mut engine = engine(settings.template_fuel);
+    let mut engine = engine(settings.template_limits);
     // The mode text is rendered with the same data as the sections, then handed to the
     // base template as `.ModeInstructions`.
     let mode_template = modes::find(&library, &settings.mode, tier)?.ok_or_else(|| {
@@ -263,14 +263,14 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
         context_window,
         tier,
         warnings,
-        fuel: settings.template_fuel,
+        limits: settings.template_limits,
     })
 }
 
-/// An engine for the prompt's templates, with the run's execution budget.
-fn engine(fuel: u64) -> Engine {
+/// An engine for the prompt's templates, with the run's limits.
+fn engine(limits: Limits) -> Engine {
     let mut engine = Engine::new(MissingKey::Default);
-    engine.set_fuel(fuel);
+    engine.set_limits(limits);
     engine
 }
 
@@ -294,7 +294,7 @@ pub fn render_template_with(
     let found = library
         .find(logical)?
         .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
-    let mut engine = engine(settings.template_fuel);
+    let mut engine = engine(settings.template_limits);
     Ok(render(&mut engine, &found, data)?.trim().to_string())
 }
 

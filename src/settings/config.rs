@@ -69,6 +69,10 @@ pub struct ConfigFile {
     pub ascii: Option<bool>,
     /// The execution budget of each template render (`--template-fuel`).
     pub template_fuel: Option<u64>,
+    /// The byte budget of each template render (`--template-bytes`): a number, or a
+    /// string such as `64M`.
+    #[serde(default, deserialize_with = "bytes")]
+    pub template_bytes: Option<u64>,
     /// Read nothing from the user's config directory, home or environment (`--hermetic`).
     pub hermetic: Option<bool>,
     /// What to do with secrets in a request (`--secrets`): redact, error or allow.
@@ -194,6 +198,23 @@ impl LoadedConfig {
             path: path.to_path_buf(),
             what: format!("{}: {key} '{value}'", paths::display(&self.path)),
         })
+    }
+}
+
+/// `template_bytes:` as a number of bytes or a string such as `64M`.
+fn bytes<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged, expecting = "a number of bytes, or a string such as 64M")]
+    enum Bytes {
+        Number(u64),
+        Text(String),
+    }
+    match Option::<Bytes>::deserialize(de)? {
+        None => Ok(None),
+        Some(Bytes::Number(n)) => Ok(Some(n)),
+        Some(Bytes::Text(t)) => crate::template::budget::parse_bytes(&t)
+            .map(Some)
+            .map_err(serde::de::Error::custom),
     }
 }
 

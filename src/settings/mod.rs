@@ -32,6 +32,7 @@ use crate::facts::Facts;
 use crate::fs::read_text;
 use crate::model::ToolNames;
 use crate::paths::{self, Switch};
+use crate::template::Limits;
 use config::Active;
 
 fn error(message: impl Into<String>) -> Error {
@@ -88,6 +89,8 @@ pub struct Flags {
     pub hermetic: Option<bool>,
     /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
     pub template_fuel: Option<u64>,
+    /// `--template-bytes` (or `ASIMI_TEMPLATE_BYTES`).
+    pub template_bytes: Option<u64>,
     /// `--mcp-config FILE`s.
     pub mcp_config: Vec<String>,
     /// `--mcp-server NAME=COMMAND...`s.
@@ -154,9 +157,10 @@ pub struct Settings {
     pub sanity: bool,
     /// Registry directories above the built-in prompts, in rising precedence.
     pub prompt_dirs: Vec<PathBuf>,
-    /// The execution budget of each template render: `--template-fuel`, else the config
-    /// files' `template_fuel`, else [`crate::template::DEFAULT_FUEL`].
-    pub template_fuel: u64,
+    /// What each template render may use: `--template-fuel` and `--template-bytes` (or
+    /// their variables), else the config files' `template_fuel` and `template_bytes`, else
+    /// the defaults.
+    pub template_limits: crate::template::Limits,
     /// Hermetic mode: no user config, memory, home or environment was read, and machine
     /// facts render as stable values (see [`HERMETIC_PINS`]).
     pub hermetic: bool,
@@ -334,10 +338,7 @@ impl Settings {
             .0
             .push(Check::inside(&root, &project_dir.join(files::PROMPTS)));
         let settings = Settings {
-            template_fuel: match flags.template_fuel {
-                Some(n) => n,
-                None => resolve_fuel(&layers)?.unwrap_or(crate::template::DEFAULT_FUEL),
-            },
+            template_limits: resolve_limits(flags, &layers)?,
             secrets: layers.find(|c| c.secrets).map(|(m, _)| m),
             shell: env
                 .get(env::SHELL)
@@ -640,10 +641,32 @@ fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, Error>
     }
 }
 
-fn resolve_fuel(layers: &Active) -> Result<Option<u64>, Error> {
-    match layers.find(|c| c.template_fuel) {
+fn resolve_limits(flags: &Flags, layers: &Active) -> Result<Limits, Error> {
+    let default = Limits::default();
+    Ok(Limits {
+        fuel: match flags.template_fuel {
+            Some(n) => n,
+            None => positive(layers, "template_fuel", "steps", |c| c.template_fuel)?
+                .unwrap_or(default.fuel),
+        },
+        bytes: match flags.template_bytes {
+            Some(n) => n,
+            None => positive(layers, "template_bytes", "bytes", |c| c.template_bytes)?
+                .unwrap_or(default.bytes),
+        },
+    })
+}
+
+/// A config key that must be a positive number of `unit`.
+fn positive(
+    layers: &Active,
+    key: &str,
+    unit: &str,
+    get: impl Fn(&ConfigFile) -> Option<u64>,
+) -> Result<Option<u64>, Error> {
+    match layers.find(get) {
         Some((0, l)) => Err(error(format!(
-            "{}: template_fuel 0: expected a positive number of steps",
+            "{}: {key} 0: expected a positive number of {unit}",
             paths::display(&l.path)
         ))),
         found => Ok(found.map(|(n, _)| n)),
@@ -883,10 +906,16 @@ mod tests {
             template_fuel: Some(7),
             ..Flags::default()
         };
-        assert_eq!(resolve(&flag, &[], &layers).0.template_fuel, 7);
-        assert_eq!(resolve(&Flags::default(), &[], &layers).0.template_fuel, 50);
+        assert_eq!(resolve(&flag, &[], &layers).0.template_limits.fuel, 7);
+        assert_eq!(
+            resolve(&Flags::default(), &[], &layers)
+                .0
+                .template_limits
+                .fuel,
+            50
+        );
         let default = resolve(&Flags::default(), &[], &Layers::default()).0;
-        assert_eq!(default.template_fuel, 10_000_000);
+        assert_eq!(default.template_limits.fuel, 10_000_000);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use minijinja::value::{Rest, Value};
 use minijinja::{Environment, Error, ErrorKind};
 
+use super::budget;
 use super::escape::{eval_args, html_escape, js_escape, query_escape};
 use super::gofmt::{print_value, sprint, sprintf, sprintln};
 use super::strconv::quote;
@@ -60,7 +61,7 @@ fn calling(name: &str, msg: impl std::fmt::Display) -> Error {
 
 /// Registers the Go builtins and helpers on `env`.
 pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
-    env.add_filter("show", |v: Value| print_value(&v));
+    env.add_filter("show", |v: Value| shown(print_value(&v)));
     env.add_function("field", move |recv: Value, names: Rest<String>| {
         field_chain(recv, &names, missing)
     });
@@ -97,15 +98,21 @@ pub fn register(env: &mut Environment<'_>, missing: MissingKey) {
     });
     env.add_function("index", |args: Rest<Value>| index(&args));
     env.add_function("slice", |args: Rest<Value>| slice(&args));
-    env.add_function("print", |args: Rest<Value>| sprint(&as_interfaces(&args)));
+    env.add_function("print", |args: Rest<Value>| {
+        produced("print", sprint(&as_interfaces(&args)))
+    });
     env.add_function("println", |args: Rest<Value>| {
-        sprintln(&as_interfaces(&args))
+        produced("println", sprintln(&as_interfaces(&args)))
     });
     env.add_function("printf", |args: Rest<Value>| printf(&args));
-    env.add_function("html", |args: Rest<Value>| html_escape(&eval_args(&args)));
-    env.add_function("js", |args: Rest<Value>| js_escape(&eval_args(&args)));
+    env.add_function("html", |args: Rest<Value>| {
+        produced("html", html_escape(&eval_args(&args)))
+    });
+    env.add_function("js", |args: Rest<Value>| {
+        produced("js", js_escape(&eval_args(&args)))
+    });
     env.add_function("urlquery", |args: Rest<Value>| {
-        query_escape(&eval_args(&args))
+        produced("urlquery", query_escape(&eval_args(&args)))
     });
     env.add_function("call", |args: Rest<Value>| call(&args));
     env.add_function("eq", |args: Rest<Value>| {
@@ -438,7 +445,26 @@ fn printf(args: &[Value]) -> Result<Value, Error> {
             ))
         }
     };
-    Ok(Value::from(sprintf(format, &as_interfaces(rest))))
+    produced("printf", sprintf(format, &as_interfaces(rest)))
+}
+
+/// An action's printed value, about to be written: a value that would overrun the byte
+/// budget fails here, at its action, rather than in the writer, which knows no position.
+fn shown(text: String) -> Result<String, Error> {
+    if text.len() > budget::room() {
+        budget::spend();
+        return Err(fault(budget::spent_message()));
+    }
+    Ok(text)
+}
+
+/// A builtin's string result, counted against the render's byte budget (see
+/// [`super::budget`]); a result that does not fit is an error of the call.
+fn produced(name: &str, text: String) -> Result<Value, Error> {
+    if budget::is_spent() || !budget::charge(text.len()) {
+        return Err(calling(name, budget::spent_message()));
+    }
+    Ok(Value::from(text))
 }
 
 fn call(args: &[Value]) -> Result<Value, Error> {

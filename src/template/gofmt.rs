@@ -661,6 +661,12 @@ impl<'a> Printer<'a> {
 
     /// Go's `writePadding`: `n` spaces, or zeros under the `0` flag.
     fn write_padding(&mut self, n: usize) {
+        // Widths reach a million, once per operand and element: the padding is what can
+        // outgrow the render's byte budget, so it stops there (the call then fails).
+        if n > super::budget::room().saturating_sub(self.buf.len()) {
+            super::budget::spend();
+            return;
+        }
         let c = if self.f.zero { '0' } else { ' ' };
         self.buf.extend(std::iter::repeat_n(c, n));
     }

@@ -4,6 +4,7 @@
 //! (`go::lower`); Go's builtins and printing rules are minijinja functions (`builtins`).
 //! Jinja sources render as plain minijinja, with trailing newlines kept and no escaping.
 
+pub mod budget;
 pub mod builtins;
 pub(crate) mod depth;
 pub mod escape;
@@ -170,6 +171,24 @@ pub fn prelowered(path: &str) -> Option<&'static str> {
 pub struct Engine {
     env: Environment<'static>,
     go: HashMap<String, GoTemplate>,
+    /// The byte budget of each render ([`budget`]).
+    bytes: u64,
+}
+
+/// What each render of an engine may use: steps (fuel) and bytes produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub fuel: u64,
+    pub bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            fuel: DEFAULT_FUEL,
+            bytes: budget::DEFAULT_BYTES,
+        }
+    }
 }
 
 impl Engine {
@@ -188,6 +207,7 @@ impl Engine {
         Engine {
             env,
             go: HashMap::new(),
+            bytes: budget::DEFAULT_BYTES,
         }
     }
 
@@ -263,19 +283,39 @@ impl Engine {
             Some(_) => go_context(data),
             None => jinja_context(data),
         };
-        tmpl.render(context).map_err(|e| match go {
-            _ if e.kind() == minijinja::ErrorKind::OutOfFuel => TemplateError::new(format!(
+        let mut out = budget::Output::default();
+        let (rendered, spent) =
+            budget::within(self.bytes, || tmpl.render_captured_to(context, &mut out));
+        match rendered {
+            Ok(_) => Ok(out.into_string()),
+            Err(e) if e.kind() == minijinja::ErrorKind::OutOfFuel => {
+                Err(TemplateError::new(format!(
+                    "template: {name}: {}",
+                    FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
+                )))
+            }
+            // Builtins and actions that run out say so at their call; the writer, which
+            // meets the template's own text, knows no position.
+            Err(e) if spent && find_fault(&e).is_none() => Err(TemplateError::new(format!(
                 "template: {name}: {}",
-                FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
-            )),
-            Some(go) => exec_error(name, go, &e),
-            None => jinja_error(name, &e),
-        })
+                budget::message(self.bytes)
+            ))),
+            Err(e) => Err(match go {
+                Some(go) => exec_error(name, go, &e),
+                None => jinja_error(name, &e),
+            }),
+        }
     }
 
     /// Sets this engine's execution budget, in steps (default [`DEFAULT_FUEL`]).
     pub fn set_fuel(&mut self, fuel: u64) {
         self.env.set_fuel(Some(fuel));
+    }
+
+    /// Sets what each render may use.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.set_fuel(limits.fuel);
+        self.bytes = limits.bytes;
     }
 }
 

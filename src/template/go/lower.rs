@@ -389,7 +389,11 @@ impl<'t> Lowerer<'t> {
                 if pipe.decl.is_empty() {
                     let mut e = Expr::plain("{{ ");
                     e.push(value);
-                    e.push_str(" | show }}");
+                    e.push_str(" | ");
+                    // Printing fails only past the byte budget: at the action, as Go
+                    // reports a failed print.
+                    e.sites.push((e.text.len(), self.site(last_at(pipe))));
+                    e.push_str("show }}");
                     self.emit(e);
                 }
             }

@@ -1,0 +1,179 @@
+//! The byte budget of a render: how many bytes its output and the strings its builtins
+//! build may add up to.
+//!
+//! Fuel counts steps, and one step can build a lot: `printf` with a width of a million,
+//! applied to every element of a map, pads each one to a megabyte. So each render also
+//! counts the bytes it produces (what it writes, and every string `printf`, `print`,
+//! `println`, `html`, `js` and `urlquery` return) against a byte budget, and `printf`'s
+//! padding stops before it would overrun it. Memory then stays within a small multiple of
+//! the budget, whatever the widths. minijinja's own string operators are bounded by fuel
+//! (it charges a unit per byte they build) and by its own repeat limit.
+//!
+//! The budget is a thread-local because the builtins are plain functions of their
+//! arguments; a render sets it with [`within`] and the builtins charge against it.
+
+use std::cell::Cell;
+
+/// The default byte budget of a render: 64 MiB, far above any real prompt (the built-in
+/// ones are a few kilobytes) and far below what hurts a machine.
+pub const DEFAULT_BYTES: u64 = 64 << 20;
+
+/// What exceeding the budget reports; `{}` is the budget.
+pub(super) const BYTES_MESSAGE: &str = "output budget exhausted: the template produced more \
+than its budget of {} bytes (raise it with --template-bytes N, ASIMI_TEMPLATE_BYTES or the \
+config key template_bytes)";
+
+/// A byte count as a person writes it: `67108864`, `64M`, `64MiB`, `512k`; K, M and G are
+/// powers of 1024. It must be positive.
+pub fn parse_bytes(value: &str) -> Result<u64, String> {
+    let value = value.trim();
+    let digits = value
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(value.len());
+    let (number, unit) = value.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        _ => return Err(format!("'{value}': expected a number of bytes, e.g. 64M")),
+    };
+    match number
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+    {
+        Some(0) => Err("the byte budget must be at least 1 byte".to_string()),
+        Some(n) => Ok(n),
+        None => Err(format!("'{value}': expected a number of bytes, e.g. 64M")),
+    }
+}
+
+/// The running render's budget.
+#[derive(Clone, Copy)]
+struct Budget {
+    limit: u64,
+    left: usize,
+    over: bool,
+}
+
+thread_local! {
+    /// No render running: nothing to count against.
+    static BUDGET: Cell<Budget> = const {
+        Cell::new(Budget { limit: u64::MAX, left: usize::MAX, over: false })
+    };
+}
+
+/// Runs `render` with a budget of `limit` bytes; also returns whether it ran out. The
+/// outer budget (a render inside a render) is restored afterwards.
+pub(super) fn within<T>(limit: u64, render: impl FnOnce() -> T) -> (T, bool) {
+    let left = usize::try_from(limit).unwrap_or(usize::MAX);
+    let outer = BUDGET.replace(Budget {
+        limit,
+        left,
+        over: false,
+    });
+    let value = render();
+    let over = BUDGET.replace(outer).over;
+    (value, over)
+}
+
+/// Bytes the running render may still produce.
+pub fn room() -> usize {
+    BUDGET.get().left
+}
+
+/// Counts `n` produced bytes; `false` (and the budget marked spent) if they do not fit.
+pub fn charge(n: usize) -> bool {
+    let mut budget = BUDGET.get();
+    let fits = n <= budget.left && !budget.over;
+    if !fits {
+        spend();
+        return false;
+    }
+    budget.left -= n;
+    BUDGET.set(budget);
+    true
+}
+
+/// Marks the running render's budget spent: something would not fit.
+pub fn spend() {
+    let mut budget = BUDGET.get();
+    budget.left = 0;
+    budget.over = true;
+    BUDGET.set(budget);
+}
+
+/// Whether the running render has run out.
+pub fn is_spent() -> bool {
+    BUDGET.get().over
+}
+
+/// The message for a budget of `limit` bytes.
+pub(super) fn message(limit: u64) -> String {
+    BYTES_MESSAGE.replace("{}", &limit.to_string())
+}
+
+/// The message for the running render's budget.
+pub(super) fn spent_message() -> String {
+    message(BUDGET.get().limit)
+}
+
+/// The output of a render, counted against its budget as it is written.
+#[derive(Default)]
+pub(super) struct Output(pub Vec<u8>);
+
+impl std::io::Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !charge(buf.len()) {
+            return Err(std::io::Error::other("output budget exhausted"));
+        }
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Output {
+    /// The text written (minijinja writes whole `str`s, so it is UTF-8).
+    pub(super) fn into_string(self) -> String {
+        String::from_utf8(self.0)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_read_as_people_write_them() {
+        assert_eq!(parse_bytes("67108864"), Ok(64 << 20));
+        assert_eq!(parse_bytes("64M"), Ok(64 << 20));
+        assert_eq!(parse_bytes(" 64MiB "), Ok(64 << 20));
+        assert_eq!(parse_bytes("512k"), Ok(512 << 10));
+        assert_eq!(parse_bytes("1G"), Ok(1 << 30));
+        for bad in ["", "M", "-1", "1.5M", "3T", "0", "99999999999999999999G"] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn charges_until_spent_and_restores_the_outer_budget() {
+        let ((), over) = within(10, || {
+            assert!(charge(4));
+            assert_eq!(room(), 6);
+            let ((), inner_over) = within(2, || assert!(!charge(3)));
+            assert!(inner_over);
+            assert_eq!(room(), 6, "the outer budget is back");
+            assert!(charge(6));
+            assert!(!charge(1));
+            assert!(!charge(0), "a spent budget stays spent");
+        });
+        assert!(over);
+        assert_eq!(room(), usize::MAX, "no render, no budget");
+    }
+}
