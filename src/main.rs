@@ -53,7 +53,8 @@ fn main() {
         // A reader that stops early (`| head`) is not an error.
         Err(e) if is_broken_pipe(&e) => 0,
         Err(e) => {
-            eprintln!("asimi-prompt: {}", asimi_prompt::error::report(&e));
+            let report = asimi_prompt::error::report(&e);
+            let _ = asimi_prompt::output::diagnostic(&mut std::io::stderr(), &report);
             EXIT_ERROR
         }
     };

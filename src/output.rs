@@ -19,6 +19,21 @@ pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
 /// How many symbolic links a write follows before giving up (as the kernel's ELOOP).
 const MAX_SYMLINKS: usize = 40;
 
+/// What every line on the error stream starts with.
+pub const DIAGNOSTIC_PREFIX: &str = "asimi-prompt: ";
+
+/// Writes one diagnostic line, `asimi-prompt: {text}` and a newline, with a single
+/// `write` (for lines up to the pipe buffer). Standard error is unbuffered, so a
+/// formatted write would go out in pieces, and runs sharing one stderr file would split
+/// each other's lines.
+pub fn diagnostic(err: &mut dyn Write, text: &str) -> std::io::Result<()> {
+    let mut line = String::with_capacity(DIAGNOSTIC_PREFIX.len() + text.len() + 1);
+    line.push_str(DIAGNOSTIC_PREFIX);
+    line.push_str(text);
+    line.push('\n');
+    err.write_all(line.as_bytes())
+}
+
 /// Writes `contents` to `path` atomically (a temporary file in the same directory, then a
 /// rename), creating parent directories. Readers never see a half-written file.
 ///

@@ -37,7 +37,9 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     // The bar is erased before anything else prints.
     drop(progress);
     if args.verbose {
-        notes.iter().try_for_each(|n| writeln!(ctx.err, "{n}"))?;
+        for note in &notes {
+            ctx.err.write_all(format!("{note}\n").as_bytes())?;
+        }
     }
     ctx.out.write_all(text.as_bytes())?;
     Ok(Outcome::Ok)

@@ -108,7 +108,7 @@ impl Ctx<'_> {
 
     /// A note on the error stream: `asimi-prompt: {text}`.
     pub fn note(&mut self, text: impl std::fmt::Display) -> anyhow::Result<()> {
-        writeln!(self.err, "asimi-prompt: {text}")?;
+        crate::output::diagnostic(self.err, &text.to_string())?;
         Ok(())
     }
 }

@@ -173,6 +173,26 @@ impl Test {
         }
     }
 
+    /// Runs the binary as an argument of `wrapper` (such as `strace -o LOG`), in this
+    /// world, with `extra` after the builder's arguments.
+    pub fn run_wrapped(&self, wrapper: &[&str], extra: &[&str]) -> Run {
+        let (program, rest) = wrapper.split_first().expect("a wrapper program");
+        let out = self
+            .command(Path::new(program))
+            .args(rest)
+            .arg(assert_cmd::cargo::cargo_bin("asimi-prompt"))
+            .args(&self.args)
+            .args(extra)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+        }
+    }
+
     /// Runs with stdout on a pseudo-terminal, through util-linux `script`, and returns
     /// what the terminal showed (stdout and stderr, `\r\n` read as `\n`). `None` when
     /// `script` cannot run here; the caller says the case was skipped.
@@ -211,6 +231,22 @@ impl Test {
     pub fn read(&self, path: &Path) -> String {
         std::fs::read_to_string(path).unwrap()
     }
+}
+
+/// Whether the external program `name` is installed. When it is not, a test that needs it
+/// fails under CI (`CI` set: `.ci/run` installs every tool the tests use) and otherwise
+/// says on stderr that it is skipped, and returns `false`.
+pub fn tool(name: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but `{name}` is not installed; .ci/run must install it"
+        );
+        eprintln!("SKIPPED: `{name}` is not installed");
+    }
+    found
 }
 
 /// A two-file Python repository whose files git tracks (the map reads git's index).
