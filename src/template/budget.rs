@@ -4,9 +4,10 @@
 //! Fuel counts steps, and one step can build a lot: `printf` with a width of a million,
 //! applied to every element of a map, pads each one to a megabyte. So each render also
 //! counts the bytes it produces (what it writes, and every string `printf`, `print`,
-//! `println`, `html`, `js` and `urlquery` return) against a byte budget, and `printf`'s
-//! padding stops before it would overrun it. Memory then stays within a small multiple of
-//! the budget, whatever the widths. minijinja's own string operators are bounded by fuel
+//! `println`, `html`, `js` and `urlquery` return) against a byte budget, and `printf`
+//! stops before a padded or formatted value (widths and precisions reach ten million)
+//! would overrun it. Memory then stays within a small multiple of the budget, whatever
+//! the widths: `scripts/bench.sh budget` measures it. minijinja's own string operators are bounded by fuel
 //! (it charges a unit per byte they build) and by its own repeat limit.
 //!
 //! The budget is a thread-local because the builtins are plain functions of their

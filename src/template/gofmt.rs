@@ -661,10 +661,7 @@ impl<'a> Printer<'a> {
 
     /// Go's `writePadding`: `n` spaces, or zeros under the `0` flag.
     fn write_padding(&mut self, n: usize) {
-        // Widths reach a million, once per operand and element: the padding is what can
-        // outgrow the render's byte budget, so it stops there (the call then fails).
-        if n > super::budget::room().saturating_sub(self.buf.len()) {
-            super::budget::spend();
+        if !self.fits(n) {
             return;
         }
         let c = if self.f.zero { '0' } else { ' ' };
@@ -680,8 +677,24 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Whether `n` more bytes fit the render's byte budget; if not, it is marked spent
+    /// (the call then fails) and nothing more is written. Widths and precisions reach
+    /// ten million, once per operand and element, so a single call could otherwise build
+    /// gigabytes: every padded or formatted value is checked here before it is written.
+    fn fits(&self, n: usize) -> bool {
+        let fits = !super::budget::is_spent()
+            && n <= super::budget::room().saturating_sub(self.buf.len());
+        if !fits {
+            super::budget::spend();
+        }
+        fits
+    }
+
     /// Go's `pad`/`padString`: `s` justified within the width.
     fn pad(&mut self, s: &str) {
+        if !self.fits(s.len()) {
+            return;
+        }
         if !self.f.wid_present || self.wid == 0 {
             self.buf.push_str(s);
             return;
@@ -862,6 +875,9 @@ impl<'a> Printer<'a> {
 
         let len = prefix.len() + zeros + body.len();
         let padding = self.padding_for(len);
+        if !self.fits(len + padding) {
+            return;
+        }
         if !self.f.minus {
             self.buf.extend(std::iter::repeat_n(' ', padding));
         }
@@ -918,6 +934,12 @@ impl<'a> Printer<'a> {
         } else {
             prec
         };
+        // %e, %f and %x print every digit of the precision: a precision that cannot fit
+        // the budget is refused before the digits are built.
+        let digits = if matches!(fmt, b'g' | b'G') { 0 } else { prec.max(0) as usize };
+        if !self.fits(digits) {
+            return;
+        }
         // As in Go, format after a '+' that becomes the sign slot unless
         // strconv wrote a sign ("-", or "+" for +Inf) itself.
         let mut num = String::with_capacity(24);
