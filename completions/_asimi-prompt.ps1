@@ -25,7 +25,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
@@ -67,6 +67,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)')
+            [CompletionResult]::new('models', 'models', [CompletionResultType]::ParameterValue, 'List the model registry: limits, minimum cacheable prompt, prices, end of life')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -77,7 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
@@ -114,7 +115,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
@@ -139,7 +140,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
@@ -210,7 +211,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The context window in tokens, which picks the mode''s tier (default: the model''s)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'The sandbox to describe; auto reads the SANDBOX variable')
@@ -288,7 +289,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--secrets', '--secrets', [CompletionResultType]::ParameterName, 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets')
             [CompletionResult]::new('--history', '--history', [CompletionResultType]::ParameterName, 'The conversation to compress: a JSON list of {role, content} messages')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then the provider''s default: claude-sonnet-5-5 for Anthropic)')
             [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt''s goal section')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('--stream', '--stream', [CompletionResultType]::ParameterName, 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)')
@@ -307,7 +308,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--max-tokens', '--max-tokens', [CompletionResultType]::ParameterName, 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming')
             [CompletionResult]::new('--system-role', '--system-role', [CompletionResultType]::ParameterName, 'The role of the system message in OpenAI-shaped bodies')
             [CompletionResult]::new('--secrets', '--secrets', [CompletionResultType]::ParameterName, 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then the provider''s default: claude-sonnet-5-5 for Anthropic)')
             [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
             [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones')
@@ -494,6 +495,17 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
         'asimi-prompt;prompt;help;help' {
             break
         }
+        'asimi-prompt;models' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
+            [CompletionResult]::new('--templates', '--templates', [CompletionResultType]::ParameterName, 'A template directory searched before the project''s, the user''s and the built-in templates')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the entries as JSON, with their sources')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'asimi-prompt;completions' {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
@@ -523,6 +535,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)')
+            [CompletionResult]::new('models', 'models', [CompletionResultType]::ParameterValue, 'List the model registry: limits, minimum cacheable prompt, prices, end of life')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write all man pages to a directory')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -580,6 +593,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;prompt;get' {
+            break
+        }
+        'asimi-prompt;help;models' {
             break
         }
         'asimi-prompt;help;completions' {

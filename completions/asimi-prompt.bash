@@ -46,6 +46,9 @@ _asimi__prompt() {
             asimi__prompt,messages)
                 cmd="asimi__prompt__subcmd__messages"
                 ;;
+            asimi__prompt,models)
+                cmd="asimi__prompt__subcmd__models"
+                ;;
             asimi__prompt,prompt)
                 cmd="asimi__prompt__subcmd__prompt"
                 ;;
@@ -102,6 +105,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__help,messages)
                 cmd="asimi__prompt__subcmd__help__subcmd__messages"
+                ;;
+            asimi__prompt__subcmd__help,models)
+                cmd="asimi__prompt__subcmd__help__subcmd__models"
                 ;;
             asimi__prompt__subcmd__help,prompt)
                 cmd="asimi__prompt__subcmd__help__subcmd__prompt"
@@ -173,7 +179,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --check --update --json --help --version system export messages context compress commit map goal template prompt completions man help"
+            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --check --update --json --help --version system export messages context compress commit map goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -859,7 +865,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help)
-            opts="system export messages context compress commit map goal template prompt completions man help"
+            opts="system export messages context compress commit map goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1027,6 +1033,20 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help__subcmd__messages)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__models)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1402,6 +1422,40 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --review)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__models)
+            opts="-C -h --cwd --template-fuel --template-bytes --json --templates --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --templates)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -22,7 +22,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
-            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --model 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
@@ -64,6 +64,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
             cand prompt 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)'
+            cand models 'List the model registry: limits, minimum cacheable prompt, prices, end of life'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page, or write all man pages to a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -73,7 +74,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
-            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --model 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
@@ -109,7 +110,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
-            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --model 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
@@ -133,7 +134,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
-            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --model 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
@@ -203,7 +204,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
-            cand --model 'The model; picks the base prompt family (default: ASIMI_MODEL, then config)'
+            cand --model 'The model; picks the base prompt family and limits (default: ASIMI_MODEL, then config, then claude-sonnet-5-5; `asimi-prompt models` lists them)'
             cand --mode 'The operational mode: assistant, developer, planning, debugger or user (default: ASIMI_MODE, then config, then assistant)'
             cand --context-window 'The context window in tokens, which picks the mode''s tier (default: the model''s)'
             cand --sandbox 'The sandbox to describe; auto reads the SANDBOX variable'
@@ -280,7 +281,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --system-role 'The role of the system message in OpenAI-shaped bodies'
             cand --secrets 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets'
             cand --history 'The conversation to compress: a JSON list of {role, content} messages'
-            cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)'
+            cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then the provider''s default: claude-sonnet-5-5 for Anthropic)'
             cand --goal 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt''s goal section'
             cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
             cand --stream 'Ask for a streamed response ("stream": true; with --stream the default output limit is the model''s maximum)'
@@ -298,7 +299,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --max-tokens 'The output token limit. Anthropic bodies need one: by default the model''s limit with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic''s SDK asks for without streaming'
             cand --system-role 'The role of the system message in OpenAI-shaped bodies'
             cand --secrets 'Secrets found in the request''s content (gitleaks'' rules): replace each with [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also config key secrets'
-            cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then claude-sonnet-4-5)'
+            cand --model 'The model; picks the provider and limits (default: ASIMI_MODEL, then config, then the provider''s default: claude-sonnet-5-5 for Anthropic)'
             cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
             cand -a 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
             cand --all 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
@@ -462,6 +463,16 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         }
         &'asimi-prompt;prompt;help;help'= {
         }
+        &'asimi-prompt;models'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
+            cand --templates 'A template directory searched before the project''s, the user''s and the built-in templates'
+            cand --json 'Print the entries as JSON, with their sources'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'asimi-prompt;completions'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
@@ -489,6 +500,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
             cand prompt 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)'
+            cand models 'List the model registry: limits, minimum cacheable prompt, prices, end of life'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page, or write all man pages to a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -530,6 +542,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand get 'Print one MCP prompt''s messages, with its arguments as KEY=VALUE'
         }
         &'asimi-prompt;help;prompt;get'= {
+        }
+        &'asimi-prompt;help;models'= {
         }
         &'asimi-prompt;help;completions'= {
         }

@@ -48,6 +48,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Template(TemplateCommand::List(args))) => cmd::template::list(args, ctx),
         Some(Command::Prompt(PromptCommand::Get(args))) => cmd::prompt::get(args, ctx),
         Some(Command::Completions(args)) => cmd::docs::completions(args, ctx),
+        Some(Command::Models(args)) => cmd::models::run(args, ctx),
         Some(Command::Man(args)) => cmd::docs::man(args, ctx),
     };
     // After the output, whatever the outcome: what a failed run counted still holds.

@@ -102,7 +102,7 @@ Environment:
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
 
 Examples:
-  asimi-prompt --model claude-sonnet-4-5
+  asimi-prompt --model claude-sonnet-5-5
   asimi-prompt system --check prompts/system.txt      # CI: exit 1 and a diff on drift
   asimi-prompt system --json | jq '.sections[].name'";
 
@@ -265,6 +265,18 @@ Examples:
     /// Fetch prompts from MCP servers (see `template list --prompts` for their ids).
     #[command(subcommand)]
     Prompt(PromptCommand),
+    /// List the model registry: limits, minimum cacheable prompt, prices, end of life.
+    #[command(after_help = "\
+Names are the registry's patterns: the first pattern that matches a model name describes
+it (a trailing * also matches dated ids). Prices are US dollars per million tokens; a
+dash is a figure the registry does not have. Entries marked (fallback) stand in for
+names no entry describes, with their family's figures.
+
+Examples:
+  asimi-prompt models                      # every entry
+  asimi-prompt models 'claude-*'           # entries whose pattern matches the glob
+  asimi-prompt models --json | jq '.[] | select(.deprecated)'")]
+    Models(ModelsArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
     /// Print the man page, or write all man pages to a directory.
@@ -306,6 +318,18 @@ pub struct McpArgs {
     pub require_mcp: bool,
 }
 
+#[derive(Debug, Args)]
+pub struct ModelsArgs {
+    /// Only entries whose pattern matches this glob (`*` is any run of characters).
+    #[arg(value_name = "GLOB")]
+    pub filter: Option<String>,
+    /// Print the entries as JSON, with their sources.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub templates: TemplatesArg,
+}
+
 // `--templates DIR`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct TemplatesArg {
@@ -333,7 +357,8 @@ pub struct VarsArgs {
 // the request commands and `export`).
 #[derive(Debug, Clone, Default, Args)]
 pub struct BaseArgs {
-    /// The model; picks the base prompt family (default: ASIMI_MODEL, then config).
+    /// The model; picks the base prompt family and limits (default: ASIMI_MODEL, then
+    /// config, then claude-sonnet-5-5; `asimi-prompt models` lists them).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
     /// The operational mode: assistant, developer, planning, debugger or user (default:
@@ -667,7 +692,7 @@ messages are the history, then the request to write the snapshot. With an active
 prompt names it and asks to keep decisions, checkpoints, files, blockers and next steps.
 
 Examples:
-  asimi-prompt compress --history chat.json --model claude-sonnet-4-5 | curl ... -d @-
+  asimi-prompt compress --history chat.json --model claude-sonnet-5-5 | curl ... -d @-
   asimi-prompt compress --history chat.json --provider openai --compact
   asimi-prompt compress --prompt-only";
 
@@ -683,7 +708,7 @@ pub struct CompressArgs {
     #[arg(long)]
     pub prompt_only: bool,
     /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
-    /// claude-sonnet-4-5).
+    /// the provider's default: claude-sonnet-5-5 for Anthropic).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
     #[command(flatten)]
@@ -722,7 +747,7 @@ pub struct CommitArgs {
     #[arg(long)]
     pub prompt_only: bool,
     /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
-    /// claude-sonnet-4-5).
+    /// the provider's default: claude-sonnet-5-5 for Anthropic).
     #[arg(long, value_name = "NAME")]
     pub model: Option<String>,
     #[command(flatten)]
@@ -767,7 +792,8 @@ pub struct ManArgs {
 
 const MESSAGES_AFTER_HELP: &str = "\
 Flags override the spec. Without --model (or the spec's model, ASIMI_MODEL or a config's
-model) the model is claude-sonnet-4-5. Token counts use OpenAI's encodings; for other
+model) the model is the provider's default: claude-sonnet-5-5 (anthropic), gpt-5.4
+(openai), anthropic/claude-sonnet-5.5 (openrouter), gemini-3.8-flash (gemini). Token counts use OpenAI's encodings; for other
 providers they are estimates.
 
 On a terminal, stderr shows progress for long runs (over half a second) and a last line
@@ -775,7 +801,7 @@ with the tokens per tier, the predicted cache reuse and the files sent and mappe
 pipe or file it shows neither.
 
 Examples:
-  asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-4-5
+  asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-5-5
   asimi-prompt messages --prompt 'Review' --file src/ --file 'docs/**/*.md' --exclude '*.lock'
   asimi-prompt messages --prompt 'Review' --file src/ --max-request-tokens 50000   # CI budget
   git diff | asimi-prompt messages --provider openai --no-file-tree --compact

@@ -7,7 +7,7 @@ use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
 use serde::{Deserialize, Serialize};
 
 /// One entry of `models.yaml`: what we know about models whose name matches `pattern`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModelInfo {
     /// A glob on the model name (`*` matches any run of characters).
@@ -31,6 +31,44 @@ pub struct ModelInfo {
     /// below [`NONSTREAMING_MAX_TOKENS`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_nonstreaming_tokens: Option<u64>,
+    /// List prices in US dollars per million tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<ListPrice>,
+    /// The provider's end-of-life date (`YYYY-MM-DD`), once announced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deprecated: Option<String>,
+    /// Where the entry's figures come from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<String>,
+    /// A fallback for names no entry describes (`claude-*`), with its family's figures:
+    /// a model only a fallback (or the last entry, `*`) matches is unknown.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fallback: bool,
+}
+
+impl ModelInfo {
+    /// Whether the entry describes models rather than standing in for unknown ones.
+    pub fn is_known(&self) -> bool {
+        !self.fallback && self.pattern != "*"
+    }
+}
+
+/// List prices, in US dollars per million tokens (`models.yaml`'s `price`).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListPrice {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<f64>,
+    /// A cache write with the default lifetime (Anthropic's 5 minutes, OpenAI's 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_write: Option<f64>,
+    /// A cache write with a one-hour lifetime (`--cache-ttl 1h`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_write_1h: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_read: Option<f64>,
 }
 
 /// Prices of cached input relative to uncached input, in percent (`models.yaml`'s
@@ -54,10 +92,31 @@ impl Prices {
     };
 }
 
-/// The model `messages`, `context` and `compress` use when neither `--model` (or the
-/// spec's `model`), `ASIMI_MODEL` nor a config file's `model` names one: every API
-/// refuses a request without a model.
-pub const DEFAULT_MODEL: &str = "claude-sonnet-4-5";
+/// The model every command uses when neither `--model` (or the spec's `model`),
+/// `ASIMI_MODEL` nor a config file's `model` names one, and no `--provider` chose its
+/// own: Anthropic's current Sonnet, which its SDK does not mark deprecated (anthropic
+/// 2.14.0, `_data/deprecated_models.py`). `system` and `messages` agree on it, so the
+/// prompt CI checks is the one that is sent.
+pub const DEFAULT_MODEL: &str = "claude-sonnet-5-5";
+
+/// Each provider's default model, for `--provider P` without a model: a current model of
+/// P's own, never another provider's name.
+pub const PROVIDER_DEFAULTS: &[(&str, &str)] = &[
+    ("anthropic", DEFAULT_MODEL),
+    // A current model with automatic caching (GPT-5.6's explicit breakpoints are not
+    // placed yet).
+    ("openai", "gpt-5.4"),
+    ("openrouter", "anthropic/claude-sonnet-5.5"),
+    ("gemini", "gemini-3.8-flash"),
+];
+
+/// The default model for `provider` (by its name), else [`DEFAULT_MODEL`].
+pub fn default_model_for(provider: Option<&str>) -> &'static str {
+    PROVIDER_DEFAULTS
+        .iter()
+        .find(|(p, _)| Some(*p) == provider)
+        .map_or(DEFAULT_MODEL, |(_, m)| m)
+}
 
 /// The largest `max_tokens` Anthropic's Python SDK sends without streaming. anthropic
 /// 2.12.0, `_base_client.py` `_calculate_nonstreaming_timeout`: it expects
@@ -84,7 +143,7 @@ impl ModelInfo {
 }
 
 /// The model registry: entries in order; the first whose pattern matches wins.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModelRegistry {
     pub models: Vec<ModelInfo>,
@@ -132,6 +191,58 @@ impl ModelRegistry {
             .iter()
             .find(|m| glob_match(&m.pattern, model))
             .unwrap_or_else(|| &self.models[self.models.len() - 1])
+    }
+
+    /// What a user should hear about `model`: that it is deprecated (with its end of
+    /// life), or that no entry describes it (with the closest known names and what it
+    /// falls back to). `None` for a known, current model, or no model.
+    pub fn notice(&self, model: &str) -> Option<String> {
+        if model.is_empty() {
+            return None;
+        }
+        let entry = self.lookup(model);
+        if let Some(date) = &entry.deprecated {
+            return Some(format!(
+                "model '{model}' is deprecated and reaches its end of life on {date}; choose \
+                 a current model, such as {} (`asimi-prompt models` lists them)",
+                default_model_for(Some(&entry.provider))
+            ));
+        }
+        if entry.is_known() {
+            return None;
+        }
+        let near = self.closest(model, 3);
+        let near = match near.as_slice() {
+            [] => String::new(),
+            names => format!("did you mean {}? ", names.join(", ")),
+        };
+        Some(format!(
+            "unknown model '{model}': {near}using the '{}' entry (family {}, provider {}, \
+             context window {}, output {}); add it to models.yaml to describe it",
+            entry.pattern,
+            entry.family,
+            entry.provider,
+            entry.context_window,
+            entry.max_output_tokens
+        ))
+    }
+
+    /// Up to `n` known model names closest to `model`, closest first: the patterns of
+    /// known entries, without their trailing `*`.
+    pub fn closest(&self, model: &str, n: usize) -> Vec<String> {
+        let model = model.to_ascii_lowercase();
+        let mut scored: Vec<(f64, String)> = self
+            .models
+            .iter()
+            .filter(|m| m.is_known())
+            .map(|m| m.pattern.trim_end_matches('*').to_string())
+            .filter(|name| !name.contains('*'))
+            .map(|name| (strsim::jaro_winkler(&model, &name), name))
+            .filter(|(score, _)| *score >= 0.8)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        scored.dedup_by(|a, b| a.1 == b.1);
+        scored.into_iter().take(n).map(|(_, name)| name).collect()
     }
 }
 

@@ -49,7 +49,7 @@ fn repo() -> Test {
     stage(&t.work, &["src/parser.rs", "src/lexer.rs"]);
     write(&t.work, "README.md", "# Parser\n\nParses strings.\n");
     write(&t.work, "notes.txt", "untracked\n");
-    t.args(["commit", "--model", "claude-sonnet-4-5"])
+    t.args(["commit", "--model", "claude-sonnet-5-5"])
 }
 
 fn fixture(name: &str) -> PathBuf {
@@ -139,7 +139,7 @@ fn all_describes_tracked_changes_in_the_working_tree() {
 fn a_diff_on_stdin_is_described_outside_a_repository() {
     let diff = "diff --git a/x.txt b/x.txt\n--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n";
     let out = Test::new()
-        .args(["commit", "-", "--prompt-only", "--model", "gpt-4o"])
+        .args(["commit", "-", "--prompt-only", "--model", "gpt-5.4"])
         .stdin(diff)
         .run()
         .ok()
@@ -195,7 +195,7 @@ fn the_template_can_be_overridden() {
         "Describe {{len .Commit.Files}} files for {{.Model}}.",
     );
     let out = t.run_with(&["--prompt-only"]).ok().to_string();
-    assert_eq!(out, "Describe 2 files for claude-sonnet-4-5.\n");
+    assert_eq!(out, "Describe 2 files for claude-sonnet-5-5.\n");
 }
 
 #[test]
@@ -256,13 +256,13 @@ fn every_error_is_exit_2_with_what_to_do() {
             "the repository is bare",
         ),
         (
-            repo().args(["--max-tokens", "199900"]),
-            "over the 100 that fit: the context window of 200000 minus 199900 for output \
+            repo().args(["--max-tokens", "999900"]),
+            "over the 100 that fit: the context window of 1000000 minus 999900 for output \
              (--max-tokens); the history holds 0 messages. The largest parts: the system \
              prompt",
         ),
         (
-            repo().args(["--max-tokens", "199900"]),
+            repo().args(["--max-tokens", "999900"]),
             "Pass a smaller --max-tokens, or use a model with a larger context window (the \
              diff in the prompt is already cut)\n",
         ),

@@ -103,9 +103,9 @@ fn an_active_goal_makes_the_prompt_goal_aware() {
 #[test]
 fn request_bodies_for_each_provider() {
     for (provider, model) in [
-        ("anthropic", "claude-sonnet-4-5"),
-        ("openai", "gpt-4o"),
-        ("openrouter", "gpt-4o"),
+        ("anthropic", "claude-sonnet-5-5"),
+        ("openai", "gpt-5.4"),
+        ("openrouter", "gpt-5.4"),
         ("gemini", "gemini-2.5-pro"),
     ] {
         let t = Test::new()

@@ -5,10 +5,10 @@ mod common;
 use common::Test;
 use serde_json::Value;
 
-/// A small system prompt and a short prompt, counted with gpt-4o's tokenizer.
+/// A small system prompt and a short prompt, counted with gpt-5.4's tokenizer.
 const SMALL: [&str; 8] = [
     "--model",
-    "gpt-4o",
+    "gpt-5.4",
     "--no-section",
     "base",
     "--sandbox",
@@ -255,7 +255,7 @@ fn max_request_tokens_fails_with_the_largest_parts() {
     // `context` shows the table and fails the same way.
     let run = context(&["--max-request-tokens", "100"]).run();
     assert_eq!(run.code, 1);
-    assert!(run.stdout.starts_with("model gpt-4o"), "{}", run.stdout);
+    assert!(run.stdout.starts_with("model gpt-5.4"), "{}", run.stdout);
     assert!(
         run.stderr.contains("over --max-request-tokens 100"),
         "{}",

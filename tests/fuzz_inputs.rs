@@ -610,7 +610,7 @@ fn spec_shape() -> BoxedStrategy<Value> {
         opt("tiers", tiers),
         opt(
             "model",
-            word(&["claude-sonnet-4-5", "gpt-4o", "gemini-2.5-pro", ""]),
+            word(&["claude-sonnet-5-5", "gpt-5.4", "gemini-2.5-pro", ""]),
         ),
         opt(
             "provider",
@@ -739,7 +739,7 @@ const MODEL_KEYS: &[&str] = &[
 
 fn models_shape() -> BoxedStrategy<Value> {
     let entry = fields(vec![
-        req("pattern", word(&["*", "claude-*", "gpt-4o", "a*b*"])),
+        req("pattern", word(&["*", "claude-*", "gpt-5.4", "a*b*"])),
         req("family", word(&["claude", "gpt", "gemini", "default"])),
         req(
             "provider",
@@ -770,7 +770,7 @@ fn fuzz_models_yaml() {
         input(models_shape(), top_map(MODEL_KEYS), "models: "),
         |text| match ModelRegistry::parse(text, "models.yaml") {
             Ok(r) => {
-                r.lookup("claude-sonnet-4-5").default_max_tokens(false);
+                r.lookup("claude-sonnet-5-5").default_max_tokens(false);
                 Ok(())
             }
             Err(e) => names("models.yaml", &e),

@@ -26,8 +26,8 @@ use common::Test;
 
 /// One model per family.
 const MODELS: &[(&str, &str)] = &[
-    ("claude", "claude-sonnet-4-5"),
-    ("gpt", "gpt-4o"),
+    ("claude", "claude-sonnet-5-5"),
+    ("gpt", "gpt-5.4"),
     ("gemini", "gemini-2.5-pro"),
     ("default", "some-unknown-model"),
 ];

@@ -67,7 +67,7 @@ const SUMMARY: &str = r#"[
 
 #[test]
 fn a_summary_starts_the_history_after_a_preface() {
-    let b = body("gpt-4o", SUMMARY, &["--provider", "openai"]);
+    let b = body("gpt-5.4", SUMMARY, &["--provider", "openai"]);
     assert_eq!(
         conversation(&b),
         json!([
@@ -88,7 +88,7 @@ fn the_last_summary_wins_and_internal_fields_are_stripped() {
       {"role": "assistant", "content": "s2", "isSummary": true, "ts": 10},
       {"role": "user", "content": "after", "isSummary": false}
     ]"#;
-    let t = messages("gpt-4o", Test::new().file("h.json", h)).args(["--provider", "openai"]);
+    let t = messages("gpt-5.4", Test::new().file("h.json", h)).args(["--provider", "openai"]);
     let out = t.run();
     let text = out.ok();
     for key in ["ts", "isSummary", "extra"] {
@@ -109,7 +109,7 @@ fn the_last_summary_wins_and_internal_fields_are_stripped() {
 #[test]
 fn without_a_summary_the_whole_history_is_sent_without_internal_fields() {
     let h = r#"[{"role": "user", "content": "q", "ts": 1}, {"role": "assistant", "content": "a", "ts": 2}]"#;
-    let b = body("claude-sonnet-4-5", h, &["--provider", "anthropic"]);
+    let b = body("claude-sonnet-5-5", h, &["--provider", "anthropic"]);
     assert_eq!(
         b["messages"],
         json!([
@@ -155,7 +155,7 @@ fn images_become_a_placeholder_for_a_text_only_model() {
 
 #[test]
 fn images_are_kept_for_a_model_that_takes_them() {
-    let b = body("gpt-4o", &image_history(), &["--provider", "openai"]);
+    let b = body("gpt-5.4", &image_history(), &["--provider", "openai"]);
     assert_eq!(b["messages"][1]["content"][1]["type"], "image_url");
     assert!(!serde_json::to_string(&b)
         .unwrap()
@@ -190,9 +190,9 @@ fn fixture(provider: &str) -> PathBuf {
 #[test]
 fn tool_blocks_are_converted_for_each_provider() {
     for (provider, model) in [
-        ("anthropic", "claude-sonnet-4-5"),
-        ("openai", "gpt-4o"),
-        ("openrouter", "gpt-4o"),
+        ("anthropic", "claude-sonnet-5-5"),
+        ("openai", "gpt-5.4"),
+        ("openrouter", "gpt-5.4"),
         ("gemini", "gemini-2.5-pro"),
     ] {
         let b = body(model, TOOLS, &["--provider", provider]);
@@ -213,7 +213,7 @@ fn tool_blocks_map_as_the_readme_says() {
     let mut given: Value = serde_json::from_str(TOOLS).unwrap();
     given.as_array_mut().unwrap().push(prompt);
     for provider in ["anthropic", "raw"] {
-        let b = body("claude-sonnet-4-5", TOOLS, &["--provider", provider]);
+        let b = body("claude-sonnet-5-5", TOOLS, &["--provider", provider]);
         assert_eq!(conversation(&b), given, "{provider}");
     }
     // OpenAI shapes: `tool_calls` with the input as a JSON string, `tool` messages, and the
@@ -230,7 +230,7 @@ fn tool_blocks_map_as_the_readme_says() {
         {"role": "user", "content": "p"},
     ]);
     for provider in ["openai", "openrouter"] {
-        let b = body("gpt-4o", TOOLS, &["--provider", provider]);
+        let b = body("gpt-5.4", TOOLS, &["--provider", provider]);
         assert_eq!(conversation(&b), openai, "{provider}");
     }
     // Gemini: functionCall and functionResponse parts, the response named after its call.
@@ -258,7 +258,7 @@ fn a_tool_result_without_its_call_is_an_error_naming_the_index() {
       {"role": "assistant", "content": "a"},
       {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t9", "content": "x"}]}
     ]"#;
-    let t = messages("gpt-4o", Test::new().file("h.json", h)).args(["--provider", "openai"]);
+    let t = messages("gpt-5.4", Test::new().file("h.json", h)).args(["--provider", "openai"]);
     let out = t.run();
     let e = out.fails();
     assert!(
@@ -274,7 +274,7 @@ fn a_summary_that_cuts_off_a_tool_call_orphans_its_result() {
       {"role": "assistant", "content": "summary", "isSummary": true},
       {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "x"}]}
     ]"#;
-    let t = messages("gpt-4o", Test::new().file("h.json", h)).args(["--provider", "openai"]);
+    let t = messages("gpt-5.4", Test::new().file("h.json", h)).args(["--provider", "openai"]);
     let out = t.run();
     let e = out.fails();
     assert!(
@@ -372,7 +372,7 @@ fn tool_tier_body(provider: &str, n: usize) -> Value {
     for p in &pins {
         args.extend(["--tier", p.as_str()]);
     }
-    body("claude-sonnet-4-5", &h.to_string(), &args)
+    body("claude-sonnet-5-5", &h.to_string(), &args)
 }
 
 #[test]
@@ -420,7 +420,7 @@ fn truncate_fails_when_nothing_more_can_be_dropped() {
 #[test]
 fn anthropic_opens_with_a_user_turn_when_the_history_does_not() {
     let h = r#"[{"role": "assistant", "content": "Hello."}, {"role": "user", "content": "q"}]"#;
-    let b = body("claude-sonnet-4-5", h, &["--provider", "anthropic"]);
+    let b = body("claude-sonnet-5-5", h, &["--provider", "anthropic"]);
     assert_eq!(
         b["messages"],
         json!([

@@ -66,7 +66,7 @@ fn the_context_window_picks_the_tier() {
         assert_eq!(doc["mode"], "assistant");
     }
     // Without --context-window, the model's window (models.yaml) decides.
-    let t = Test::new().args(["--json", "--model", "gpt-4o"]);
+    let t = Test::new().args(["--json", "--model", "gpt-5.4"]);
     assert_eq!(json(&t)["tier"], 5);
     let t = Test::new()
         .file(
@@ -93,7 +93,8 @@ fn each_mode_text_is_in_the_base_section() {
             // no room for headings.
             let heading = match window {
                 "4096" => format!("\n\nYou are in **{mode} mode**"),
-                _ => format!("# Current Mode\n\nYou are in **{mode} mode**"),
+                // The default model's family, claude, wraps it in a tag.
+                _ => format!("# Current Mode\n\n<mode_instructions>\nYou are in **{mode} mode**"),
             };
             assert!(base.contains(&heading), "{mode} at {window}:\n{base}");
         }
@@ -104,7 +105,7 @@ fn each_mode_text_is_in_the_base_section() {
 fn mode_text_is_rendered_and_overridable() {
     // A project override, rendered with the prompt's data, reaches .ModeInstructions.
     let t = Test::new()
-        .file("tpl/base/default.md", "[{{.ModeInstructions}}]\n")
+        .file("tpl/base/claude.md", "[{{.ModeInstructions}}]\n")
         .file(
             ".asimi/templates/modes/planning/tier4.md.tmpl",
             "Plan for {{.ModelFamily}}.\n\n",
@@ -113,7 +114,7 @@ fn mode_text_is_rendered_and_overridable() {
         .args(["--context-window", "20000"])
         .args(base_only());
     let run = t.run();
-    assert_eq!(run.ok(), "[Plan for default.]\n");
+    assert_eq!(run.ok(), "[Plan for claude.]\n");
     assert_eq!(run.stderr, "");
 }
 
@@ -142,7 +143,7 @@ fn an_unknown_mode_is_an_error() {
     let t = Test::new().env("ASIMI_MODE", "Developer");
     assert_eq!(
         t.run().fails(),
-        format!("asimi-prompt: ASIMI_MODE 'Developer': unknown mode; {valid}\n")
+        format!("asimi-prompt: ASIMI_MODE 'Developer': unknown mode; did you mean 'developer'? {valid}\n")
     );
     let t = Test::new().file(".asimi/config.yaml", "mode: fast\n");
     let file = show(&t.work.join(".asimi/config.yaml"));
@@ -246,7 +247,7 @@ fn every_built_in_mode_template_is_within_its_budget() {
             assert_eq!(modes::tier_for(*window), tier);
             assert_eq!(modes::tier_for(*window + 1), (tier + 1).min(5));
             let t = Test::new()
-                .file("tpl/base/default.md", "{{.ModeInstructions}}")
+                .file("tpl/base/claude.md", "{{.ModeInstructions}}")
                 .args(["--templates", "tpl", "--mode", mode])
                 .args(["--context-window", &window.to_string(), "--json"]);
             let doc = json(&t);
@@ -274,7 +275,7 @@ fn the_whole_default_prompt_fits_small_tiers() {
     let t = Test::new().git();
     let mut over = Vec::new();
     let mut largest = [0usize; 3];
-    for model in ["claude-sonnet-4-5", "gpt-4o", "gemini-2.5-pro", "llama-3"] {
+    for model in ["claude-sonnet-5-5", "gpt-5.4", "gemini-2.5-pro", "llama-3"] {
         for mode in MODES {
             for (i, (window, budget)) in TIERS[..3].iter().enumerate() {
                 for sandbox in ["none", "generic", "macos"] {

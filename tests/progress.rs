@@ -8,7 +8,7 @@ use common::{python_repo as repo, Test};
 /// worlds at different paths count the same tokens.
 fn request(command: &str) -> Test {
     repo()
-        .args([command, "--hermetic", "--model", "claude-sonnet-4-5"])
+        .args([command, "--hermetic", "--model", "claude-sonnet-5-5"])
         .args(["--prompt", "hi", "--file", "b.py"])
 }
 

@@ -7,7 +7,7 @@ use common::Test;
 use serde_json::Value;
 
 fn messages(t: Test) -> Test {
-    messages_for("claude-sonnet-4-5", t)
+    messages_for("claude-sonnet-5-5", t)
 }
 
 fn messages_for(model: &str, t: Test) -> Test {
@@ -160,7 +160,7 @@ fn a_file_in_a_cached_tier_is_not_in_working_files_and_its_symbols_are_dropped()
 
 #[test]
 fn a_marker_below_the_model_minimum_is_not_emitted() {
-    // claude-sonnet-4-5 caches from 1024 tokens: a small L1 tier gets no marker, a big
+    // claude-sonnet-5-5 caches from 1024 tokens: a small L1 tier gets no marker, a big
     // one does.
     let spec = |file: &str| format!("files: [{file}]\nprompt: go\ntiers:\n  file:{file}: L1\n");
     let small = messages(
@@ -489,7 +489,7 @@ fn a_project_reminder_template_replaces_the_built_in_one() {
     ))
     .args(["--provider", "raw", "--prompt", "p"]);
     let body = json(&t);
-    assert_eq!(body[1]["content"], "p\n\nBe brief, claude-sonnet-4-5.");
+    assert_eq!(body[1]["content"], "p\n\nBe brief, claude-sonnet-5-5.");
 
     let t = messages(Test::new().file(".asimi/templates/system_reminder.md", "")).args([
         "--provider",
@@ -636,12 +636,12 @@ fn max_tokens_must_be_positive_and_below_the_window() {
         "asimi-prompt: s.yaml: key 'max_tokens': the output limit must be at least 1 token; \
          leave it out for the default\n"
     );
-    let e = fails(messages(Test::new()).args(["--prompt", "p", "--max-tokens", "300000"]));
+    let e = fails(messages(Test::new()).args(["--prompt", "p", "--max-tokens", "1000000"]));
     assert_eq!(
         e,
-        "asimi-prompt: --max-tokens 300000 leaves no room for the request: the model's \
-         context window of 200000 tokens holds the request and the output together; pass a \
-         --max-tokens below 200000\n"
+        "asimi-prompt: --max-tokens 1000000 leaves no room for the request: the model's \
+         context window of 1000000 tokens holds the request and the output together; pass a \
+         --max-tokens below 1000000\n"
     );
 }
 
@@ -857,5 +857,59 @@ fn each_diagnostic_line_is_one_write() {
                 "{args:?}: a write that is not one whole line: {write}"
             );
         }
+    }
+}
+
+/// What `messages` prints passes each provider's official SDK: its request types, a real
+/// `create(**body)` against a loopback server, and no deprecation warning. Covers the
+/// default body (no model named), each provider's default, streaming, a tool history and
+/// an image.
+#[test]
+fn bodies_pass_the_official_sdks() {
+    if !common::python_sdks() {
+        return;
+    }
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+    let history = r#"[
+      {"role": "user", "content": "Add a login endpoint."},
+      {"role": "assistant", "content": [
+        {"type": "text", "text": "Reading the routes."},
+        {"type": "tool_use", "id": "t1", "name": "read_file", "input": {"path": "a.py"}}
+      ]},
+      {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "t1", "content": "x = 1"}
+      ]},
+      {"role": "assistant", "content": "Done."}
+    ]"#;
+    let t = common::python_repo()
+        .file("h.json", history)
+        .file("i.png", png);
+    let out = t.root.join("bodies");
+    std::fs::create_dir_all(&out).unwrap();
+    let variants: [&[&str]; 4] = [
+        &[],
+        &["--stream"],
+        &["--history", "h.json"],
+        &["--image", "i.png", "--file", "a.py"],
+    ];
+    for provider in ["", "anthropic", "openai", "openrouter", "gemini"] {
+        let mut bodies = Vec::new();
+        for (i, extra) in variants.iter().enumerate() {
+            let mut args = vec!["messages", "--prompt", "hi"];
+            if !provider.is_empty() {
+                args.extend(["--provider", provider]);
+            }
+            args.extend(*extra);
+            let body = t.run_with(&args).ok().to_string();
+            let path = out.join(format!("{provider}-{i}.json"));
+            std::fs::write(&path, body).unwrap();
+            bodies.push(path);
+        }
+        let sdk = if provider.is_empty() {
+            "anthropic"
+        } else {
+            provider
+        };
+        common::check_with_sdk(sdk, &bodies);
     }
 }

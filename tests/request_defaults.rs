@@ -8,7 +8,7 @@ use common::Test;
 use serde_json::Value;
 
 const NOTE: &str = "asimi-prompt: note: no model given (--model, ASIMI_MODEL or config \
-                    'model'); using the default, claude-sonnet-4-5\n";
+                    'model'); using the default, claude-sonnet-5-5\n";
 
 fn request(t: Test, cmd: &str) -> Test {
     t.args([
@@ -30,7 +30,7 @@ fn messages_without_a_model_use_the_default_and_say_so() {
     let t = request(Test::new(), "messages").args(["--prompt", "hi"]);
     let run = t.run();
     let b: Value = serde_json::from_str(run.ok()).unwrap();
-    assert_eq!(b["model"], "claude-sonnet-4-5");
+    assert_eq!(b["model"], "claude-sonnet-5-5");
     assert_eq!(run.stderr, NOTE);
 }
 
@@ -38,11 +38,11 @@ fn messages_without_a_model_use_the_default_and_say_so() {
 fn the_environment_and_config_name_the_model_before_the_default() {
     let t = request(Test::new(), "messages")
         .args(["--prompt", "hi"])
-        .env("ASIMI_MODEL", "gpt-4o");
+        .env("ASIMI_MODEL", "gpt-5.4");
     let run = t.run();
     assert_eq!(
         serde_json::from_str::<Value>(run.ok()).unwrap()["model"],
-        "gpt-4o"
+        "gpt-5.4"
     );
     assert_eq!(run.stderr, "");
     let t = request(
@@ -61,7 +61,7 @@ fn compress_without_a_model_uses_the_default() {
         .args(["compress", "--history", "h.json"]);
     let run = t.run();
     let b: Value = serde_json::from_str(run.ok()).unwrap();
-    assert_eq!(b["model"], "claude-sonnet-4-5");
+    assert_eq!(b["model"], "claude-sonnet-5-5");
     assert_eq!(run.stderr, NOTE);
 }
 
@@ -73,26 +73,26 @@ fn context_says_where_the_model_came_from() {
     };
     assert_eq!(source(Test::new()), "default");
     assert_eq!(
-        source(Test::new().env("ASIMI_MODEL", "gpt-4o")),
+        source(Test::new().env("ASIMI_MODEL", "gpt-5.4")),
         "ASIMI_MODEL"
     );
-    assert_eq!(source(Test::new().args(["--model", "gpt-4o"])), "--model");
+    assert_eq!(source(Test::new().args(["--model", "gpt-5.4"])), "--model");
     assert_eq!(
         source(
             Test::new()
-                .file("s.yaml", "model: gpt-4o\n")
+                .file("s.yaml", "model: gpt-5.4\n")
                 .args(["--spec", "s.yaml"])
         ),
         "spec s.yaml"
     );
-    let t = Test::new().file(".asimi/config.yaml", "model: gpt-4o\n");
+    let t = Test::new().file(".asimi/config.yaml", "model: gpt-5.4\n");
     let config = t.work.join(".asimi/config.yaml").display().to_string();
     assert_eq!(source(t), config.as_str());
     let t = request(Test::new(), "context").args(["--prompt", "hi"]);
     let table = t.run().ok().to_string();
     assert!(
         table.starts_with(
-            "model claude-sonnet-4-5 (anthropic; the default: no --model, ASIMI_MODEL or \
+            "model claude-sonnet-5-5 (anthropic; the default: no --model, ASIMI_MODEL or \
              config 'model'); tokens estimated"
         ),
         "{table}"
@@ -249,4 +249,95 @@ fn context_truncate_shows_what_messages_would_send() {
         "{}",
         run.stderr
     );
+}
+
+/// Without a model, `--provider P` picks P's own default: never a Claude name in an
+/// OpenAI or Gemini body.
+#[test]
+fn a_provider_without_a_model_gets_its_own_default() {
+    for (provider, model) in [
+        ("anthropic", "claude-sonnet-5-5"),
+        ("openai", "gpt-5.4"),
+        ("openrouter", "anthropic/claude-sonnet-5.5"),
+    ] {
+        let t = request(Test::new(), "messages").args(["--prompt", "hi", "--provider", provider]);
+        assert_eq!(body(&t)["model"], model, "{provider}");
+    }
+    // Gemini names the model in the URL, not the body: `context` says which it is.
+    let t =
+        request(Test::new(), "context").args(["--json", "--prompt", "hi", "--provider", "gemini"]);
+    assert_eq!(body(&t)["model"], "gemini-3.8-flash");
+}
+
+/// `system` (and so `--check`) and `messages` resolve the same default model, so the
+/// prompt CI checks is the one that is sent.
+#[test]
+fn system_and_messages_agree_on_the_default_model() {
+    let t = Test::new().args(["system", "--json"]);
+    let json: Value = serde_json::from_str(t.run().ok()).unwrap();
+    assert_eq!(json["model"], "claude-sonnet-5-5");
+    assert_eq!(json["family"], "claude");
+    // One world, so the prompts' working directories agree.
+    let t = Test::new();
+    let system = t
+        .run_with(&["system", "--sandbox", "none"])
+        .ok()
+        .to_string();
+    let sent = t.run_with(&[
+        "messages",
+        "--prompt",
+        "hi",
+        "--sandbox",
+        "none",
+        "--no-file-tree",
+    ]);
+    let b: Value = serde_json::from_str(sent.ok()).unwrap();
+    let sent: String = b["system"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|block| block["text"].as_str().unwrap())
+        .collect();
+    assert!(sent.starts_with(system.trim_end()), "{sent}");
+}
+
+/// A deprecated model gets one warning naming its end of life; an unknown one a warning
+/// naming the closest known names and what it fell back to.
+#[test]
+fn deprecated_and_unknown_models_are_named_once() {
+    let run = Test::new()
+        .args(["system", "--model", "claude-sonnet-4-5"])
+        .run();
+    run.ok();
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: model 'claude-sonnet-4-5' is deprecated and reaches its end \
+         of life on 2026-11-30; choose a current model, such as claude-sonnet-5-5 \
+         (`asimi-prompt models` lists them)\n"
+    );
+    let run = request(Test::new(), "messages")
+        .args(["--prompt", "hi", "--model", "claude-sonet-5-5"])
+        .run();
+    run.ok();
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(
+            "asimi-prompt: warning: unknown model 'claude-sonet-5-5': did you mean \
+             claude-sonnet-5-5"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("using the 'claude-*' entry (family claude, provider anthropic"),
+        "{}",
+        run.stderr
+    );
+    // A current, known model: nothing to say.
+    let run = Test::new()
+        .args(["system", "--model", "claude-sonnet-5-5"])
+        .run();
+    run.ok();
+    assert_eq!(run.stderr, "");
 }

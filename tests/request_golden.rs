@@ -86,7 +86,7 @@ fn setup_for(command: &str) -> Test {
             "--spec",
             "spec.yaml",
             "--model",
-            "claude-sonnet-4-5",
+            "claude-sonnet-5-5",
             "--sandbox",
             "generic",
             "--no-section",

@@ -232,7 +232,7 @@ fn prefix_prediction_matches_the_simulation() {
     for a in s.requests.iter().take(8) {
         let mut req = scenarios::request(a.clone());
         req.provider = Provider::OpenAi;
-        req.options.model = "gpt-4o".into();
+        req.options.model = "gpt-5.4".into();
         req.cache_price = Prices {
             read: 50,
             write: 100,

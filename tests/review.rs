@@ -80,7 +80,7 @@ fn world(command: &str) -> Test {
     t.args([
         command,
         "--model",
-        "claude-sonnet-4-5",
+        "claude-sonnet-5-5",
         "--sandbox",
         "generic",
         "--no-section",

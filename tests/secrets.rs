@@ -42,7 +42,7 @@ fn leaky() -> Test {
         .args([
             "messages",
             "--model",
-            "claude-sonnet-4-5",
+            "claude-sonnet-5-5",
             "--sandbox",
             "none",
             "--no-file-tree",

@@ -23,7 +23,7 @@ fn project() -> Test {
 const BASE: &[&str] = &[
     "messages",
     "--model",
-    "claude-sonnet-4-5",
+    "claude-sonnet-5-5",
     "--no-file-tree",
     "--prompt",
     "hi",
@@ -228,14 +228,14 @@ fn context(t: &Test, extra: &[&str]) -> common::Run {
     t.run_with(&args)
 }
 
-/// A system prompt just over Sonnet's 1024-token minimum, so L0 gets a marker.
+/// A system prompt over Sonnet 5.5's 512-token minimum, so L0 gets a marker.
 fn big_project() -> Test {
     project().file("system.md", "word ".repeat(1100))
 }
 
 const TABLE_FIRST: &str = "\
-model claude-sonnet-4-5 (anthropic; from --model); tokens estimated with o200k_base (anthropic models use their own tokenizer)
-minimum cacheable prefix: 1024 tokens
+model claude-sonnet-5-5 (anthropic; from --model); tokens estimated with o200k_base (anthropic models use their own tokenizer)
+minimum cacheable prefix: 512 tokens
 
 tier      tokens   prefix  marker  holds
 L0          1100     1100  yes     system
@@ -244,7 +244,7 @@ L2             0     1100  -       -
 L3             0     1100  -       -
 active        37     1137  -       2 files, prompt
 total       1137
-limit     178667  (context window 200000 minus 21333 for output)
+limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse: session 's' has no previous request
 ";
@@ -263,7 +263,7 @@ fn context_table() {
     let expect = "\
 active        37     1137  -       2 files, prompt
 total       1137
-limit     178667  (context window 200000 minus 21333 for output)
+limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1137 of 1137 tokens read (100%), through the moving marker; 0 written, 0 uncached; cost 0.10x of no caching
 ";
@@ -279,7 +279,7 @@ L2             0     1100  -       -
 L3            26     1126  yes     1 file
 active        29     1155  -       1 file, prompt
 total       1155
-limit     178667  (context window 200000 minus 21333 for output)
+limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 55 written, 0 uncached; cost 0.15x of no caching
 ";
@@ -308,14 +308,14 @@ fn context_json() {
                            "holds": h, "marker": marker, "too_short": false})
     };
     let expect = serde_json::json!({
-        "model": "claude-sonnet-4-5",
+        "model": "claude-sonnet-5-5",
         "model_source": "--model",
         "provider": "anthropic",
         "markers": true,
         "flat": false,
         "tokenizer": "o200k_base",
         "estimate": true,
-        "min_cache_tokens": 1024,
+        "min_cache_tokens": 512,
         "tiers": [
             row("L0", 1100, 1100, true, holds(true, 0, false)),
             row("L1", 0, 1100, false, holds(false, 0, false)),
@@ -324,9 +324,9 @@ fn context_json() {
             row("active", 37, 1137, false, holds(false, 2, true)),
         ],
         "total_tokens": 1137,
-        "context_window": 200000,
+        "context_window": 1000000,
         "output_tokens": 21333,
-        "limit_tokens": 178667,
+        "limit_tokens": 978667,
         "fits": true,
         "session": null,
         "reuse": null,
@@ -349,15 +349,15 @@ fn context_json() {
     // OpenAI models are counted, not estimated.
     let mut args: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
     args[0] = "context".to_string();
-    args[2] = "gpt-4o".to_string();
+    args[2] = "gpt-5.4".to_string();
     args.push("--json".to_string());
     let out = t.run_with(&args).ok().to_string();
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["estimate"], false);
     // OpenAI caches on its own: the shared prefix from 1,024 tokens in steps of 128, no
-    // writes, cached input at half price (gpt-4o's `cache_price`).
+    // writes, cached input at a tenth of the price (gpt-5.4's `cache_price`).
     let mut openai: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
-    openai[2] = "gpt-4o".to_string();
+    openai[2] = "gpt-5.4".to_string();
     openai.extend(["--session".to_string(), "o".to_string()]);
     t.run_with(&openai).ok();
     openai[0] = "context".to_string();
@@ -382,7 +382,7 @@ fn context_json() {
         ),
         "{out}"
     );
-    let cost = (1024.0 * 0.5 + (total - 1024) as f64) / total as f64;
+    let cost = (1024.0 * 0.1 + (total - 1024) as f64) / total as f64;
     assert!(
         (reuse["relative_cost"].as_f64().unwrap() - cost).abs() < 0.001,
         "{out}"

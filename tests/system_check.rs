@@ -175,7 +175,7 @@ fn check_and_update_errors() {
 fn json_lists_the_sections() {
     let t = Test::new().git().file("AGENTS.md", "Use tabs.\n").args([
         "--model",
-        "gpt-4o",
+        "gpt-5.4",
         "--memory",
         "Tea.",
         "--sandbox",
@@ -196,7 +196,7 @@ fn json_lists_the_sections() {
         keys,
         ["budget", "bytes", "family", "mode", "model", "provider", "sections", "tier", "tokens"]
     );
-    assert_eq!(json["model"], "gpt-4o");
+    assert_eq!(json["model"], "gpt-5.4");
     assert_eq!(json["family"], "gpt");
     assert_eq!(json["provider"], "openai");
     let sections = json["sections"].as_array().unwrap();
@@ -265,11 +265,11 @@ fn json_exact_output() {
     ]);
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"\",\n  \"family\": \"default\",\n  \"provider\": \"openai\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"tokens\": 0,\n  \"budget\": 1500,\n  \"sections\": []\n}\n"
+        "{\n  \"model\": \"claude-sonnet-5-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"tokens\": 0,\n  \"budget\": 1500,\n  \"sections\": []\n}\n"
     );
     let t = Test::new().args(small("Be \"brief\".\nTab:\t.")).args([
         "--model",
-        "claude-sonnet-4-5",
+        "claude-sonnet-5-5",
         "--json",
     ]);
     // Counted by tiktoken-rs, not the tokenizer under test.
@@ -278,7 +278,7 @@ fn json_exact_output() {
         .len();
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"claude-sonnet-4-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"tokens\": TOKENS,\n  \"budget\": 1500,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
+        "{\n  \"model\": \"claude-sonnet-5-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"tokens\": TOKENS,\n  \"budget\": 1500,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
             .replace("TOKENS", &tokens.to_string())
     );
 }

@@ -46,10 +46,10 @@ fn model_precedence() {
             .config_file("config.yaml", "model: gemini-2.5-pro\n")
             .cwd("src");
         if project {
-            t = t.file(".asimi/config.yaml", "model: gpt-4o\n");
+            t = t.file(".asimi/config.yaml", "model: gpt-5.4\n");
         }
         if env {
-            t = t.env("ASIMI_MODEL", "claude-sonnet-4-5");
+            t = t.env("ASIMI_MODEL", "claude-sonnet-5-5");
         }
         t
     };
@@ -59,22 +59,26 @@ fn model_precedence() {
     );
     assert_eq!(
         model_of(world(true, true)),
-        expect("claude-sonnet-4-5", "claude", "anthropic")
+        expect("claude-sonnet-5-5", "claude", "anthropic")
     );
     assert_eq!(
         model_of(world(true, false)),
-        expect("gpt-4o", "gpt", "openai")
+        expect("gpt-5.4", "gpt", "openai")
     );
     // An empty ASIMI_MODEL counts as unset.
     assert_eq!(
         model_of(world(true, false).env("ASIMI_MODEL", "")),
-        expect("gpt-4o", "gpt", "openai")
+        expect("gpt-5.4", "gpt", "openai")
     );
     assert_eq!(
         model_of(world(false, false)),
         expect("gemini-2.5-pro", "gemini", "gemini")
     );
-    assert_eq!(model_of(Test::new()), expect("", "default", "openai"));
+    // Without a model, the default: the one `messages` sends.
+    assert_eq!(
+        model_of(Test::new()),
+        expect("claude-sonnet-5-5", "claude", "anthropic")
+    );
     // Model names match case-insensitively; OpenRouter names too.
     assert_eq!(
         model_of(Test::new().args(["--model", "Claude-Opus-4-1"])),
@@ -219,11 +223,11 @@ fn bad_tool_name_flags_are_rejected() {
 #[test]
 fn the_config_dir_can_be_moved() {
     let t = Test::new()
-        .home_file("cfg/config.yaml", "model: gpt-4o\n")
+        .home_file("cfg/config.yaml", "model: gpt-5.4\n")
         .home_file("cfg/memory.md", "Moved memory.\n")
-        .config_file("config.yaml", "model: claude-sonnet-4-5\n")
+        .config_file("config.yaml", "model: claude-sonnet-5-5\n")
         .env("ASIMI_CONFIG_DIR", "~/cfg");
-    assert_eq!(model_of(t), expect("gpt-4o", "gpt", "openai"));
+    assert_eq!(model_of(t), expect("gpt-5.4", "gpt", "openai"));
     let t = Test::new()
         .home_file("cfg/memory.md", "Moved memory.\n")
         .env("ASIMI_CONFIG_DIR", "~/cfg")
@@ -247,13 +251,13 @@ fn project_error(text: &str) -> (String, String) {
 
 #[test]
 fn unknown_keys_name_file_line_and_key() {
-    let (err, file) = project_error("model: gpt-4o\n\nmodle: x\n");
+    let (err, file) = project_error("model: gpt-5.4\n\nmodle: x\n");
     assert_eq!(
         err,
         format!(
             "asimi-prompt: {file}:3:1: key 'modle': unknown field `modle`, expected one of \
              `model`, `mode`, `tool_names`, `context_files`, `sandbox`, `sections`, \
-             `memory_file`, `templates`, `skills`, `sanity`, `ascii`, `template_fuel`, `hermetic`, `secrets`, \
+             `memory_file`, `templates`, `skills`, `sanity`, `ascii`, `template_fuel`, `template_bytes`, `hermetic`, `secrets`, \
              `mcpServers`, `mcp_servers`, `mcp_timeout`, `mcp_trusted_projects`, `skill_args`\n"
         )
     );
@@ -323,7 +327,7 @@ fn wrong_types_name_file_line_and_key() {
         assert_eq!(err, format!("asimi-prompt: {file}:{message}\n"), "{text}");
     }
     // Syntax errors too.
-    let (err, file) = project_error("model: gpt-4o\nsandbox: [none\n");
+    let (err, file) = project_error("model: gpt-5.4\nsandbox: [none\n");
     assert!(err.starts_with(&format!("asimi-prompt: {file}:")), "{err}");
     assert!(!err.contains(" at line "), "{err}");
 }
@@ -495,7 +499,8 @@ fn template_list_names_syntax_and_origin() {
             ".asimi/templates/sections/git.md",
             "Git: {{.ToolNames.Shell}}\n",
         )
-        .file(".asimi/templates/base/default.md.tmpl", "Project base.\n")
+        // The default model's family.
+        .file(".asimi/templates/base/claude.md.tmpl", "Project base.\n")
         .config_file(
             "templates/sections/memory.md.j2",
             "Memory: {{ UserMemory | upper }}",
@@ -653,7 +658,7 @@ fn a_project_models_yaml_replaces_the_registry() {
     );
     // Not in the project's registry any more: the catch-all entry.
     assert_eq!(
-        json(world("claude-sonnet-4-5")),
+        json(world("claude-sonnet-5-5")),
         (
             "gpt".into(),
             "openai".into(),
@@ -1174,4 +1179,149 @@ mod escapes {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// `models` and the built-in registry
+// ---------------------------------------------------------------------------------------
+
+fn models_json(t: Test) -> Vec<serde_json::Value> {
+    serde_json::from_str(t.args(["models", "--json"]).run().ok()).unwrap()
+}
+
+#[test]
+fn models_lists_every_entry_with_its_source() {
+    let entries = models_json(Test::new());
+    let registry = asimi_prompt::model::ModelRegistry::builtin();
+    assert_eq!(entries.len(), registry.models.len());
+    for e in &entries {
+        let pattern = e["pattern"].as_str().unwrap();
+        let fallback = e["fallback"] == true || pattern == "*";
+        let sources = e["source"].as_array().map_or(0, Vec::len);
+        assert!(fallback || sources > 0, "{pattern} has no source");
+    }
+    // The glob filter, and the table's fallback mark.
+    let table = Test::new()
+        .args(["models", "claude-sonnet-*"])
+        .run()
+        .ok()
+        .to_string();
+    let rows: Vec<&str> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split("  ").next().unwrap())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "claude-sonnet-5-5*",
+            "claude-sonnet-5*",
+            "claude-sonnet-4-6*",
+            "claude-sonnet-4-5*",
+            "claude-sonnet-4*"
+        ]
+    );
+    let table = Test::new()
+        .args(["models", "claude-*"])
+        .run()
+        .ok()
+        .to_string();
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("claude-* (fallback)  ")),
+        "{table}"
+    );
+    // A project's models.yaml replaces the built-in registry here too.
+    let entries = models_json(
+        Test::new()
+            .git()
+            .file(".asimi/templates/models.yaml", MODELS),
+    );
+    let patterns: Vec<&str> = entries
+        .iter()
+        .map(|e| e["pattern"].as_str().unwrap())
+        .collect();
+    assert_eq!(patterns, ["house-*", "big-*", "*"]);
+}
+
+/// Every text model the providers' SDKs list resolves to an entry of its own, never to a
+/// family wildcard: from the installed anthropic SDK's `Model` literal when it is there,
+/// and from the names the issue tracker took from the three SDKs.
+#[test]
+fn every_sdk_model_has_its_own_entry() {
+    let registry = asimi_prompt::model::ModelRegistry::builtin();
+    let mut names: Vec<String> = [
+        "claude-opus-5-5",
+        "claude-sonnet-5-5",
+        "claude-haiku-5-5",
+        "claude-opus-5",
+        "claude-sonnet-5",
+        "claude-opus-4-8",
+        "claude-fable-5",
+        "claude-fable-5-1",
+        "claude-fable-5-2",
+        "claude-mythos-5",
+        "claude-mythos-5-1",
+        "claude-mythos-5-2",
+        "gpt-5.6-sol",
+        "gpt-5.6-terra",
+        "gpt-5.6-luna",
+        "gpt-5.5",
+        "gpt-5.4",
+        "gpt-5.4-mini",
+        "gpt-5.4-nano",
+        "gpt-5.3-chat-latest",
+        "gpt-5.2",
+        "gpt-5.2-pro",
+        "gpt-5.1",
+        "gpt-5.1-codex",
+        "gemini-3.1-pro-preview",
+        "gemini-3.5-flash",
+        "gemini-3.7-flash",
+        "gemini-3.8-flash",
+        "anthropic/claude-sonnet-5.5",
+        "openai/gpt-5.6-sol",
+        "google/gemini-3.8-flash",
+    ]
+    .map(String::from)
+    .to_vec();
+    if common::python_sdks() {
+        let out = std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import typing, anthropic.types.model as m\n\
+                 print('\\n'.join(typing.get_args(typing.get_args(m.Model)[0])))",
+            ])
+            .output()
+            .unwrap();
+        let listed = String::from_utf8(out.stdout).unwrap();
+        assert!(listed.lines().count() > 10, "{listed}");
+        names.extend(listed.lines().map(String::from));
+    }
+    for name in &names {
+        let entry = registry.lookup(name);
+        assert!(
+            entry.is_known(),
+            "{name} falls to the '{}' fallback",
+            entry.pattern
+        );
+    }
+    // The deprecation dates the anthropic SDK gives (anthropic/_data/deprecated_models.py).
+    for (name, date) in [
+        ("claude-sonnet-4-5", "2026-11-30"),
+        ("claude-opus-4-5", "2027-01-22"),
+    ] {
+        assert_eq!(
+            registry.lookup(name).deprecated.as_deref(),
+            Some(date),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        registry
+            .lookup(asimi_prompt::model::DEFAULT_MODEL)
+            .deprecated,
+        None
+    );
 }

@@ -80,12 +80,12 @@ fn off_values_use_the_built_in_prompt() {
     let mut t = world();
     let builtin = t.run().ok().to_string();
     assert!(
-        builtin.starts_with("You are an AI coding assistant working in the user's terminal."),
+        builtin.starts_with("You are an interactive command-line agent that helps users with software engineering work"),
         "{builtin}"
     );
     assert!(builtin.ends_with(&rest(world())));
     let (source, _) = base_section(world());
-    assert_eq!(source, "built-in:base/default.md.tmpl");
+    assert_eq!(source, "built-in:base/claude.md.tmpl");
     for value in ["", "   ", "\t\n", "0", " 0 ", "false", "FALSE", "False"] {
         t = t.env("ASIMI_SYSTEM_MD", value);
         let run = t.run();
@@ -312,7 +312,7 @@ fn template_extensions_are_rendered_and_other_files_used_literally() {
             "Family {{.ModelFamily}} on {{.ToolNames.Grep}}.\n",
         )
         .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
-        .args(["--model", "claude-sonnet-4-5"]);
+        .args(["--model", "claude-sonnet-5-5"]);
     assert_custom_base(t, "Family claude on search_file_content.");
 
     let t = world()
@@ -324,7 +324,7 @@ fn template_extensions_are_rendered_and_other_files_used_literally() {
         let t = world()
             .file(name, "Go {{.ModelFamily}}")
             .env("ASIMI_SYSTEM_MD", name)
-            .args(["--model", "gpt-4o"]);
+            .args(["--model", "gpt-5.4"]);
         assert_custom_base(t, "Go gpt");
     }
     for name in ["s.md.j2", "s.jinja", "s.jinja2"] {
@@ -419,7 +419,7 @@ fn write_switch_writes_the_home_file_and_still_prints() {
         let written = written(&t, &t.home.join(".gemini/system.md"));
         assert_eq!(written, builtin_base(&[]));
         assert!(
-            written.starts_with("You are an AI coding assistant"),
+            written.starts_with("You are an interactive command-line agent"),
             "{written}"
         );
         assert!(
@@ -434,11 +434,11 @@ fn write_switch_writes_the_home_file_and_still_prints() {
     // The model's family decides what is written.
     let t = world()
         .env("ASIMI_WRITE_SYSTEM_MD", "1")
-        .args(["--model", "claude-sonnet-4-5"]);
+        .args(["--model", "claude-sonnet-5-5"]);
     t.run().ok();
     assert_eq!(
         written(&t, &t.home.join(".gemini/system.md")),
-        builtin_base(&["--model", "claude-sonnet-4-5"])
+        builtin_base(&["--model", "claude-sonnet-5-5"])
     );
 }
 
@@ -500,8 +500,8 @@ fn write_to_a_directory_fails_before_printing() {
 #[test]
 fn a_written_file_read_back_gives_the_same_prompt() {
     for model in [
-        "claude-sonnet-4-5",
-        "gpt-4o",
+        "claude-sonnet-5-5",
+        "gpt-5.4",
         "gemini-2.5-pro",
         "some-unknown-model",
     ] {
@@ -528,7 +528,7 @@ fn write_does_not_overwrite_the_template_it_renders() {
         .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
     let run = t.run();
-    assert!(run.ok().starts_with("Family default.\n"), "{}", run.stdout);
+    assert!(run.ok().starts_with("Family claude.\n"), "{}", run.stdout);
     assert_eq!(run.stderr, "");
     assert_eq!(
         t.read(&t.work.join("s.md.tmpl")),
@@ -537,7 +537,7 @@ fn write_does_not_overwrite_the_template_it_renders() {
     // Written elsewhere, the rendering is fine.
     let t = t.env("ASIMI_WRITE_SYSTEM_MD", "rendered.md");
     t.run().ok();
-    assert_eq!(t.read(&t.work.join("rendered.md")), "Family default.\n");
+    assert_eq!(t.read(&t.work.join("rendered.md")), "Family claude.\n");
 }
 
 /// Every file `ASIMI_SYSTEM_MD` and `ASIMI_WRITE_SYSTEM_MD` may name in one world, with
@@ -685,7 +685,7 @@ fn export_dash_prints_to_standard_output() {
     assert_eq!(run.stderr, "");
     assert!(!t.work.join("-").exists());
     assert!(!t.home.join(".gemini").exists());
-    let t = world().args(["export", "-", "--template", "--model", "gpt-4o"]);
+    let t = world().args(["export", "-", "--template", "--model", "gpt-5.4"]);
     assert!(t.run().ok().contains("{{.ToolNames.Grep}}"));
 }
 
@@ -744,14 +744,14 @@ fn export_to_an_explicit_path() {
         export(
             world()
                 .cwd("sub")
-                .args(["export", "../out/system.md", "--model", "gpt-4o"]),
+                .args(["export", "../out/system.md", "--model", "gpt-5.4"]),
         );
     let path = t.work.join("out/system.md");
     assert_eq!(run.ok(), "");
     assert_eq!(run.stderr, format!("asimi-prompt: wrote {}\n", show(&path)));
     assert_eq!(
         written(&t, &path),
-        builtin_base_of(world().cwd("sub").args(["--model", "gpt-4o"]))
+        builtin_base_of(world().cwd("sub").args(["--model", "gpt-5.4"]))
     );
     assert!(!t.home.join(".gemini").exists());
 
@@ -783,8 +783,8 @@ fn export_follows_the_system_md_path() {
 fn export_template_writes_the_template_source() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (model, family) in [
-        ("claude-sonnet-4-5", "claude"),
-        ("gpt-4o", "gpt"),
+        ("claude-sonnet-5-5", "claude"),
+        ("gpt-5.4", "gpt"),
         ("gemini-2.5-pro", "gemini"),
         ("some-unknown-model", "default"),
     ] {
@@ -856,7 +856,11 @@ fn export_check() {
 
     let t = world();
     let base = for_world(&t);
-    let changed = base.replacen("You are an AI coding assistant", "You are a robot", 1);
+    let changed = base.replacen(
+        "You are an interactive command-line agent",
+        "You are a robot",
+        1,
+    );
     let t = t
         .file("system.md", &changed)
         .args(["export", "--check", "system.md"]);
@@ -894,7 +898,7 @@ fn export_check() {
 
     // --template with --check compares the template source.
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(manifest.join("templates/base/default.md.tmpl")).unwrap();
+    let source = std::fs::read_to_string(manifest.join("templates/base/claude.md.tmpl")).unwrap();
     let t =
         world()
             .file("t.md.tmpl", &source)

@@ -51,7 +51,10 @@ fn sections_come_in_order_joined_by_a_blank_line() {
     let out = t.run().ok().to_string();
     let json: serde_json::Value = serde_json::from_str(t.args(["--json"]).run().ok()).unwrap();
     let base = json["sections"][0]["text"].as_str().unwrap();
-    assert!(base.starts_with("You are an AI coding assistant"), "{base}");
+    assert!(
+        base.starts_with("You are an interactive command-line agent"),
+        "{base}"
+    );
     assert_eq!(
         out,
         format!(
@@ -814,7 +817,7 @@ fn templates_see_every_prompt_context_field() {
         .args(only(&["base", "context", "memory"]))
         .args([
             "--model",
-            "gpt-4o",
+            "gpt-5.4",
             "--sandbox",
             "macos",
             "--memory",
@@ -829,13 +832,13 @@ fn templates_see_every_prompt_context_field() {
     assert_eq!(
         t.run().ok(),
         format!(
-            "git=true sandbox=macos model=gpt-4o family=gpt provider=openai\n\
+            "git=true sandbox=macos model=gpt-5.4 family=gpt provider=openai\n\
              memory=Tea.\n\
              project=AGENTS.md: App.\n\
              files=[../AGENTS.md|Root.][AGENTS.md|App.]\n\
              tools=read_file,write_file,rg,glob,replace,run_shell_command,read_many_files,save_memory,list_directory\n\
              env={}|bash|{work}/app|{work}|{home}|trunk|2023-11-14\n\
-             instructions=Ins. mode=[Debug gpt-4o.] vars=v\n\n\
+             instructions=Ins. mode=[Debug gpt-5.4.] vars=v\n\n\
              --- Context from: ../AGENTS.md ---\nRoot.\n--- End of Context from: ../AGENTS.md ---\n\n\
              --- Context from: AGENTS.md ---\nApp.\n--- End of Context from: AGENTS.md ---\n\n\
              ---\n\nTea.\n",
@@ -859,7 +862,7 @@ fn templates_see_every_prompt_context_field() {
     assert_eq!(
         t.run().ok(),
         format!(
-            "git=false sandbox=none model= family=default provider=openai\n\
+            "git=false sandbox=none model=claude-sonnet-5-5 family=claude provider=anthropic\n\
              memory=\n\
              project=: \n\
              files=\n\

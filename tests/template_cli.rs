@@ -344,7 +344,7 @@ fn json_data_follows_go_decoding() {
 #[test]
 fn prompt_data_is_exactly_what_system_renders_with() {
     let t = Test::new().git().file("AGENTS.md", "Use tabs.\n");
-    let model = ["--mode", "planning", "--model", "gpt-4o"];
+    let model = ["--mode", "planning", "--model", "gpt-5.4"];
     let export = |extra: &[&str]| {
         let mut args = vec!["export"];
         args.extend(extra);

@@ -177,8 +177,8 @@ fn built_in_templates_stay_far_inside_the_budget() {
     let t = Test::new().git().file("AGENTS.md", "# Project\n");
     for mode in ["assistant", "developer", "planning", "debugger", "user"] {
         for model in [
-            "claude-sonnet-4-5",
-            "gpt-4o",
+            "claude-sonnet-5-5",
+            "gpt-5.4",
             "gemini-2.5-pro",
             "unknown-model",
         ] {

@@ -56,7 +56,7 @@ fn request(t: Test) -> Test {
     t.args([
         "messages",
         "--model",
-        "claude-sonnet-4-5",
+        "claude-sonnet-5-5",
         "--sandbox",
         "generic",
         "--no-section",

@@ -3,7 +3,7 @@
 use super::{default_model_note, encode_inputs, resolve, Ctx, Outcome};
 use crate::cli::CommitArgs;
 use crate::commit::{self, Source, COMMIT_REQUEST, COMMIT_TEMPLATE};
-use crate::model::DEFAULT_MODEL;
+use crate::model::default_model_for;
 use crate::prompt;
 use crate::request::{self, Assembly};
 use crate::settings::Flags;
@@ -13,7 +13,7 @@ pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let flags = Flags {
         model: args.model.clone(),
         templates: args.templates.dir.clone(),
-        default_model: Some(DEFAULT_MODEL),
+        default_model: Some(default_model_for(args.encode.provider.as_deref())),
         ..ctx.flags()
     };
     let settings = resolve(&flags, &ctx.env)?;

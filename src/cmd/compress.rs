@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::{default_model_note, encode_inputs, resolve, Ctx, Outcome};
 use crate::cli::CompressArgs;
-use crate::model::DEFAULT_MODEL;
+use crate::model::default_model_for;
 use crate::prompt;
 use crate::request;
 use crate::settings::Flags;
@@ -15,7 +15,7 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         model: args.model.clone(),
         goal: args.goal.path.clone(),
         templates: args.templates.dir.clone(),
-        default_model: Some(DEFAULT_MODEL),
+        default_model: Some(default_model_for(args.encode.provider.as_deref())),
         ..ctx.flags()
     };
     // Only the data is needed: the system prompt itself is not part of this request.

@@ -10,6 +10,7 @@ pub mod export;
 pub mod goal;
 pub mod map;
 pub mod messages;
+pub mod models;
 pub mod prompt;
 mod request;
 pub mod system;
@@ -159,7 +160,7 @@ fn flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
         ascii: prompt.base.ascii,
         skills: prompt.skill.clone(),
         sanity: prompt.sanity,
-        default_model: None,
+        default_model: Some(crate::model::DEFAULT_MODEL),
         hermetic: prompt.base.hermetic(),
         skill_args: prompt.skill_arg.clone(),
         ..mcp_flags(&prompt.mcp, ctx)
@@ -213,10 +214,11 @@ pub(crate) fn build(prompt: &PromptArgs, ctx: &Ctx) -> anyhow::Result<(Settings,
     build_from(&flags(prompt, ctx), &prompt.base.vars, &ctx.env)
 }
 
-/// The flags of a request command: a request needs a model, so one is always chosen.
-pub(crate) fn request_flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
+/// The flags of a request command for `provider`: without a model named, the provider's
+/// own default.
+pub(crate) fn request_flags(prompt: &PromptArgs, ctx: &Ctx, provider: Option<&str>) -> Flags {
     Flags {
-        default_model: Some(crate::model::DEFAULT_MODEL),
+        default_model: Some(crate::model::default_model_for(provider)),
         ..flags(prompt, ctx)
     }
 }

@@ -97,13 +97,14 @@ pub(super) fn prepare_request(
         }
         None => (request::spec::Spec::default(), PathBuf::from(".")),
     };
+    let provider = args.encode.provider.as_deref().or(spec.provider.as_deref());
     let mut prompt_args = args.system.clone();
     let from_spec = prompt_args.base.model.is_none() && spec.model.is_some();
     if from_spec {
         prompt_args.base.model = spec.model.clone();
     }
     let (mut settings, built) = build_from(
-        &request_flags(&prompt_args, ctx),
+        &request_flags(&prompt_args, ctx, provider),
         &prompt_args.base.vars,
         &ctx.env,
     )?;

@@ -152,7 +152,9 @@ fn data(
     vars: serde_json::Value,
     warnings: &mut Vec<String>,
 ) -> Result<(PromptContext, ModelInfo), Error> {
-    let model = registry(library)?.lookup(&settings.model).clone();
+    let registry = registry(library)?;
+    let model = registry.lookup(&settings.model).clone();
+    warnings.extend(registry.notice(&settings.model));
     let mut context = prompt_context(settings, &model, vars, warnings)?;
     if let Some(g) = load_goal(settings)?.filter(|g| g.status == GoalStatus::Active) {
         context.goal = g.to_data(settings.ascii);

@@ -501,10 +501,22 @@ fn resolve_mode(
         None => Ok((DEFAULT_MODE.to_string(), None)),
         Some((m, origin)) if is_mode(&m) => Ok((m, Some(origin))),
         Some((m, origin)) => Err(error(format!(
-            "{origin} '{m}': unknown mode; expected one of {}",
+            "{origin} '{m}': unknown mode; {}expected one of {}",
+            closest_mode(&m).map_or_else(String::new, |c| format!("did you mean '{c}'? ")),
             MODES.join(", ")
         ))),
     }
+}
+
+/// The mode a misspelt `mode` most likely meant.
+fn closest_mode(mode: &str) -> Option<&'static str> {
+    let mode = mode.to_ascii_lowercase();
+    MODES
+        .iter()
+        .map(|m| (strsim::jaro_winkler(&mode, m), *m))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, m)| m)
 }
 
 fn resolve_tool_names(flags: &Flags, layers: &Active) -> Result<ToolNames, Error> {

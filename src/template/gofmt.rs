@@ -682,8 +682,8 @@ impl<'a> Printer<'a> {
     /// ten million, once per operand and element, so a single call could otherwise build
     /// gigabytes: every padded or formatted value is checked here before it is written.
     fn fits(&self, n: usize) -> bool {
-        let fits = !super::budget::is_spent()
-            && n <= super::budget::room().saturating_sub(self.buf.len());
+        let fits =
+            !super::budget::is_spent() && n <= super::budget::room().saturating_sub(self.buf.len());
         if !fits {
             super::budget::spend();
         }
@@ -936,7 +936,11 @@ impl<'a> Printer<'a> {
         };
         // %e, %f and %x print every digit of the precision: a precision that cannot fit
         // the budget is refused before the digits are built.
-        let digits = if matches!(fmt, b'g' | b'G') { 0 } else { prec.max(0) as usize };
+        let digits = if matches!(fmt, b'g' | b'G') {
+            0
+        } else {
+            prec.max(0) as usize
+        };
         if !self.fits(digits) {
             return;
         }

@@ -249,6 +249,42 @@ pub fn tool(name: &str) -> bool {
     found
 }
 
+/// Whether `python3` can import the providers' SDKs (`.ci/run` installs them at pinned
+/// versions); like [`tool`], a missing one fails under CI and is a loud skip elsewhere.
+pub fn python_sdks() -> bool {
+    let imported = std::process::Command::new("python3")
+        .args(["-c", "import anthropic, openai, google.genai"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !imported {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but python3 cannot import anthropic, openai and google.genai; .ci/run \
+             must install them"
+        );
+        eprintln!("SKIPPED: python3 with the anthropic, openai and google-genai SDKs");
+    }
+    imported
+}
+
+/// Checks request bodies (files holding one each) with the providers' SDKs
+/// (`tests/sdk/check_bodies.py`); panics with its report when one fails.
+pub fn check_with_sdk(provider: &str, bodies: &[PathBuf]) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sdk/check_bodies.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(provider)
+        .args(bodies)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{provider} bodies fail the SDK:\n{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A two-file Python repository whose files git tracks (the map reads git's index).
 pub fn python_repo() -> Test {
     Test::new()
