@@ -87,7 +87,7 @@ With no command, prints the system prompt (the same as `asimi-prompt system`).";
 const SYSTEM_AFTER_HELP: &str = "\
 Environment:
   ASIMI_SYSTEM_MD         Use a file as the base prompt: a path (~ and relative paths work),
-                          1/true for <repo>/.gemini/system.md or ~/.gemini/system.md,
+                          1/true for ~/.gemini/system.md (never the project's copy),
                           0/false/empty for the built-in prompt.
   ASIMI_WRITE_SYSTEM_MD   Also write the rendered base prompt to a file (same values).
   ASIMI_APPEND_SYSTEM_MD  A Markdown file appended as the instructions section.
@@ -231,7 +231,7 @@ branch and working directory stay as they were), while a .tmpl export is rendere
 run, so --mode, --context-window and git facts keep working.
 
 Examples:
-  asimi-prompt export .gemini/system.md && ASIMI_SYSTEM_MD=1 asimi-prompt
+  asimi-prompt export ~/.gemini/system.md && ASIMI_SYSTEM_MD=1 asimi-prompt
   asimi-prompt export --template my-prompt.md.tmpl   # the template, to edit and render
   asimi-prompt export --check .gemini/system.md      # CI: has the built-in prompt moved?")]
     Export(ExportArgs),

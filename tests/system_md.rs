@@ -94,30 +94,48 @@ fn off_values_use_the_built_in_prompt() {
     }
 }
 
+/// The note a run with `ASIMI_SYSTEM_MD=1` (or the write switch) gives when the project
+/// has its own copy, `shown` relative to the working directory.
+fn project_copy_note(shown: &str) -> String {
+    format!(
+        "asimi-prompt: warning: ASIMI_SYSTEM_MD=1 reads ~/.gemini/system.md, not this \
+         project's '{shown}' (a cloned repository may not replace your system prompt); to \
+         use the project's, set ASIMI_SYSTEM_MD=.gemini/system.md\n"
+    )
+}
+
 #[test]
-fn switch_on_reads_the_repo_root_file_first() {
-    // From a subdirectory: the repository root's .gemini/system.md, not the working
-    // directory's and not the home directory's.
+fn switch_on_reads_the_home_file_never_the_projects() {
+    // A cloned repository's .gemini/system.md may not replace the user's own prompt: the
+    // switch means ~/.gemini/system.md, from any directory, and says what it passed over.
     let t = world()
         .file(".gemini/system.md", "Repo prompt.\n")
         .home_file(".gemini/system.md", "Home prompt.\n")
         .cwd("src/deep");
     let t = t.env("ASIMI_SYSTEM_MD", "1");
-    let out = t.run().ok().to_string();
+    let run = t.run();
     let rest = t.env("ASIMI_PROMPT_BASE", "0").run().ok().to_string();
     assert!(
         rest.contains("--- Context from: ../../AGENTS.md ---"),
         "{rest}"
     );
-    assert_eq!(out, format!("Repo prompt.\n\n{rest}"));
+    assert_eq!(run.ok(), format!("Home prompt.\n\n{rest}"));
+    assert_eq!(run.stderr, project_copy_note("../../.gemini/system.md"));
 
     for value in ["true", "True", " TRUE ", "1 "] {
         let t = world()
             .file(".gemini/system.md", "Repo prompt.\n")
             .home_file(".gemini/system.md", "Home prompt.\n")
             .env("ASIMI_SYSTEM_MD", value);
-        assert_custom_base(t, "Repo prompt.");
+        assert_custom_base(t, "Home prompt.");
     }
+    // Named, the project's copy is the user's choice.
+    let t = world()
+        .file(".gemini/system.md", "Repo prompt.\n")
+        .env("ASIMI_SYSTEM_MD", ".gemini/system.md");
+    let run = t.run();
+    assert!(run.ok().starts_with("Repo prompt.\n"));
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
@@ -136,28 +154,35 @@ fn switch_on_falls_back_to_the_home_file() {
 }
 
 #[test]
-fn switch_on_without_either_file_names_both_paths() {
+fn switch_on_without_the_home_file_names_it() {
     let t = world().cwd("sub").env("ASIMI_SYSTEM_MD", "1");
     let err = t.run().fails().to_string();
-    assert_eq!(
-        err,
-        format!(
-            "asimi-prompt: missing system prompt file '{}' or '{}'; create one (e.g. \
-             `asimi-prompt export`) or set ASIMI_SYSTEM_MD=0 for the built-in prompt\n",
-            show(&t.work.join(".gemini/system.md")),
-            show(&t.home.join(".gemini/system.md")),
-        )
+    let home = show(&t.home.join(".gemini/system.md"));
+    let missing = format!(
+        "asimi-prompt: missing system prompt file '{home}'; create it (e.g. `asimi-prompt \
+         export`) or set ASIMI_SYSTEM_MD=0 for the built-in prompt"
     );
-}
-
-#[test]
-fn switch_on_outside_git_looks_in_the_working_directory() {
+    assert_eq!(err, format!("{missing}\n"));
+    // A project copy is not a way out, outside git or in: the error says how to choose it.
     let t = Test::new()
         .file("p/.gemini/system.md", "Project prompt.\n")
         .cwd("p")
-        .env("ASIMI_SYSTEM_MD", "1")
-        .args(["--no-section", "sandbox"]);
-    assert_eq!(t.run().ok(), "Project prompt.\n");
+        .env("ASIMI_SYSTEM_MD", "1");
+    let err = t.run().fails().to_string();
+    let home = show(&t.home.join(".gemini/system.md"));
+    assert!(
+        err.starts_with(&format!(
+            "asimi-prompt: missing system prompt file '{home}'"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(
+            "; this project's '.gemini/system.md' is not read: to use the project's, set \
+             ASIMI_SYSTEM_MD=.gemini/system.md\n"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -579,17 +604,23 @@ fn no_combination_of_the_two_variables_writes_one_file_over_another() {
                     run.stderr
                 );
             }
-            // Written back to the file it was read from (1 means that file) it is a quiet
-            // no-op; a different existing file is refused.
-            let source = if i == 0 { value(&t, 1) } else { read.clone() };
-            if j == 0 || write == source {
+            // Written back to the file it was read from it is a quiet no-op; a different
+            // existing file is refused. To read, 1 means the home file; to write, the file
+            // ASIMI_SYSTEM_MD reads.
+            let source = if i == 0 { value(&t, 2) } else { read.clone() };
+            let write = if j == 0 { source.clone() } else { write };
+            if write == source {
                 assert_eq!(run.code, 0, "{read} {write}: {}", run.stderr);
-                assert_eq!(run.stderr, "", "{read} {write}");
+                let note = project_copy_note(".gemini/system.md");
+                let quiet = if i == 0 || j == 0 { note.as_str() } else { "" };
+                assert_eq!(run.stderr, quiet, "{read} {write}");
             } else {
+                let note = project_copy_note(".gemini/system.md");
+                let note = if i == 0 || j == 0 { note.as_str() } else { "" };
                 assert_eq!(
                     run.fails(),
                     format!(
-                        "asimi-prompt: ASIMI_WRITE_SYSTEM_MD: refusing to overwrite '{write}' \
+                        "{note}asimi-prompt: ASIMI_WRITE_SYSTEM_MD: refusing to overwrite '{write}' \
                          with the base prompt read from '{source}' (ASIMI_SYSTEM_MD); point \
                          both at the same file, or set ASIMI_WRITE_SYSTEM_MD=0\n"
                     )
@@ -597,13 +628,14 @@ fn no_combination_of_the_two_variables_writes_one_file_over_another() {
             }
         }
     }
-    // The issue's case: both switches on in a repository with its own system.md. The
-    // repo's copy is read, and the home file is left alone.
+    // Both switches on in a repository with its own system.md: the home file is read and
+    // left as it is, and the repository's is not touched.
     let t = world()
         .env("ASIMI_SYSTEM_MD", "1")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
-    assert!(t.run().ok().starts_with("Repo prompt.\n"));
+    assert!(t.run().ok().starts_with("Home prompt.\n"));
     assert_eq!(t.read(&t.home.join(".gemini/system.md")), "Home prompt.\n");
+    assert_eq!(t.read(&t.work.join(".gemini/system.md")), "Repo prompt.\n");
     // With only the home file, both switches mean it.
     let t = Test::new()
         .home_file(".gemini/system.md", "Home prompt.\n\n")
@@ -618,43 +650,40 @@ fn no_combination_of_the_two_variables_writes_one_file_over_another() {
 
 #[test]
 fn write_switch_writes_the_file_the_read_switch_would_read() {
-    // ASIMI_WRITE_SYSTEM_MD=1 alone, with a repo copy: the file `ASIMI_SYSTEM_MD=1`
-    // reads is the repo's, so that is where the built-in base goes.
+    // ASIMI_WRITE_SYSTEM_MD=1 alone, with a repo copy: the file `ASIMI_SYSTEM_MD=1` reads
+    // is the home one, so that is where the built-in base goes; the repo's is untouched.
     let t = world()
         .file(".gemini/system.md", "old\n")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
     t.run().ok();
     assert_eq!(
-        written(&t, &t.work.join(".gemini/system.md")),
+        written(&t, &t.home.join(".gemini/system.md")),
         builtin_base(&[])
     );
-    assert!(!t.home.join(".gemini").exists());
+    assert_eq!(t.read(&t.work.join(".gemini/system.md")), "old\n");
 }
 
+/// A repository's `.gemini/system.md` that links out is never followed by the switches:
+/// they do not read or write the project's copy at all.
 #[cfg(unix)]
 #[test]
-fn a_repo_system_md_may_not_link_outside_the_project() {
+fn a_repo_system_md_that_links_out_is_never_read_or_written() {
     let t = world()
         .home_file("secret.txt", "token\n")
+        .home_file(".gemini/system.md", "Home prompt.\n")
         .env("ASIMI_SYSTEM_MD", "1");
     std::fs::create_dir_all(t.work.join(".gemini")).unwrap();
     std::os::unix::fs::symlink(t.home.join("secret.txt"), t.work.join(".gemini/system.md"))
         .unwrap();
-    let err = t.run().fails().to_string();
+    let out = t.run().ok().to_string();
     assert!(
-        err.starts_with(&format!(
-            "asimi-prompt: '{}' is outside the project root '{}': it leads to '{}'; ",
-            show(&t.work.join(".gemini/system.md")),
-            show(&t.work),
-            show(&t.home.join("secret.txt"))
-        )),
-        "{err}"
+        out.starts_with("Home prompt.\n") && !out.contains("token"),
+        "{out}"
     );
-    // Nor can writing reach through it.
     let t = t
         .env("ASIMI_SYSTEM_MD", "0")
         .env("ASIMI_WRITE_SYSTEM_MD", "1");
-    t.run().fails();
+    t.run().ok();
     assert_eq!(t.read(&t.home.join("secret.txt")), "token\n");
 }
 

@@ -200,6 +200,15 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
 
     let mut sections = Vec::new();
     let base_source = base_source(settings, &library, &model, tier)?;
+    if [&settings.system_md, &settings.write_system_md].contains(&&Switch::Default) {
+        warnings.extend(project_system_md(settings).map(|shown| {
+            format!(
+                "ASIMI_SYSTEM_MD=1 reads ~/.gemini/system.md, not this project's '{shown}' (a \
+                 cloned repository may not replace your system prompt); \
+                 {CHOOSE_PROJECT_SYSTEM_MD}"
+            )
+        }));
+    }
     if settings.section_enabled("base") {
         warnings.extend(plain_base_warning(settings, &base_source, &context));
     }
@@ -476,35 +485,37 @@ pub fn library(settings: &Settings) -> Library {
     Library::new(settings.template_dirs.clone()).within(&settings.project_root)
 }
 
-/// Where `ASIMI_SYSTEM_MD=1` looks, in order.
-pub fn default_system_md_paths(settings: &Settings) -> Vec<PathBuf> {
-    let mut paths = vec![settings
-        .project_root
-        .join(files::GEMINI_DIR)
-        .join(files::SYSTEM_MD)];
-    if let Some(home) = &settings.home {
-        paths.push(home.join(files::GEMINI_DIR).join(files::SYSTEM_MD));
+/// The file `1`/`true` means, for `ASIMI_SYSTEM_MD` and `ASIMI_WRITE_SYSTEM_MD` alike (so
+/// a switch never reads one file and writes another): `~/.gemini/system.md`, the user's
+/// own. Never the project's `.gemini/system.md`: a cloned repository is untrusted, and one
+/// that ships that file must not replace the prompt of a user who set the switch for
+/// their own (a project's file is chosen by naming it, `ASIMI_SYSTEM_MD=.gemini/system.md`).
+pub fn default_system_md(settings: &Settings) -> Result<PathBuf, Error> {
+    match &settings.home {
+        Some(home) => Ok(home.join(files::GEMINI_DIR).join(files::SYSTEM_MD)),
+        None => Err(error(
+            "ASIMI_SYSTEM_MD=1 means ~/.gemini/system.md, and the home directory is not known \
+             (set HOME, or name the file: ASIMI_SYSTEM_MD=PATH)",
+        )),
     }
-    paths
 }
 
-/// The file `1`/`true` means, for `ASIMI_SYSTEM_MD` and `ASIMI_WRITE_SYSTEM_MD` alike
-/// (so a switch never reads one file and writes another): the first of
-/// [`default_system_md_paths`] that exists, else the last (the home file). The repo's
-/// copy is project content: it must lie inside the project, links followed, so that
-/// neither reading nor writing reaches outside through it.
-pub fn default_system_md(settings: &Settings) -> Result<PathBuf, Error> {
-    let tried = default_system_md_paths(settings);
-    let path = match tried.iter().find(|p| p.exists()) {
-        Some(p) => p.clone(),
-        None => tried.last().cloned().unwrap_or_default(),
-    };
-    if path.starts_with(&settings.project_root) {
-        let what = format!("'{}'", paths::display(&path));
-        paths::confine(&settings.project_root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
-    }
-    Ok(path)
+/// The project's own `.gemini/system.md`, as shown from the working directory, when there
+/// is one: `1`/`true` leaves it unread (earlier versions read it first), so the run says
+/// how to choose it.
+fn project_system_md(settings: &Settings) -> Option<String> {
+    let project = settings
+        .project_root
+        .join(files::GEMINI_DIR)
+        .join(files::SYSTEM_MD);
+    project
+        .is_file()
+        .then(|| paths::display(&paths::relative_to(&project, &settings.cwd)))
 }
+
+/// How to choose the project's copy that `1`/`true` passed over.
+const CHOOSE_PROJECT_SYSTEM_MD: &str =
+    "to use the project's, set ASIMI_SYSTEM_MD=.gemini/system.md";
 
 fn base_source(
     settings: &Settings,
@@ -518,14 +529,13 @@ fn base_source(
         Switch::Default => {
             let path = default_system_md(settings)?;
             if !path.exists() {
-                let list: Vec<String> = default_system_md_paths(settings)
-                    .iter()
-                    .map(|p| format!("'{}'", paths::display(p)))
-                    .collect();
+                let project = project_system_md(settings).map_or_else(String::new, |shown| {
+                    format!("; this project's '{shown}' is not read: {CHOOSE_PROJECT_SYSTEM_MD}")
+                });
                 return Err(error(format!(
-                    "missing system prompt file {}; create one (e.g. `asimi-prompt export`) \
-                     or set ASIMI_SYSTEM_MD=0 for the built-in prompt",
-                    list.join(" or ")
+                    "missing system prompt file '{}'; create it (e.g. `asimi-prompt export`) \
+                     or set ASIMI_SYSTEM_MD=0 for the built-in prompt{project}",
+                    paths::display(&path)
                 )));
             }
             path
