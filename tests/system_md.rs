@@ -854,8 +854,18 @@ fn export_refuses_to_overwrite_different_content() {
     let t = t.args(["--force"]);
     let run = t.run();
     assert_eq!(run.ok(), "");
-    assert_eq!(run.stderr, format!("asimi-prompt: wrote {}\n", show(&path)));
+    let bak = t.home.join(".gemini/system.md.bak");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "asimi-prompt: kept the file's previous content, which asimi-prompt did not \
+             write, in '{}'\nasimi-prompt: wrote {}\n",
+            show(&bak),
+            show(&path)
+        )
+    );
     assert_eq!(written(&t, &path), builtin_base(&[]));
+    assert_eq!(t.read(&bak), "My edits.\n");
 }
 
 #[test]
@@ -1034,4 +1044,72 @@ fn plain_file_warns_once_about_values_it_cannot_show() {
         .file("p.md.tmpl", "{{.ModeInstructions}}\n")
         .env("ASIMI_SYSTEM_MD", "p.md.tmpl");
     assert_eq!(t.run_with(&["--mode", "planning"]).stderr, "");
+}
+
+/// `ASIMI_WRITE_SYSTEM_MD` keeps writing the generated base, but a file it did not write
+/// itself (the user's edits) is kept as a copy first: `system.md.bak`, then `.bak.1`...
+#[test]
+fn write_switch_keeps_an_edited_file_as_a_copy() {
+    let t = world()
+        .home_file(".gemini/system.md", "My edits.\n")
+        .env("ASIMI_WRITE_SYSTEM_MD", "1");
+    let file = t.home.join(".gemini/system.md");
+    let bak = t.home.join(".gemini/system.md.bak");
+    let run = t.run();
+    run.ok();
+    assert_eq!(
+        run.stderr,
+        format!(
+            "asimi-prompt: kept the file's previous content, which asimi-prompt did not \
+             write, in '{}'\n",
+            show(&bak)
+        )
+    );
+    assert_eq!(t.read(&bak), "My edits.\n");
+    assert_eq!(written(&t, &file), builtin_base(&[]));
+    // Its own export, replaced by another rendering: no copy.
+    let run = t.run_with(&["--mode", "planning"]);
+    run.ok();
+    assert_eq!(run.stderr, "");
+    assert_eq!(written(&t, &file), builtin_base(&["--mode", "planning"]));
+    // Edited again: the next free name.
+    std::fs::write(&file, "More edits.\n").unwrap();
+    t.run().ok();
+    assert_eq!(t.read(&bak), "My edits.\n");
+    assert_eq!(
+        t.read(&t.home.join(".gemini/system.md.bak.1")),
+        "More edits.\n"
+    );
+    // A path given by value is treated the same.
+    let t = world()
+        .file("mine.md", "Hand-written.\n")
+        .env("ASIMI_WRITE_SYSTEM_MD", "mine.md");
+    t.run().ok();
+    assert_eq!(t.read(&t.work.join("mine.md.bak")), "Hand-written.\n");
+}
+
+/// `export --force` resets the file to the built-in base, whatever ASIMI_SYSTEM_MD reads,
+/// and keeps the edited content as a copy.
+#[test]
+fn export_force_resets_to_the_built_in_base_and_keeps_the_edits() {
+    let t = world()
+        .file(".gemini/system.md", "Edited prompt.\n")
+        .env("ASIMI_SYSTEM_MD", ".gemini/system.md")
+        .args(["export", "--force"]);
+    let run = t.run();
+    run.ok();
+    let file = t.work.join(".gemini/system.md");
+    assert!(
+        run.stderr.contains("kept the file's previous content"),
+        "{}",
+        run.stderr
+    );
+    assert!(run
+        .stderr
+        .ends_with(&format!("asimi-prompt: wrote {}\n", show(&file))));
+    assert_eq!(
+        t.read(&t.work.join(".gemini/system.md.bak")),
+        "Edited prompt.\n"
+    );
+    assert_eq!(written(&t, &file), builtin_base(&[]));
 }

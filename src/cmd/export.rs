@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context as _};
 
-use super::{build, emit, hermetic_for_check, warn, Ctx, Outcome};
+use super::{build, build_from, emit, flags, hermetic_for_check, warn, Ctx, Outcome};
 use crate::cli::{ExportArgs, PromptArgs};
 use crate::fs::is_stdin;
+use crate::memo;
 use crate::output;
 use crate::paths::{self, Switch};
 use crate::prompt::{self, BaseSource, Built};
@@ -21,6 +22,15 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     };
     hermetic_for_check(&mut prompt.base, &args.check);
     let (settings, built) = build(&prompt, ctx)?;
+    // `--force` resets the file: the built-in base, whatever ASIMI_SYSTEM_MD reads (the
+    // file it points at is still where it goes).
+    let built = if args.force && settings.system_md != Switch::Off {
+        let mut env = ctx.env.clone();
+        env.0.remove(crate::settings::env::SYSTEM_MD);
+        build_from(&flags(&prompt, ctx), &prompt.base.vars, &env)?.1
+    } else {
+        built
+    };
     warn(&built, ctx)?;
     let content = if args.template {
         built.base_source.text().to_string()
@@ -54,10 +64,61 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         ),
         _ => {}
     }
-    output::write_atomic(&target, content.as_bytes())
+    let kept = replace_keeping_edits(&target, &content)
         .with_context(|| format!("export: cannot write '{shown}'"))?;
+    note_kept(kept, ctx)?;
     ctx.note(format!("wrote {shown}"))?;
     Ok(Outcome::Ok)
+}
+
+/// Writes `text` to `target` (atomically), first keeping a copy of what is there unless
+/// it is `text` already or a base prompt asimi-prompt itself wrote there: anything else
+/// may hold the user's edits. The copy is `NAME.bak`, or `NAME.bak.N` with the first N
+/// free. Returns the copy's path.
+///
+/// What was written is remembered in the memo (the user cache directory) under the
+/// target's path and the text's hash; a forgotten write counts as an edit, so the worst a
+/// lost memo does is one copy too many.
+pub(super) fn replace_keeping_edits(target: &Path, text: &str) -> anyhow::Result<Option<PathBuf>> {
+    let path = paths::display(target);
+    let written = |bytes: &[u8]| memo::key(&[WRITTEN_FACT, path.as_bytes(), bytes]);
+    let kept = match std::fs::read(target) {
+        Ok(existing) if existing == text.as_bytes() => return Ok(None),
+        Ok(existing) if memo::get(&written(&existing)).is_none() => {
+            let copy = free_backup_name(target);
+            output::write_atomic(&copy, &existing)
+                .with_context(|| format!("cannot keep a copy at '{}'", paths::display(&copy)))?;
+            Some(copy)
+        }
+        _ => None,
+    };
+    output::write_atomic(target, text.as_bytes())?;
+    memo::put(written(text.as_bytes()), 1);
+    Ok(kept)
+}
+
+/// The memo's kind for "asimi-prompt wrote this text to this path".
+const WRITTEN_FACT: &[u8] = b"system-md-written";
+
+/// `NAME.bak`, or `NAME.bak.N` with the first N that no file has.
+fn free_backup_name(target: &Path) -> PathBuf {
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let with = |suffix: String| target.with_file_name(format!("{name}{suffix}"));
+    std::iter::once(with(".bak".to_string()))
+        .chain((1..).map(|n| with(format!(".bak.{n}"))))
+        .find(|p| !p.exists())
+        .expect("an unbounded list has a free name")
+}
+
+/// Says where an overwritten file's content was kept.
+fn note_kept(kept: Option<PathBuf>, ctx: &mut Ctx) -> anyhow::Result<()> {
+    if let Some(copy) = kept {
+        ctx.note(format!(
+            "kept the file's previous content, which asimi-prompt did not write, in '{}'",
+            paths::display(&copy)
+        ))?;
+    }
+    Ok(())
 }
 
 /// The rendered base section as exported: its text and a final newline.
@@ -71,7 +132,7 @@ fn base_text(built: &Built) -> anyhow::Result<String> {
 /// read from a file is never written over another file: back to its own file it is a
 /// no-op (a template there would be replaced by its rendering), and a different file
 /// that exists with other content is refused.
-pub(super) fn write_system_md(built: &Built, target: &Path) -> anyhow::Result<()> {
+pub(super) fn write_system_md(built: &Built, target: &Path, ctx: &mut Ctx) -> anyhow::Result<()> {
     let base = base_text(built)?;
     let shown = paths::display(target);
     if let BaseSource::File { path, .. } = &built.base_source {
@@ -89,8 +150,9 @@ pub(super) fn write_system_md(built: &Built, target: &Path) -> anyhow::Result<()
             Err(_) => {}
         }
     }
-    output::write_atomic(target, base.as_bytes())
-        .with_context(|| format!("ASIMI_WRITE_SYSTEM_MD: cannot write '{shown}'"))
+    let kept = replace_keeping_edits(target, &base)
+        .with_context(|| format!("ASIMI_WRITE_SYSTEM_MD: cannot write '{shown}'"))?;
+    note_kept(kept, ctx)
 }
 
 /// Where `ASIMI_WRITE_SYSTEM_MD` (or `export` without a path) writes: its own path, or
