@@ -25,6 +25,9 @@ pub enum Kind {
     Io,
     /// Input is over a size or nesting limit.
     Limit,
+    /// A request is larger than the model's context window holds (with
+    /// `--max-request-tokens`, that is over budget: exit 1).
+    OverWindow,
 }
 
 /// Where an error is: any of a file, a line and column in it, and a key.

@@ -913,3 +913,72 @@ fn bodies_pass_the_official_sdks() {
         common::check_with_sdk(sdk, &bodies);
     }
 }
+
+/// `--context-window N` bounds the request as it picks the prompt's tier (a local model
+/// with an 8K window), and the default output limit leaves the request room in it.
+#[test]
+fn the_context_window_flag_sets_the_request_limit() {
+    let t = Test::new().file("big.txt", "word ".repeat(20_000));
+    let json = t.run_with(&[
+        "context",
+        "--json",
+        "--provider",
+        "openai",
+        "--model",
+        "gpt-5.4",
+        "--prompt",
+        "hi",
+        "--context-window",
+        "8192",
+    ]);
+    let json: Value = serde_json::from_str(json.ok()).unwrap();
+    assert_eq!(
+        (
+            &json["context_window"],
+            &json["output_tokens"],
+            &json["limit_tokens"]
+        ),
+        (&Value::from(8192), &Value::from(2048), &Value::from(6144))
+    );
+    let args = [
+        "messages", "--model", "gpt-5.4", "--prompt", "hi", "--file", "big.txt",
+    ];
+    t.run_with(&args).ok();
+    let e = t.run_with(&[&args[..], &["--context-window", "8192"]].concat());
+    assert!(
+        e.fails()
+            .contains("over the 6144 that fit: the context window of 8192 minus 2048"),
+        "{}",
+        e.stderr
+    );
+}
+
+/// With `--max-request-tokens`, every request too large exits 1, also one over the
+/// model's window: a CI budget gate can rely on the exit code.
+#[test]
+fn a_budget_gate_exits_1_for_any_request_too_large() {
+    let t = Test::new().file("big.txt", "word ".repeat(20_000));
+    let args = [
+        "messages",
+        "--model",
+        "gpt-5.4",
+        "--prompt",
+        "hi",
+        "--file",
+        "big.txt",
+        "--context-window",
+        "8192",
+    ];
+    for budget in ["1000", "100000"] {
+        let run = t.run_with(&[&args[..], &["--max-request-tokens", budget]].concat());
+        assert_eq!(run.code, 1, "budget {budget}: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.contains("The largest parts: big.txt"),
+            "{}",
+            run.stderr
+        );
+    }
+    // Without a budget, a request over the window is an error, as before.
+    assert_eq!(t.run_with(&args).code, 2);
+}

@@ -3,12 +3,26 @@
 use super::request::{breakdown_of, lay_out, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::MessagesArgs;
+use crate::error::{Error, Kind};
 use crate::request::{self, breakdown};
+
+fn is_over_window(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<Error>()
+        .is_some_and(|e| e.kind == Kind::OverWindow)
+}
 
 /// Reads, lays out and prints one request body, and records it in its session. On a
 /// terminal's stderr it ends with a one-line summary (`breakdown::summary`).
 pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
-    let (settings, built, req) = prepare_request(&args, false, ctx)?;
+    let (settings, built, req) = match prepare_request(&args, false, ctx) {
+        // With a budget, a request too large for the window is over budget too: a CI
+        // gate sees exit 1 for every request that is too large.
+        Err(e) if args.max_request_tokens.is_some() && is_over_window(&e) => {
+            ctx.note(e)?;
+            return Ok(Outcome::OverBudget);
+        }
+        prepared => prepared?,
+    };
     let mut laid = lay_out(&args, &settings, &req, ctx)?;
     // Over budget, nothing is printed or recorded: the request is not to be sent.
     if let Some(note) = args

@@ -257,7 +257,7 @@ pub(super) fn breakdown_of(
         model_provider: &built.model.provider,
         provider: req.provider,
         min_cache_tokens: req.min_cache_tokens,
-        context_window: built.model.context_window,
+        context_window: built.context_window,
         output_tokens: request::output_tokens(req),
         session: laid.session.as_deref(),
         prediction: prediction.as_ref(),

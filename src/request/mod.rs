@@ -172,6 +172,16 @@ fn default_max_tokens(provider: Provider, model: &ModelInfo, stream: bool) -> u6
     model.default_max_tokens(stream || provider != Provider::Anthropic)
 }
 
+/// The default output limit under a `--context-window` smaller than the model's (a local
+/// model's, say): at most a quarter of that window, so the request keeps the rest. The
+/// model's own limits always leave room.
+fn within_window(default: u64, window: u64, model: &ModelInfo) -> u64 {
+    match window < model.context_window {
+        true => default.min(window / 4).max(1),
+        false => default,
+    }
+}
+
 /// The compression prompt, rendered with the prompt's data (so it names an active goal).
 pub fn compression_prompt(settings: &Settings, context: &PromptContext) -> anyhow::Result<String> {
     Ok(prompt::render_template(
@@ -290,7 +300,7 @@ pub fn prepare(
         cwd: &settings.cwd,
         spec_dir,
     };
-    let plan = plan::plan(flags, spec)?.with_map_budget(built.model.context_window);
+    let plan = plan::plan(flags, spec)?.with_map_budget(built.context_window);
     let loaded = load::load(plan, &limits, bases, stdin, progress)?;
     progress.start(CHECKING, None);
     let reminder = reminder(settings, built)?;
@@ -343,7 +353,11 @@ impl Request {
             options: Options {
                 model: built.context.model.clone(),
                 max_tokens: plan.max_tokens,
-                default_max_tokens: default_max_tokens(provider, model, plan.stream),
+                default_max_tokens: within_window(
+                    default_max_tokens(provider, model, plan.stream),
+                    built.context_window,
+                    model,
+                ),
                 stream: plan.stream,
                 ttl: plan.ttl,
                 system_role: plan.system_role,
@@ -357,13 +371,16 @@ impl Request {
             warnings,
             map_edges,
         };
+        // `--context-window` (a local model's, say) bounds the request as it picks the
+        // prompt's tier.
+        let window = built.context_window;
         match (plan.truncate, plan.preview) {
-            (false, false) => fit(&mut request, model.context_window, Overflow::Fail)?,
-            (true, false) => fit(&mut request, model.context_window, Overflow::Truncate)?,
+            (false, false) => fit(&mut request, window, Overflow::Fail)?,
+            (true, false) => fit(&mut request, window, Overflow::Truncate)?,
             // `context` shows what is over the limit instead, after any --truncate.
             (false, true) => {}
             (true, true) => {
-                let _ = fit(&mut request, model.context_window, Overflow::Truncate);
+                let _ = fit(&mut request, window, Overflow::Truncate);
             }
         }
         Ok(request)
@@ -475,22 +492,25 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         let rest = history.len().saturating_sub(1);
         let drop = rest / 2 - (rest / 2) % 2;
         if !truncate || drop == 0 {
-            return Err(err(format!(
-                "the request is {total} tokens ({}), over the {limit} that fit: the \
+            return Err(Error::new(
+                crate::error::Kind::OverWindow,
+                format!(
+                    "the request is {total} tokens ({}), over the {limit} that fit: the \
                  context window of {context_window} minus {output} for output \
                  (--max-tokens); the history holds {} messages. The largest parts: {}. {}",
-                request.tokenizer.name(),
-                history.len(),
-                largest_parts(request, overflow == Overflow::Fail),
-                match overflow {
-                    Overflow::Truncate =>
-                        "Truncating the history cannot shrink it further; send less",
-                    Overflow::Fail if request.assembly.history.len() > 1 =>
-                        "Pass --truncate to drop older history, or send less",
-                    Overflow::Fail => "Send less",
-                    Overflow::FailWhole(advice) => advice,
-                }
-            )));
+                    request.tokenizer.name(),
+                    history.len(),
+                    largest_parts(request, overflow == Overflow::Fail),
+                    match overflow {
+                        Overflow::Truncate =>
+                            "Truncating the history cannot shrink it further; send less",
+                        Overflow::Fail if request.assembly.history.len() > 1 =>
+                            "Pass --truncate to drop older history, or send less",
+                        Overflow::Fail => "Send less",
+                        Overflow::FailWhole(advice) => advice,
+                    }
+                ),
+            ));
         }
         let before = history.len();
         history.drain(1..1 + drop);
