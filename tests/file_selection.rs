@@ -360,3 +360,22 @@ fn the_readme_examples_of_choosing_files_work() {
         "the context --files and --max-request-tokens samples"
     );
 }
+
+/// Files with no readable content are left out, named or found, with one warning.
+#[test]
+fn empty_files_are_left_out_with_a_warning() {
+    let t = project()
+        .file("src/empty.rs", "")
+        .file("blank.py", " \n\t\n");
+    let run = messages(t).run_with(&["--file", "src", "--file", "blank.py"]);
+    let body = run.ok();
+    // In the JSON body a file's header and fence are `PATH\n```` with the newline escaped.
+    assert!(!body.contains("src/empty.rs\\n```"), "{body}");
+    assert!(!body.contains("blank.py\\n```"), "{body}");
+    assert!(body.contains("src/main.rs\\n```"), "{body}");
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: --file: left out 2 files, with no content: src/empty.rs, \
+         blank.py\n"
+    );
+}

@@ -248,10 +248,17 @@ fn files(
     };
     let mut files: Vec<FileItem> = Vec::new();
     let mut seen = HashSet::new();
+    // Files with no readable content (empty, or only white space) are left out: a header
+    // with nothing under it tells the model nothing.
+    let mut empty = Vec::new();
     let mut keep = |item: FileItem, files: &mut Vec<FileItem>| {
         // The same file named twice is sent once.
-        if !select::matches(exclude, &item.path) && seen.insert(item.path.clone()) {
-            files.push(item);
+        if select::matches(exclude, &item.path) || !seen.insert(item.path.clone()) {
+            return;
+        }
+        match item.content.trim().is_empty() {
+            true => empty.push(item.path),
+            false => files.push(item),
         }
     };
     for arg in args {
@@ -283,8 +290,18 @@ fn files(
             warnings.push(left_out(&what(arg), &unfit, &why));
         }
     }
+    if !empty.is_empty() {
+        let named = match &plan.files {
+            Named::Flags(_) => "--file".to_string(),
+            Named::Spec(_) => format!("{}: files", plan.origin),
+        };
+        warnings.push(left_out(&named, &empty, EMPTY));
+    }
     Ok(files)
 }
+
+/// Why empty files are left out.
+const EMPTY: &str = "with no content";
 
 /// What `inputs::read_found` makes of each of `found`, with its notes, in order. Read
 /// in parallel: a large selection is hundreds of files. All are read, and the first
