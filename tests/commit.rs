@@ -310,7 +310,7 @@ fn the_diff_is_what_git_diff_prints() {
         let mut args = git_args.to_vec();
         args.extend(["--no-color", "--no-ext-diff"]);
         let Some(git) = common::repo::git_output(&t.work, &t.home, &args) else {
-            eprintln!("skipped: no git to compare with");
+            common::skip("no git to compare with");
             return;
         };
         let ours = t.run_with(flags);

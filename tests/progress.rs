@@ -28,7 +28,7 @@ fn a_pipe_gets_nothing_extra() {
 #[test]
 fn a_terminal_gets_the_summary() {
     let Some(shown) = request("messages").run_on_terminal() else {
-        eprintln!("note: skipped: util-linux `script` cannot give the test a terminal here");
+        common::skip("util-linux `script` cannot give the test a terminal here");
         return;
     };
     let context = request("context").args(["--json"]).run();

@@ -228,7 +228,7 @@ fn the_diffs_are_what_git_diff_prints() {
         &t.home,
         &["diff", "-R", "main", "--", "src/lib.rs"],
     ) else {
-        eprintln!("skipped: no git to compare with");
+        common::skip("no git to compare with");
         return;
     };
     assert_eq!(section_diff(&review, REVERSE).unwrap(), reverse);
@@ -304,7 +304,7 @@ fn the_working_tree_is_reviewed_against_head_or_a_base() {
         &t.home,
         &["diff", "-R", "HEAD", "--", "src/lib.rs"],
     ) else {
-        eprintln!("skipped: no git to compare with");
+        common::skip("no git to compare with");
         return;
     };
     assert_eq!(section_diff(&review, REVERSE).unwrap(), reverse);

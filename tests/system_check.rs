@@ -81,7 +81,7 @@ fn the_diff_is_coloured_on_a_terminal_unless_no_color() {
         .args(small(NEW))
         .args(["--check", "system.txt"]);
     let Some(shown) = t.run_on_terminal() else {
-        eprintln!("note: skipped: util-linux `script` cannot give the test a terminal here");
+        common::skip("util-linux `script` cannot give the test a terminal here");
         return;
     };
     assert!(shown.contains("\x1b[31m-five\x1b[0m\n"), "{shown:?}");

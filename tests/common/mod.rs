@@ -233,6 +233,16 @@ impl Test {
     }
 }
 
+/// A check that cannot run here (`why`): under CI (`CI` set; `.ci/run` installs every
+/// tool the tests use) the test fails; elsewhere it says on stderr that it skipped.
+pub fn skip(why: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI is set, so nothing may be skipped: {why}"
+    );
+    eprintln!("SKIPPED: {why}");
+}
+
 /// Whether the external program `name` is installed. When it is not, a test that needs it
 /// fails under CI (`CI` set: `.ci/run` installs every tool the tests use) and otherwise
 /// says on stderr that it is skipped, and returns `false`.
@@ -240,11 +250,7 @@ pub fn tool(name: &str) -> bool {
     let found = std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
     if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but `{name}` is not installed; .ci/run must install it"
-        );
-        eprintln!("SKIPPED: `{name}` is not installed");
+        skip(&format!("`{name}` is not installed; .ci/run installs it"));
     }
     found
 }
@@ -257,12 +263,7 @@ pub fn python_sdks() -> bool {
         .output()
         .is_ok_and(|out| out.status.success());
     if !imported {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but python3 cannot import anthropic, openai and google.genai; .ci/run \
-             must install them"
-        );
-        eprintln!("SKIPPED: python3 with the anthropic, openai and google-genai SDKs");
+        skip("python3 cannot import anthropic, openai and google.genai; .ci/run installs them");
     }
     imported
 }
