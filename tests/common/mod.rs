@@ -240,7 +240,10 @@ pub fn skip(why: &str) {
         std::env::var_os("CI").is_none(),
         "CI is set, so nothing may be skipped: {why}"
     );
-    eprintln!("SKIPPED: {why}");
+    // Straight to the process's stderr: libtest captures `eprintln!` and hides it when
+    // the test passes, and a skip must show.
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
 }
 
 /// Whether the external program `name` is installed. When it is not, a test that needs it
