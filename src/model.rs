@@ -40,6 +40,10 @@ pub struct ModelInfo {
     /// Where the entry's figures come from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<String>,
+    /// Explicit cache breakpoints (OpenAI's GPT-5.6 and later): the body marks where each
+    /// cached prefix ends (`prompt_cache_breakpoint`), and a hit is an exact match at one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cache_breakpoints: bool,
     /// A fallback for names no entry describes (`claude-*`), with its family's figures:
     /// a model only a fallback (or the last entry, `*`) matches is unknown.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -536,6 +536,7 @@ fn encode_all(mut list: Vec<Message>) -> Result<(), String> {
         ttl: Ttl::OneHour,
         system_role: SystemRole::System,
         prompt_cache_key: None,
+        breakpoints: false,
     };
     for p in [
         Provider::Anthropic,

@@ -892,24 +892,35 @@ fn bodies_pass_the_official_sdks() {
         &["--history", "h.json"],
         &["--image", "i.png", "--file", "a.py"],
     ];
-    for provider in ["", "anthropic", "openai", "openrouter", "gemini"] {
+    // (the SDK that checks them, the flags that choose the body); GPT-5.6 bodies carry
+    // explicit breakpoints and `prompt_cache_options`.
+    let shapes: [(&str, &[&str]); 6] = [
+        ("anthropic", &[]),
+        ("anthropic", &["--provider", "anthropic"]),
+        ("openai", &["--provider", "openai"]),
+        (
+            "openai",
+            &[
+                "--provider",
+                "openai",
+                "--model",
+                "gpt-5.6-terra",
+                "--session",
+                "s",
+            ],
+        ),
+        ("openrouter", &["--provider", "openrouter"]),
+        ("gemini", &["--provider", "gemini"]),
+    ];
+    for (n, (sdk, shape)) in shapes.iter().enumerate() {
         let mut bodies = Vec::new();
         for (i, extra) in variants.iter().enumerate() {
-            let mut args = vec!["messages", "--prompt", "hi"];
-            if !provider.is_empty() {
-                args.extend(["--provider", provider]);
-            }
-            args.extend(*extra);
+            let args = [&["messages", "--prompt", "hi"][..], shape, extra].concat();
             let body = t.run_with(&args).ok().to_string();
-            let path = out.join(format!("{provider}-{i}.json"));
+            let path = out.join(format!("{n}-{i}.json"));
             std::fs::write(&path, body).unwrap();
             bodies.push(path);
         }
-        let sdk = if provider.is_empty() {
-            "anthropic"
-        } else {
-            provider
-        };
         common::check_with_sdk(sdk, &bodies);
     }
 }
@@ -981,4 +992,56 @@ fn a_budget_gate_exits_1_for_any_request_too_large() {
     }
     // Without a budget, a request over the window is an error, as before.
     assert_eq!(t.run_with(&args).code, 2);
+}
+
+/// GPT-5.6 and later take explicit breakpoints: the cached tiers end with one each, at
+/// most four, in explicit mode, with a `prompt_cache_key` that is the same on every
+/// request of a session and differs across projects. Older models keep automatic
+/// caching: no breakpoint, no options.
+#[test]
+fn gpt_5_6_bodies_mark_their_tiers_with_explicit_breakpoints() {
+    let body = |t: &Test, model: &str| -> Value {
+        let args = [
+            "messages",
+            "--prompt",
+            "hi",
+            "--model",
+            model,
+            "--session",
+            "s",
+        ];
+        let args = [&args[..], &["--file", "a.py", "--file", "b.py"]].concat();
+        serde_json::from_str(t.run_with(&args).ok()).unwrap()
+    };
+    let breakpoints = |b: &Value| b.to_string().matches("prompt_cache_breakpoint").count();
+    let t = common::python_repo().file("system.md", "word ".repeat(3000));
+    let t = t.env("ASIMI_SYSTEM_MD", "system.md");
+    let first = body(&t, "gpt-5.6-terra");
+    assert_eq!(
+        first["prompt_cache_options"],
+        serde_json::json!({"mode": "explicit", "ttl": "30m"})
+    );
+    assert!((1..=4).contains(&breakpoints(&first)), "{first}");
+    // The system prompt, L0, ends with one.
+    assert_eq!(
+        first["messages"][0]["content"][0]["prompt_cache_breakpoint"],
+        serde_json::json!({"mode": "explicit"})
+    );
+    let key = first["prompt_cache_key"].as_str().unwrap().to_string();
+    assert!(key.starts_with("asimi-"), "{key}");
+    for _ in 0..4 {
+        let b = body(&t, "gpt-5.6-terra");
+        assert_eq!(b["prompt_cache_key"], key.as_str());
+        assert!(breakpoints(&b) <= 4, "{b}");
+    }
+    let other = common::python_repo()
+        .file("system.md", "word ".repeat(3000))
+        .env("ASIMI_SYSTEM_MD", "system.md");
+    assert_ne!(
+        body(&other, "gpt-5.6-terra")["prompt_cache_key"],
+        key.as_str()
+    );
+    let old = body(&t, "gpt-5.4");
+    assert_eq!(breakpoints(&old), 0);
+    assert!(old.get("prompt_cache_options").is_none() && old.get("prompt_cache_key").is_none());
 }

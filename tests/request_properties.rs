@@ -134,6 +134,7 @@ fn options() -> Options {
         ttl: Ttl::FiveMinutes,
         system_role: SystemRole::System,
         prompt_cache_key: None,
+        breakpoints: false,
     }
 }
 

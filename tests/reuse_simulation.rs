@@ -250,3 +250,133 @@ fn prefix_prediction_matches_the_simulation() {
     assert_eq!(predicted, simulate_prefix(&refs, 1024));
     assert!(predicted[1..].iter().all(|r| *r > 0), "{predicted:?}");
 }
+
+/// OpenAI's view of a body: each message's content parts (`prompt_cache_breakpoint`
+/// marks one), then its other fields (tool calls, a tool message's id) as one block.
+fn openai_blocks(body: &Value) -> Vec<SimBlock> {
+    let mut out = Vec::new();
+    for m in body["messages"].as_array().unwrap() {
+        let role = m["role"].as_str().unwrap();
+        let parts = match &m["content"] {
+            Value::String(s) => vec![serde_json::json!({"type": "text", "text": s})],
+            Value::Array(a) => a.clone(),
+            _ => Vec::new(),
+        };
+        let mut rest = m.as_object().unwrap().clone();
+        rest.remove("role");
+        rest.remove("content");
+        let extra = (!rest.is_empty()).then_some(Value::Object(rest));
+        for (i, mut part) in parts.into_iter().chain(extra).enumerate() {
+            let marker = part
+                .as_object_mut()
+                .unwrap()
+                .remove("prompt_cache_breakpoint")
+                .is_some();
+            let tokens = match part["text"].as_str() {
+                Some(t) => tokens(t),
+                None => tokens(&part.to_string()),
+            };
+            let head = if i == 0 {
+                format!("<{role}>")
+            } else {
+                String::new()
+            };
+            out.push(SimBlock {
+                key: format!("{head}{part}"),
+                tokens,
+                marker,
+            });
+        }
+    }
+    out
+}
+
+/// Reads, writes and uncached tokens of each body in turn, by OpenAI's explicit
+/// breakpoint rules (GPT-5.6): a breakpoint whose prefix holds the minimum writes an
+/// entry; a request reads the longest prefix that ends exactly at one of its own
+/// breakpoints and equals one of the latest 80 entries of the conversation.
+fn simulate_explicit(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)> {
+    let mut written: Vec<Vec<String>> = Vec::new();
+    let mut out = Vec::new();
+    for body in bodies {
+        let blocks = openai_blocks(body);
+        let keys: Vec<String> = blocks.iter().map(|b| b.key.clone()).collect();
+        let through: Vec<usize> = blocks
+            .iter()
+            .scan(0, |sum, b| {
+                *sum += b.tokens;
+                Some(*sum)
+            })
+            .collect();
+        let total = through.last().copied().unwrap_or(0);
+        let markers: Vec<usize> = (0..blocks.len()).filter(|i| blocks[*i].marker).collect();
+        assert!(markers.len() <= 4, "{} breakpoints", markers.len());
+        let latest = &written[written.len().saturating_sub(80)..];
+        let read = markers
+            .iter()
+            .filter(|m| latest.iter().any(|w| w[..] == keys[..=**m]))
+            .map(|m| through[*m])
+            .max()
+            .unwrap_or(0);
+        let last = markers
+            .iter()
+            .map(|m| through[*m])
+            .filter(|t| *t >= min)
+            .max()
+            .unwrap_or(0);
+        let write = last.saturating_sub(read);
+        out.push((read, write, total - read - write));
+        for &m in &markers {
+            if through[m] >= min {
+                written.push(keys[..=m].to_vec());
+            }
+        }
+    }
+    out
+}
+
+/// GPT-5.6 bodies mark their tiers with explicit breakpoints, and the prediction agrees
+/// with the simulation of OpenAI's rules on every request of the scripted sessions.
+#[test]
+fn explicit_breakpoint_prediction_matches_the_simulation() {
+    let dir = tempfile::tempdir().unwrap();
+    for s in scenarios::scenarios()
+        .into_iter()
+        .filter(|s| ["a", "d"].contains(&s.name))
+    {
+        let mut memory = None;
+        let mut bodies = Vec::new();
+        let mut predicted = Vec::new();
+        let state = dir.path().join(format!("{}.json", s.name));
+        let mut tracker = asimi_prompt::request::stability::Tracker::open(&state).unwrap();
+        for a in &s.requests {
+            let mut req = scenarios::request(a.clone());
+            req.provider = Provider::OpenAi;
+            req.options.model = "gpt-5.6-terra".into();
+            req.options.breakpoints = true;
+            req.cache_price = Prices {
+                read: 10,
+                write: 125,
+                write_1h: None,
+            };
+            let plan = session::observe_and_plan(&mut tracker, &req);
+            let (messages, _) = request::lay_out(&req, &plan);
+            let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
+            memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());
+            predicted.push((p.read, p.written, p.uncached));
+            let body = request::body(&req, &messages).unwrap();
+            assert_eq!(
+                body["prompt_cache_options"],
+                serde_json::json!({"mode": "explicit", "ttl": "30m"})
+            );
+            assert!(!body.to_string().contains("cache_control"));
+            bodies.push(body);
+            tracker.record(session::remember(&req, &messages, tracker.previous()).unwrap());
+        }
+        let refs: Vec<&Value> = bodies.iter().collect();
+        let simulated = simulate_explicit(&refs, scenarios::MIN_CACHE_TOKENS as usize);
+        assert_eq!(predicted, simulated, "scenario {}", s.name);
+        let read: usize = predicted[3..].iter().map(|p| p.0).sum();
+        assert!(read > 0, "scenario {}: nothing read: {predicted:?}", s.name);
+    }
+}

@@ -299,6 +299,7 @@ pub fn request(assembly: Assembly) -> Request {
             ttl: Ttl::FiveMinutes,
             system_role: Default::default(),
             prompt_cache_key: None,
+            breakpoints: false,
         },
         min_cache_tokens: MIN_CACHE_TOKENS,
         cache_price: PRICES,

@@ -138,6 +138,8 @@ pub struct Inputs<'a> {
     pub model_provider: &'a str,
     /// The body's shape.
     pub provider: Provider,
+    /// The model takes explicit cache breakpoints (OpenAI bodies then carry markers).
+    pub breakpoints: bool,
     pub min_cache_tokens: u64,
     pub context_window: u64,
     pub output_tokens: u64,
@@ -203,7 +205,7 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         .placement
         .marked
         .iter()
-        .filter(|(at, ..)| carries_marker(i.provider, &i.messages[*at]))
+        .filter(|(at, ..)| carries_marker(i.provider, i.breakpoints, &i.messages[*at]))
         .map(|(_, t, _)| *t)
         .collect();
     let short: BTreeSet<Tier> = i.placement.too_short.iter().map(|(t, _)| *t).collect();
@@ -235,7 +237,7 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
             .marked
             .iter()
             // Automatic caching has no markers: nothing to name.
-            .filter(|_| p.rule == Rule::Breakpoints)
+            .filter(|_| p.rule.marks())
             .filter(|(at, ..)| p.read > 0 && through.get(*at).is_some_and(|t| *t <= p.read))
             .map(|(_, tier, _)| *tier)
             .next_back(),
@@ -261,7 +263,12 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         model: i.model.to_string(),
         model_source: i.model_source.to_string(),
         provider: i.provider.name().to_string(),
-        markers: !i.flat && !matches!(i.provider, Provider::OpenAi | Provider::Gemini),
+        markers: !i.flat
+            && match i.provider {
+                Provider::OpenAi => i.breakpoints,
+                Provider::Gemini => false,
+                _ => true,
+            },
         flat: i.flat,
         tokenizer: i.tokenizer.name(),
         estimate: i.model_provider != "openai",
@@ -572,6 +579,7 @@ mod tests {
             ttl: cache::Ttl::default(),
             system_role: Default::default(),
             prompt_cache_key: None,
+            breakpoints: false,
         };
         let body = providers::encode(Provider::Anthropic, &messages, &opts).unwrap();
         let shape = reuse::Shape::of(&body, Tokenizer::O200k, true, None);
@@ -594,6 +602,7 @@ mod tests {
             model_source: "--model",
             model_provider: "anthropic",
             provider: Provider::Anthropic,
+            breakpoints: false,
             min_cache_tokens: min,
             context_window: 200_000,
             output_tokens: 1000,

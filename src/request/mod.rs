@@ -253,6 +253,7 @@ pub fn whole(
             ttl: cache::Ttl::default(),
             system_role: flags.system_role,
             prompt_cache_key: None,
+            breakpoints: model.cache_breakpoints,
         },
         min_cache_tokens: model.min_cache_tokens,
         cache_price: model.cache_price.unwrap_or(reuse::Prices::NONE),
@@ -268,6 +269,19 @@ pub fn whole(
         Overflow::FailWhole(advice),
     )?;
     Ok(request)
+}
+
+/// A `prompt_cache_key` for models with explicit breakpoints, where it routes requests to
+/// the machines that hold their cache: the same on every request of a session in a
+/// project, different across projects. Hermetic runs leave the machine's path out, so a
+/// checked body is the same on every checkout.
+fn prompt_cache_key(settings: &Settings, session: Option<&str>) -> String {
+    let project = match settings.hermetic {
+        true => String::new(),
+        false => crate::paths::display(&settings.project_root),
+    };
+    let id = crate::digest::blake3_hex(format!("{project}\n{}", session.unwrap_or("")));
+    format!("asimi-{}", &id[..16])
 }
 
 /// What to do when a compression request does not fit.
@@ -300,7 +314,10 @@ pub fn prepare(
         cwd: &settings.cwd,
         spec_dir,
     };
-    let plan = plan::plan(flags, spec)?.with_map_budget(built.context_window);
+    let mut plan = plan::plan(flags, spec)?.with_map_budget(built.context_window);
+    if built.model.cache_breakpoints && plan.prompt_cache_key.is_none() {
+        plan.prompt_cache_key = Some(prompt_cache_key(settings, plan.session.as_deref()));
+    }
     let loaded = load::load(plan, &limits, bases, stdin, progress)?;
     progress.start(CHECKING, None);
     let reminder = reminder(settings, built)?;
@@ -362,6 +379,7 @@ impl Request {
                 ttl: plan.ttl,
                 system_role: plan.system_role,
                 prompt_cache_key: plan.prompt_cache_key,
+                breakpoints: model.cache_breakpoints,
             },
             min_cache_tokens: model.min_cache_tokens,
             cache_price: model.cache_price.unwrap_or(reuse::Prices::NONE),

@@ -8,6 +8,11 @@
 //!   block boundary within the 20 blocks before one of its markers (the marker's own block
 //!   first) and equals an entry an earlier request of the session wrote. It is billed
 //!   reads up to that point, writes from there to its last marker, the rest uncached.
+//! - **Explicit** (OpenAI's GPT-5.6 and later, `cache_breakpoints` in models.yaml): each
+//!   `prompt_cache_breakpoint` writes an entry for the prefix through its block, and a
+//!   request reads the longest prefix through one of its own breakpoints that an earlier
+//!   request wrote: an exact match, with no lookback (OpenAI's prompt caching guide, and
+//!   `PromptCacheOptions` in the openai SDK 3.57.0). Billed like breakpoints.
 //! - **Prefix** (OpenAI, Gemini, other OpenRouter models): the provider caches on its
 //!   own; a request reads the prefix it shares with the session's previous request, from
 //!   the model's minimum up in steps of 128 tokens, and writes nothing billable.
@@ -41,17 +46,33 @@ pub const MOVING_HISTORY: usize = 8;
 #[serde(rename_all = "lowercase")]
 pub enum Rule {
     Breakpoints,
+    Explicit,
     Prefix,
 }
 
 impl Rule {
     /// The rule for a body sent to `provider` (a provider name as `--provider` takes)
-    /// for `model`.
-    pub fn for_provider(provider: &str, model: &str) -> Rule {
+    /// for `model`; `explicit` when the model takes explicit breakpoints.
+    pub fn for_provider(provider: &str, model: &str, explicit: bool) -> Rule {
         match provider {
             "anthropic" | "raw" => Rule::Breakpoints,
             "openrouter" if model.starts_with("anthropic/") => Rule::Breakpoints,
+            "openai" if explicit => Rule::Explicit,
             _ => Rule::Prefix,
+        }
+    }
+
+    /// Whether bodies carry markers that write the cache entries (the others cache on
+    /// their own).
+    pub fn marks(self) -> bool {
+        self != Rule::Prefix
+    }
+
+    /// How many blocks back from a marker, counting its own, a read may end.
+    fn lookback(self) -> usize {
+        match self {
+            Rule::Breakpoints => LOOKBACK_BLOCKS,
+            Rule::Explicit | Rule::Prefix => 1,
         }
     }
 }
@@ -170,12 +191,18 @@ fn messages(body: &Value) -> Vec<(String, Vec<Value>)> {
     out
 }
 
+/// The fields that mark a block, Anthropic's and OpenAI's: not part of its identity.
+const MARKER_FIELDS: [&str; 2] = ["cache_control", "prompt_cache_breakpoint"];
+
 /// A block without its marker, and whether it had one.
 fn unmarked(block: &Value) -> (Value, bool) {
     let mut b = block.clone();
-    let marker = b
-        .as_object_mut()
-        .is_some_and(|o| o.remove("cache_control").is_some());
+    let marker = b.as_object_mut().is_some_and(|o| {
+        // Every field is removed, whichever are there.
+        MARKER_FIELDS
+            .map(|key| o.remove(key).is_some())
+            .contains(&true)
+    });
     (b, marker)
 }
 
@@ -251,15 +278,16 @@ impl Shape {
     }
 }
 
-/// The block index up to which a breakpoints request reads from `memory`'s entries.
-fn read_point(shape: &Shape, memory: &Memory) -> Option<usize> {
+/// The block index up to which a request that marks its blocks reads from `memory`'s
+/// entries, looking back `lookback` blocks from each marker.
+fn read_point(shape: &Shape, memory: &Memory, lookback: usize) -> Option<usize> {
     shape
         .blocks
         .iter()
         .enumerate()
         .filter(|(_, b)| b.marker)
         .filter_map(|(m, _)| {
-            (m.saturating_sub(LOOKBACK_BLOCKS - 1)..=m)
+            (m.saturating_sub(lookback - 1)..=m)
                 .rev()
                 .find(|i| memory.entries.contains(&shape.blocks[*i].hash))
         })
@@ -279,8 +307,8 @@ pub fn predict(
     let memory = memory.filter(|m| m.model == model);
     let total = shape.total;
     let (read, written, read_block) = match rule {
-        Rule::Breakpoints => {
-            let read_block = memory.and_then(|m| read_point(shape, m));
+        Rule::Breakpoints | Rule::Explicit => {
+            let read_block = memory.and_then(|m| read_point(shape, m, rule.lookback()));
             let read = read_block.map_or(0, |i| shape.blocks[i].through);
             let last = shape
                 .blocks
@@ -359,9 +387,9 @@ pub fn remember(
             ..Memory::default()
         });
     match rule {
-        Rule::Breakpoints => {
+        Rule::Breakpoints | Rule::Explicit => {
             if let Some(hash) = m.moving.take() {
-                let read = read_point(shape, &m).map(|i| &shape.blocks[i].hash);
+                let read = read_point(shape, &m, rule.lookback()).map(|i| &shape.blocks[i].hash);
                 m.moving_reads.push(read == Some(&hash));
                 let excess = m.moving_reads.len().saturating_sub(MOVING_HISTORY);
                 m.moving_reads.drain(..excess);
@@ -573,18 +601,51 @@ mod tests {
 
     #[test]
     fn rules_by_provider() {
+        let rule = |provider, model, explicit| Rule::for_provider(provider, model, explicit);
+        assert_eq!(rule("anthropic", "claude-x", false), Rule::Breakpoints);
         assert_eq!(
-            Rule::for_provider("anthropic", "claude-x"),
+            rule("openrouter", "anthropic/claude-x", false),
             Rule::Breakpoints
         );
-        assert_eq!(
-            Rule::for_provider("openrouter", "anthropic/claude-x"),
-            Rule::Breakpoints
-        );
-        assert_eq!(
-            Rule::for_provider("openrouter", "openai/gpt-4o"),
-            Rule::Prefix
-        );
-        assert_eq!(Rule::for_provider("gemini", "gemini-2.5-pro"), Rule::Prefix);
+        assert_eq!(rule("openrouter", "openai/gpt-5.4", false), Rule::Prefix);
+        assert_eq!(rule("gemini", "gemini-2.5-pro", false), Rule::Prefix);
+        assert_eq!(rule("openai", "gpt-5.4", false), Rule::Prefix);
+        assert_eq!(rule("openai", "gpt-5.6-terra", true), Rule::Explicit);
+    }
+
+    /// Explicit breakpoints match exactly: an entry one block before a breakpoint, which
+    /// Anthropic's lookback would read, is not read.
+    #[test]
+    fn explicit_breakpoints_read_only_at_a_breakpoint() {
+        // An OpenAI body: one user message of parts, the last marked.
+        let body = |parts: &[(&str, bool)]| {
+            let parts: Vec<Value> = parts
+                .iter()
+                .map(|(t, marked)| {
+                    let mut p = json!({"type": "text", "text": word(50, t)});
+                    if *marked {
+                        p["prompt_cache_breakpoint"] = json!({"mode": "explicit"});
+                    }
+                    p
+                })
+                .collect();
+            json!({"messages": [{"role": "user", "content": parts}]})
+        };
+        let s1 = shape(&body(&[("a", false), ("b", true)]));
+        let s2 = shape(&body(&[("a", false), ("b", false), ("c", true)]));
+        for (rule, read) in [
+            (Rule::Breakpoints, s2.blocks[1].through),
+            (Rule::Explicit, 0),
+        ] {
+            let m = remember(None, rule, &s1, "m", false);
+            assert_eq!(
+                predict(rule, &s2, Some(&m), "m", 0, 125, 10).read,
+                read,
+                "{rule:?}"
+            );
+        }
+        let m = remember(None, Rule::Explicit, &s2, "m", false);
+        let p = predict(Rule::Explicit, &s2, Some(&m), "m", 0, 125, 10);
+        assert_eq!(p.read, s2.total);
     }
 }

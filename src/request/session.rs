@@ -15,7 +15,11 @@ use crate::map::tiers::Level;
 
 /// The cache rule of the provider `request` goes to.
 pub fn rule(request: &Request) -> Rule {
-    Rule::for_provider(request.provider.name(), &request.options.model)
+    Rule::for_provider(
+        request.provider.name(),
+        &request.options.model,
+        request.options.breakpoints,
+    )
 }
 
 /// Observes `request`'s items in `tracker` (a no-op for an ephemeral one's tiers) and
@@ -78,7 +82,7 @@ pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
         tiers,
         order: tracker.order(),
         moving_marker: tracker.is_session()
-            && rule(request) == Rule::Breakpoints
+            && rule(request).marks()
             && reuse::moving_marker_pays(tracker.previous()),
     }
 }
@@ -164,6 +168,7 @@ mod tests {
                 ttl: Ttl::default(),
                 system_role: Default::default(),
                 prompt_cache_key: None,
+                breakpoints: false,
             },
             min_cache_tokens,
             cache_price: reuse::Prices::NONE,

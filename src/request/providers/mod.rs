@@ -83,6 +83,9 @@ pub struct Options {
     pub ttl: Ttl,
     pub system_role: SystemRole,
     pub prompt_cache_key: Option<String>,
+    /// The model takes explicit cache breakpoints (OpenAI's GPT-5.6 and later): OpenAI
+    /// bodies mark the cached tiers as Anthropic bodies do.
+    pub breakpoints: bool,
 }
 
 /// Encodes `messages` for `provider`. Fails only for content the provider cannot carry
@@ -140,14 +143,16 @@ pub(crate) fn last_markable(message: &Message) -> Option<usize> {
     message.content.iter().rposition(markable)
 }
 
-/// Whether `provider`'s body carries the marker `cache::place` set on `message`. OpenAI
-/// and Gemini bodies carry none (those providers cache prefixes by themselves).
-pub fn carries_marker(provider: Provider, message: &Message) -> bool {
+/// Whether `provider`'s body carries the marker `cache::place` set on `message`. Gemini
+/// bodies carry none, nor do OpenAI bodies for a model without explicit breakpoints
+/// (`breakpoints`): those cache prefixes by themselves.
+pub fn carries_marker(provider: Provider, breakpoints: bool, message: &Message) -> bool {
     message.cache
         && match provider {
             Provider::Anthropic | Provider::Raw => last_markable(message).is_some(),
             Provider::OpenRouter => last_text(message).is_some(),
-            Provider::OpenAi | Provider::Gemini => false,
+            Provider::OpenAi => breakpoints && last_text(message).is_some(),
+            Provider::Gemini => false,
         }
 }
 

@@ -1,7 +1,10 @@
 //! OpenAI Chat Completions: `{max_completion_tokens?, messages, model,
-//! prompt_cache_key?, stream?}`. OpenAI caches prefixes by itself and strict compatible
-//! servers reject unknown fields, so markers are left out; OpenRouter keeps them on text
-//! parts, which it forwards to Anthropic models.
+//! prompt_cache_key?, prompt_cache_options?, stream?}`. OpenAI caches prefixes by itself
+//! and strict compatible servers reject unknown fields, so markers are left out, except
+//! for models that take explicit breakpoints (GPT-5.6 and later): there each marker is a
+//! `prompt_cache_breakpoint` on the tier's last text part, in explicit mode, so that no
+//! implicit breakpoint lands after the changing suffix. OpenRouter keeps markers as
+//! `cache_control` on text parts, which it forwards to Anthropic models.
 
 use serde_json::{json, Map, Value};
 
@@ -42,7 +45,10 @@ pub(crate) fn content(
             Block::Other(v) => return Err(unsupported(provider, index, v)),
         };
         if Some(i) == marked {
-            v["cache_control"] = cache_control(opts.ttl);
+            match provider {
+                Provider::OpenAi => v["prompt_cache_breakpoint"] = json!({"mode": "explicit"}),
+                _ => v["cache_control"] = cache_control(opts.ttl),
+            }
         }
         parts.push(v);
     }
@@ -61,8 +67,9 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
             (Role::System, SystemRole::Developer) => "developer",
             (role, _) => role.name(),
         };
+        let keep_markers = openrouter || opts.breakpoints;
         if !m.content.iter().any(is_tool) {
-            let content = content(m, i, opts, openrouter, provider, false)?;
+            let content = content(m, i, opts, keep_markers, provider, false)?;
             out.push(json!({"role": role, "content": content}));
             continue;
         }
@@ -91,7 +98,7 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
             let content = if rest.content.is_empty() {
                 Value::Null
             } else {
-                content(&rest, i, opts, openrouter, provider, false)?
+                content(&rest, i, opts, keep_markers, provider, false)?
             };
             out.push(json!({"role": role, "content": content, "tool_calls": calls}));
         } else {
@@ -103,7 +110,7 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
                 }));
             }
             if !rest.content.is_empty() {
-                let content = content(&rest, i, opts, openrouter, provider, false)?;
+                let content = content(&rest, i, opts, keep_markers, provider, false)?;
                 out.push(json!({"role": role, "content": content}));
             }
         }
@@ -121,6 +128,14 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
     }
     if let Some(key) = &opts.prompt_cache_key {
         body.insert("prompt_cache_key".into(), json!(key));
+    }
+    if opts.breakpoints && !openrouter {
+        // Explicit: the implicit breakpoint would sit near the newest message, after
+        // whatever changed. 30 minutes is the only lifetime Chat Completions takes.
+        body.insert(
+            "prompt_cache_options".into(),
+            json!({"mode": "explicit", "ttl": "30m"}),
+        );
     }
     if opts.stream {
         body.insert("stream".into(), json!(true));
