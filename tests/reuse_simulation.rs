@@ -97,21 +97,43 @@ fn simulate_anthropic(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize
                 }
             }
         }
-        let last = markers
-            .iter()
-            .map(|m| through[*m])
-            .filter(|t| *t >= min)
-            .max()
-            .unwrap_or(0);
-        let write = last.saturating_sub(read);
-        out.push((read, write, sum - read - write));
-        for &m in &markers {
-            if through[m] >= min {
-                written.push(keys[..=m].to_vec());
-            }
-        }
+        out.push(write_at_markers(
+            &keys,
+            &through,
+            &markers,
+            read,
+            min,
+            &mut written,
+        ));
     }
     out
+}
+
+/// What a request that read `read` tokens writes: from there to its last marker whose
+/// prefix holds `min` tokens, each such marker an entry. Returns (read, written,
+/// uncached).
+fn write_at_markers(
+    keys: &[String],
+    through: &[usize],
+    markers: &[usize],
+    read: usize,
+    min: usize,
+    written: &mut Vec<Vec<String>>,
+) -> (usize, usize, usize) {
+    let total = through.last().copied().unwrap_or(0);
+    let last = markers
+        .iter()
+        .map(|m| through[*m])
+        .filter(|t| *t >= min)
+        .max()
+        .unwrap_or(0);
+    let write = last.saturating_sub(read);
+    for &m in markers {
+        if through[m] >= min {
+            written.push(keys[..=m].to_vec());
+        }
+    }
+    (read, write, total - read - write)
 }
 
 /// An OpenAI-shaped body as a stream of units: a role mark per message, then its tokens.
@@ -308,7 +330,6 @@ fn simulate_explicit(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)
                 Some(*sum)
             })
             .collect();
-        let total = through.last().copied().unwrap_or(0);
         let markers: Vec<usize> = (0..blocks.len()).filter(|i| blocks[*i].marker).collect();
         assert!(markers.len() <= 4, "{} breakpoints", markers.len());
         let latest = &written[written.len().saturating_sub(80)..];
@@ -318,19 +339,14 @@ fn simulate_explicit(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)
             .map(|m| through[*m])
             .max()
             .unwrap_or(0);
-        let last = markers
-            .iter()
-            .map(|m| through[*m])
-            .filter(|t| *t >= min)
-            .max()
-            .unwrap_or(0);
-        let write = last.saturating_sub(read);
-        out.push((read, write, total - read - write));
-        for &m in &markers {
-            if through[m] >= min {
-                written.push(keys[..=m].to_vec());
-            }
-        }
+        out.push(write_at_markers(
+            &keys,
+            &through,
+            &markers,
+            read,
+            min,
+            &mut written,
+        ));
     }
     out
 }
