@@ -435,7 +435,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --json --files --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --json --files --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -542,6 +542,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1227,7 +1231,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --spec --prompt --file --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1334,6 +1338,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -856,6 +856,11 @@ pub struct MessagesArgs {
     /// expanded in sorted order, each file once.
     #[arg(long = "file", value_name = "PATH|DIR|GLOB", num_args = 1..)]
     pub file: Vec<String>,
+    /// Also send the files listed in FILE, one per line as `git ls-files` prints them (or
+    /// NUL-separated, as with -z); - reads the list from standard input, and the prompt
+    /// must then come from --prompt or the spec.
+    #[arg(long = "files-from", value_name = "FILE|-")]
+    pub files_from: Option<String>,
     /// Leave files matching GLOB (gitignore syntax, from the project root: 'tests/',
     /// '*.lock') out of --file and the file tree (repeatable; also spec exclude).
     #[arg(long = "exclude", value_name = "GLOB")]

@@ -379,3 +379,45 @@ fn empty_files_are_left_out_with_a_warning() {
          blank.py\n"
     );
 }
+
+/// `--files-from` takes a list of paths, as `git ls-files` prints it (or NUL-separated),
+/// from a file or standard input.
+#[test]
+fn files_from_reads_a_list_of_paths() {
+    let t = project()
+        .file("list.txt", "src/main.rs\r\nsrc/util/\n\n")
+        .file("list0", "src/lib.rs\0README.md\0");
+    let body = messages(project())
+        .stdin("src/lib.rs\nsrc/main.rs\n")
+        .run_with(&["--files-from", "-"]);
+    let body = body.ok();
+    assert!(
+        body.contains("src/lib.rs\\n```") && body.contains("src/main.rs\\n```"),
+        "{body}"
+    );
+    let body = messages(t)
+        .run_with(&["--files-from", "list.txt"])
+        .ok()
+        .to_string();
+    for sent in ["src/main.rs", "src/util/text.rs", "src/util/notes.md"] {
+        assert!(body.contains(&format!("{sent}\\n```")), "{sent}: {body}");
+    }
+    let body = messages(project().file("list0", "src/lib.rs\0README.md\0"))
+        .run_with(&["--files-from", "list0"])
+        .ok()
+        .to_string();
+    assert!(
+        body.contains("src/lib.rs\\n```") && body.contains("README.md\\n```"),
+        "{body}"
+    );
+    // Standard input holds the list, so the prompt must come from elsewhere.
+    let e = Test::new()
+        .stdin("a.py\n")
+        .args(["messages", "--files-from", "-"])
+        .run();
+    assert_eq!(
+        e.fails(),
+        "asimi-prompt: --files-from -: standard input holds the file list, so give the \
+         prompt with --prompt (or the spec's prompt)\n"
+    );
+}

@@ -59,6 +59,43 @@ fn request_inputs(
     })
 }
 
+/// `--files-from FILE|-`: the paths listed, one per line (`\r\n` taken as a line end),
+/// or NUL-separated when the list holds a NUL (`git ls-files -z`); empty entries skipped.
+/// `spec_prompt`: the spec gives the prompt, so standard input may hold the list.
+fn files_from(
+    args: &MessagesArgs,
+    spec_prompt: bool,
+    settings: &Settings,
+    ctx: &mut Ctx,
+) -> anyhow::Result<Vec<String>> {
+    let Some(from) = &args.files_from else {
+        return Ok(Vec::new());
+    };
+    let bytes = if crate::fs::is_stdin(from) {
+        if args.prompt_text.is_none() && !spec_prompt {
+            anyhow::bail!(
+                "--files-from -: standard input holds the file list, so give the prompt \
+                 with --prompt (or the spec's prompt)"
+            );
+        }
+        ctx.stdin.read_all()?
+    } else {
+        let path = settings.cwd.join(from);
+        std::fs::read(&path).map_err(|e| {
+            let why = crate::fs::io_reason(&e);
+            anyhow::anyhow!(crate::fs::cannot_read("--files-from list", from, &why))
+        })?
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let separator = if text.contains('\0') { '\0' } else { '\n' };
+    Ok(text
+        .split(separator)
+        .map(|line| line.trim_end_matches('\r'))
+        .filter(|line| !line.is_empty())
+        .map(String::from)
+        .collect())
+}
+
 /// How `--url` pages are fetched: the flags, else the defaults.
 fn fetch_options(args: &MessagesArgs) -> crate::fetch::Options {
     let defaults = crate::fetch::Options::default();
@@ -113,6 +150,7 @@ pub(super) fn prepare_request(
     }
     warn(&built, ctx)?;
     let spec_dir = settings.cwd.join(spec_dir);
+    let listed = files_from(args, spec.prompt.is_some(), &settings, ctx)?;
     let progress = ctx.progress();
     let mut stdin_note = None;
     let ctx_stdin = &mut ctx.stdin;
@@ -125,7 +163,8 @@ pub(super) fn prepare_request(
         stdin_note = note;
         Some(text)
     };
-    let inputs = request_inputs(args, preview, &settings)?;
+    let mut inputs = request_inputs(args, preview, &settings)?;
+    inputs.files.extend(listed);
     let req = request::prepare(
         &inputs, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;
@@ -256,6 +295,7 @@ pub(super) fn breakdown_of(
         model_source: &settings.model_source,
         model_provider: &built.model.provider,
         provider: req.provider,
+        breakpoints: req.options.breakpoints,
         min_cache_tokens: req.min_cache_tokens,
         context_window: built.context_window,
         output_tokens: request::output_tokens(req),
