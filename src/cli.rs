@@ -727,7 +727,7 @@ exit 2.
 
 Examples:
   asimi-prompt commit | curl ... --data-binary @- | jq -r '.content[0].text' | git commit -F -
-  asimi-prompt commit --all --provider openai --model gpt-4o --compact
+  asimi-prompt commit --all --provider openai --model gpt-5.4 --compact
   git diff HEAD~1 | asimi-prompt commit -
   asimi-prompt commit --prompt-only";
 
@@ -816,7 +816,10 @@ Examples:
 #[derive(Debug, Clone, Default, Args)]
 pub struct EncodeArgs {
     /// The body's shape (default: the model's provider).
-    #[arg(long, value_name = "anthropic|openai|openrouter|gemini|raw")]
+    #[arg(
+        long,
+        value_name = "anthropic|openai|openai-responses|openrouter|gemini|raw"
+    )]
     pub provider: Option<String>,
     /// The output token limit. Anthropic bodies need one: by default the model's limit
     /// with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic's

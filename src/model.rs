@@ -110,6 +110,7 @@ pub const PROVIDER_DEFAULTS: &[(&str, &str)] = &[
     // A current model with automatic caching (GPT-5.6's explicit breakpoints are not
     // placed yet).
     ("openai", "gpt-5.4"),
+    ("openai-responses", "gpt-5.4"),
     ("openrouter", "anthropic/claude-sonnet-5.5"),
     ("gemini", "gemini-3.8-flash"),
 ];

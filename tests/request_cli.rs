@@ -386,7 +386,7 @@ fn rejects_an_unknown_provider() {
     let e = fails(messages(Test::new()).args(["--prompt", "p", "--provider", "bedrock"]));
     assert!(
         e.contains(
-            "unknown provider 'bedrock'; expected anthropic, openai, openrouter, gemini or raw"
+            "unknown provider 'bedrock'; expected anthropic, openai, openai-responses, openrouter, gemini or raw"
         ),
         "{e}"
     );
@@ -860,6 +860,19 @@ fn each_diagnostic_line_is_one_write() {
     }
 }
 
+/// A history with a tool call and its result.
+const TOOL_HISTORY: &str = r#"[
+  {"role": "user", "content": "Add a login endpoint."},
+  {"role": "assistant", "content": [
+    {"type": "text", "text": "Reading."},
+    {"type": "tool_use", "id": "t1", "name": "read_file", "input": {"path": "a.py"}}
+  ]},
+  {"role": "user", "content": [
+    {"type": "tool_result", "tool_use_id": "t1", "content": "x = 1"}
+  ]},
+  {"role": "assistant", "content": "Done."}
+]"#;
+
 /// What `messages` prints passes each provider's official SDK: its request types, a real
 /// `create(**body)` against a loopback server, and no deprecation warning. Covers the
 /// default body (no model named), each provider's default, streaming, a tool history and
@@ -870,17 +883,7 @@ fn bodies_pass_the_official_sdks() {
         return;
     }
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-    let history = r#"[
-      {"role": "user", "content": "Add a login endpoint."},
-      {"role": "assistant", "content": [
-        {"type": "text", "text": "Reading the routes."},
-        {"type": "tool_use", "id": "t1", "name": "read_file", "input": {"path": "a.py"}}
-      ]},
-      {"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": "t1", "content": "x = 1"}
-      ]},
-      {"role": "assistant", "content": "Done."}
-    ]"#;
+    let history = TOOL_HISTORY;
     let t = common::python_repo()
         .file("h.json", history)
         .file("i.png", png);
@@ -894,10 +897,22 @@ fn bodies_pass_the_official_sdks() {
     ];
     // (the SDK that checks them, the flags that choose the body); GPT-5.6 bodies carry
     // explicit breakpoints and `prompt_cache_options`.
-    let shapes: [(&str, &[&str]); 6] = [
+    let shapes: [(&str, &[&str]); 8] = [
         ("anthropic", &[]),
         ("anthropic", &["--provider", "anthropic"]),
         ("openai", &["--provider", "openai"]),
+        ("openai-responses", &["--provider", "openai-responses"]),
+        (
+            "openai-responses",
+            &[
+                "--provider",
+                "openai-responses",
+                "--model",
+                "gpt-5.6-sol",
+                "--session",
+                "r",
+            ],
+        ),
         (
             "openai",
             &[
@@ -1044,4 +1059,48 @@ fn gpt_5_6_bodies_mark_their_tiers_with_explicit_breakpoints() {
     let old = body(&t, "gpt-5.4");
     assert_eq!(breakpoints(&old), 0);
     assert!(old.get("prompt_cache_options").is_none() && old.get("prompt_cache_key").is_none());
+}
+
+/// The Responses API body: every message an `input` item (the system prompt first, so
+/// that it can end with a breakpoint), tool history as `function_call` and
+/// `function_call_output` items, `max_output_tokens`.
+#[test]
+fn responses_bodies_carry_input_items() {
+    let history = TOOL_HISTORY;
+    let t = common::python_repo().file("h.json", history);
+    let args = [
+        "messages",
+        "--provider",
+        "openai-responses",
+        "--prompt",
+        "hi",
+        "--history",
+        "h.json",
+        "--max-tokens",
+        "900",
+    ];
+    let b: Value = serde_json::from_str(t.run_with(&args).ok()).unwrap();
+    assert_eq!(b["max_output_tokens"], 900);
+    assert_eq!(b["model"], "gpt-5.4", "openai-responses' own default model");
+    let input = b["input"].as_array().unwrap();
+    assert_eq!(input[0]["role"], "system");
+    assert_eq!(input[0]["content"][0]["type"], "input_text");
+    let call = input.iter().find(|i| i["type"] == "function_call").unwrap();
+    assert_eq!(
+        (&call["call_id"], &call["name"], &call["arguments"]),
+        (
+            &Value::from("t1"),
+            &Value::from("read_file"),
+            &Value::from(r#"{"path":"a.py"}"#)
+        )
+    );
+    let output = input
+        .iter()
+        .find(|i| i["type"] == "function_call_output")
+        .unwrap();
+    assert_eq!(
+        (&output["call_id"], &output["output"]),
+        (&Value::from("t1"), &Value::from("x = 1"))
+    );
+    assert!(b.get("instructions").is_none() && b.get("prompt_cache_options").is_none());
 }

@@ -274,11 +274,13 @@ fn prefix_prediction_matches_the_simulation() {
 }
 
 /// OpenAI's view of a body: each message's content parts (`prompt_cache_breakpoint`
-/// marks one), then its other fields (tool calls, a tool message's id) as one block.
+/// marks one), then its other fields (tool calls, a tool message's id) as one block. A
+/// Responses body's `input` items are read alike; a function call item is one block.
 fn openai_blocks(body: &Value) -> Vec<SimBlock> {
     let mut out = Vec::new();
-    for m in body["messages"].as_array().unwrap() {
-        let role = m["role"].as_str().unwrap();
+    let items = body.get("messages").or(body.get("input")).unwrap();
+    for m in items.as_array().unwrap() {
+        let role = m["role"].as_str().or(m["type"].as_str()).unwrap();
         let parts = match &m["content"] {
             Value::String(s) => vec![serde_json::json!({"type": "text", "text": s})],
             Value::Array(a) => a.clone(),
@@ -288,6 +290,11 @@ fn openai_blocks(body: &Value) -> Vec<SimBlock> {
         rest.remove("role");
         rest.remove("content");
         let extra = (!rest.is_empty()).then_some(Value::Object(rest));
+        let parts = if m.get("role").is_some() {
+            parts
+        } else {
+            Vec::new()
+        };
         for (i, mut part) in parts.into_iter().chain(extra).enumerate() {
             let marker = part
                 .as_object_mut()
@@ -356,18 +363,20 @@ fn simulate_explicit(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)
 #[test]
 fn explicit_breakpoint_prediction_matches_the_simulation() {
     let dir = tempfile::tempdir().unwrap();
-    for s in scenarios::scenarios()
-        .into_iter()
+    let scenarios = scenarios::scenarios();
+    let runs = scenarios
+        .iter()
         .filter(|s| ["a", "d"].contains(&s.name))
-    {
+        .flat_map(|s| [(s, Provider::OpenAi), (s, Provider::OpenAiResponses)]);
+    for (s, provider) in runs {
         let mut memory = None;
         let mut bodies = Vec::new();
         let mut predicted = Vec::new();
-        let state = dir.path().join(format!("{}.json", s.name));
+        let state = dir.path().join(format!("{}-{provider}.json", s.name));
         let mut tracker = asimi_prompt::request::stability::Tracker::open(&state).unwrap();
         for a in &s.requests {
             let mut req = scenarios::request(a.clone());
-            req.provider = Provider::OpenAi;
+            req.provider = provider;
             req.options.model = "gpt-5.6-terra".into();
             req.options.breakpoints = true;
             req.cache_price = Prices {
@@ -391,7 +400,7 @@ fn explicit_breakpoint_prediction_matches_the_simulation() {
         }
         let refs: Vec<&Value> = bodies.iter().collect();
         let simulated = simulate_explicit(&refs, scenarios::MIN_CACHE_TOKENS as usize);
-        assert_eq!(predicted, simulated, "scenario {}", s.name);
+        assert_eq!(predicted, simulated, "scenario {} ({provider})", s.name);
         let read: usize = predicted[3..].iter().map(|p| p.0).sum();
         assert!(read > 0, "scenario {}: nothing read: {predicted:?}", s.name);
     }

@@ -265,7 +265,7 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         provider: i.provider.name().to_string(),
         markers: !i.flat
             && match i.provider {
-                Provider::OpenAi => i.breakpoints,
+                Provider::OpenAi | Provider::OpenAiResponses => i.breakpoints,
                 Provider::Gemini => false,
                 _ => true,
             },

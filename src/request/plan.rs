@@ -391,7 +391,7 @@ mod tests {
         let e = plan(&Inputs::default(), &spec).unwrap_err();
         assert_eq!(
             e.message,
-            "unknown provider 'nope'; expected anthropic, openai, openrouter, gemini or raw"
+            "unknown provider 'nope'; expected anthropic, openai, openai-responses, openrouter, gemini or raw"
         );
     }
 }

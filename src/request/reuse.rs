@@ -57,7 +57,7 @@ impl Rule {
         match provider {
             "anthropic" | "raw" => Rule::Breakpoints,
             "openrouter" if model.starts_with("anthropic/") => Rule::Breakpoints,
-            "openai" if explicit => Rule::Explicit,
+            "openai" | "openai-responses" if explicit => Rule::Explicit,
             _ => Rule::Prefix,
         }
     }
@@ -188,7 +188,24 @@ fn messages(body: &Value) -> Vec<(String, Vec<Value>)> {
             out.push((role.to_string(), blocks));
         }
     }
+    // The Responses API: messages are items with a role; a function call or its output
+    // is an item of its own.
+    for item in body
+        .get("input")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        match item.get("role").and_then(Value::as_str) {
+            Some(role) => out.push((role.to_string(), as_blocks(&item["content"]))),
+            None => out.push((field_str(item, "type"), vec![item.clone()])),
+        }
+    }
     out
+}
+
+fn field_str(v: &Value, key: &str) -> String {
+    v.get(key).and_then(Value::as_str).unwrap_or("").to_string()
 }
 
 /// The fields that mark a block, Anthropic's and OpenAI's: not part of its identity.

@@ -28,6 +28,10 @@ ANSWERS = {
         "choices": [{"index": 0, "finish_reason": "stop",
                      "message": {"role": "assistant", "content": "ok"}}],
     },
+    "openai-responses": {
+        "id": "r1", "object": "response", "created_at": 0, "model": "m", "status": "completed",
+        "output": [], "parallel_tool_calls": False, "tool_choice": "auto", "tools": [],
+    },
 }
 
 
@@ -60,16 +64,24 @@ def anthropic_check(body, base_url):
     client.messages.create(**body)
 
 
-def openai_check(body, base_url):
+def openai_check(body, base_url, api="chat"):
+    """Chat Completions, or with `api="responses"` the Responses API."""
     import openai
-    from openai.types.chat import completion_create_params as p
 
-    kind = p.CompletionCreateParamsStreaming if body.get("stream") else p.CompletionCreateParamsNonStreaming
-    TypeAdapter(kind).validate_python(body)
+    if api == "chat":
+        from openai.types.chat import completion_create_params as p
+
+        kinds = (p.CompletionCreateParamsStreaming, p.CompletionCreateParamsNonStreaming)
+    else:
+        from openai.types.responses import response_create_params as p
+
+        kinds = (p.ResponseCreateParamsStreaming, p.ResponseCreateParamsNonStreaming)
+    TypeAdapter(kinds[0] if body.get("stream") else kinds[1]).validate_python(body)
     if body.get("stream"):
         return
     client = openai.OpenAI(api_key="test", base_url=base_url, max_retries=0)
-    client.chat.completions.create(**body)
+    endpoint = client.chat.completions if api == "chat" else client.responses
+    endpoint.create(**body)
 
 
 def gemini_check(body, _base_url):
@@ -87,6 +99,7 @@ def gemini_check(body, _base_url):
 
 
 CHECKS = {"anthropic": anthropic_check, "openai": openai_check, "openrouter": openai_check,
+          "openai-responses": lambda body, url: openai_check(body, url, "responses"),
           "gemini": gemini_check}
 
 
@@ -96,7 +109,7 @@ def main():
     server.provider = "openai" if provider == "openrouter" else provider
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base_url = f"http://127.0.0.1:{server.server_port}"
-    if provider in ("openai", "openrouter"):
+    if provider in ("openai", "openrouter", "openai-responses"):
         base_url += "/v1"
     failed = 0
     for path in paths:

@@ -8,6 +8,7 @@ pub mod anthropic;
 pub mod gemini;
 pub mod openai;
 pub mod raw;
+pub mod responses;
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,6 +23,8 @@ use super::cache::Ttl;
 pub enum Provider {
     Anthropic,
     OpenAi,
+    /// OpenAI's Responses API (`POST /v1/responses`).
+    OpenAiResponses,
     OpenRouter,
     Gemini,
     Raw,
@@ -32,6 +35,7 @@ impl Provider {
         match self {
             Provider::Anthropic => "anthropic",
             Provider::OpenAi => "openai",
+            Provider::OpenAiResponses => "openai-responses",
             Provider::OpenRouter => "openrouter",
             Provider::Gemini => "gemini",
             Provider::Raw => "raw",
@@ -51,11 +55,13 @@ impl FromStr for Provider {
         match s.to_ascii_lowercase().as_str() {
             "anthropic" => Ok(Provider::Anthropic),
             "openai" => Ok(Provider::OpenAi),
+            "openai-responses" => Ok(Provider::OpenAiResponses),
             "openrouter" => Ok(Provider::OpenRouter),
             "gemini" => Ok(Provider::Gemini),
             "raw" => Ok(Provider::Raw),
             _ => Err(format!(
-                "unknown provider '{s}'; expected anthropic, openai, openrouter, gemini or raw"
+                "unknown provider '{s}'; expected anthropic, openai, openai-responses, \
+                 openrouter, gemini or raw"
             )),
         }
     }
@@ -94,6 +100,7 @@ pub fn encode(provider: Provider, messages: &[Message], opts: &Options) -> Resul
     match provider {
         Provider::Anthropic => Ok(anthropic::encode(messages, opts)),
         Provider::OpenAi => openai::encode(messages, opts, false),
+        Provider::OpenAiResponses => responses::encode(messages, opts),
         Provider::OpenRouter => openai::encode(messages, opts, true),
         Provider::Gemini => gemini::encode(messages, opts),
         Provider::Raw => raw::encode(messages, opts),
@@ -151,7 +158,9 @@ pub fn carries_marker(provider: Provider, breakpoints: bool, message: &Message) 
         && match provider {
             Provider::Anthropic | Provider::Raw => last_markable(message).is_some(),
             Provider::OpenRouter => last_text(message).is_some(),
-            Provider::OpenAi => breakpoints && last_text(message).is_some(),
+            Provider::OpenAi | Provider::OpenAiResponses => {
+                breakpoints && last_text(message).is_some()
+            }
             Provider::Gemini => false,
         }
 }
