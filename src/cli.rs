@@ -965,6 +965,15 @@ pub struct MessagesArgs {
     /// servers without prompt caching. No session is read or recorded.
     #[arg(long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
     pub flat: bool,
+    /// Gemini explicit caching, step 1: print the `cachedContents` create body (POST
+    /// .../v1beta/cachedContents) holding the cached tiers and the system instruction,
+    /// with a TTL of an hour (--cache-ttl 5m: five minutes).
+    #[arg(long, conflicts_with_all = ["cached_content", "flat"])]
+    pub cache_create: bool,
+    /// Gemini explicit caching, step 2: print the request that uses the entry NAME
+    /// (`cachedContents/...`, as the create call returned it), leaving out what it holds.
+    #[arg(long, value_name = "NAME", conflicts_with = "flat")]
+    pub cached_content: Option<String>,
 }
 
 const CONTEXT_AFTER_HELP: &str = "\

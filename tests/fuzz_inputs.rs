@@ -537,6 +537,7 @@ fn encode_all(mut list: Vec<Message>) -> Result<(), String> {
         system_role: SystemRole::System,
         prompt_cache_key: None,
         breakpoints: false,
+        gemini_cache: Default::default(),
     };
     for p in [
         Provider::Anthropic,

@@ -1104,3 +1104,73 @@ fn responses_bodies_carry_input_items() {
     );
     assert!(b.get("instructions").is_none() && b.get("prompt_cache_options").is_none());
 }
+
+/// Gemini explicit caching in two steps: `--cache-create` prints the `cachedContents`
+/// create body (the system instruction and cached tiers, a TTL), `--cached-content NAME`
+/// the request that uses it and leaves out what it holds; a change to the cached tiers
+/// since the last create says so.
+#[test]
+fn gemini_explicit_caching_creates_and_uses_an_entry() {
+    let t = common::python_repo();
+    let run = |extra: &[&str]| {
+        let args = [
+            "messages",
+            "--model",
+            "gemini-3.8-flash",
+            "--prompt",
+            "hi",
+            "--session",
+            "g",
+        ];
+        t.run_with(&[&args[..], extra].concat())
+    };
+    let create: Value = serde_json::from_str(run(&["--cache-create"]).ok()).unwrap();
+    assert_eq!(create["model"], "models/gemini-3.8-flash");
+    assert_eq!(create["ttl"], "3600s");
+    assert!(create["systemInstruction"]["parts"][0]["text"].is_string());
+    assert!(create.get("generationConfig").is_none() && create.get("cachedContent").is_none());
+    let short: Value =
+        serde_json::from_str(run(&["--cache-create", "--cache-ttl", "5m"]).ok()).unwrap();
+    assert_eq!(short["ttl"], "300s");
+    let used = run(&["--cached-content", "cachedContents/abc"]);
+    let body: Value = serde_json::from_str(used.ok()).unwrap();
+    assert_eq!(used.stderr, "");
+    assert_eq!(body["cachedContent"], "cachedContents/abc");
+    assert!(body.get("systemInstruction").is_none());
+    assert!(body.to_string().contains("hi\\n\\nReminder"), "{body}");
+    // The system prompt is in the entry: another one means a new entry.
+    let changed = run(&[
+        "--cached-content",
+        "cachedContents/abc",
+        "--memory",
+        "Likes tea.",
+    ]);
+    changed.ok();
+    assert!(
+        changed
+            .stderr
+            .contains("the cached tiers have changed since the last --cache-create"),
+        "{}",
+        changed.stderr
+    );
+    if common::python_sdks() {
+        let dir = t.root.join("gemini");
+        std::fs::create_dir_all(&dir).unwrap();
+        let (c, u) = (dir.join("create.json"), dir.join("use.json"));
+        std::fs::write(&c, create.to_string()).unwrap();
+        std::fs::write(&u, body.to_string()).unwrap();
+        common::check_with_sdk("gemini-cache", &[c]);
+        common::check_with_sdk("gemini", &[u]);
+    }
+    let e = t.run_with(&[
+        "messages",
+        "--prompt",
+        "hi",
+        "--model",
+        "gpt-5.4",
+        "--cache-create",
+    ]);
+    assert!(e
+        .fails()
+        .contains("--cache-create and --cached-content make Gemini bodies"));
+}

@@ -135,6 +135,7 @@ fn options() -> Options {
         system_role: SystemRole::System,
         prompt_cache_key: None,
         breakpoints: false,
+        gemini_cache: Default::default(),
     }
 }
 

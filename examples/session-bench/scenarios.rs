@@ -300,6 +300,7 @@ pub fn request(assembly: Assembly) -> Request {
             system_role: Default::default(),
             prompt_cache_key: None,
             breakpoints: false,
+            gemini_cache: Default::default(),
         },
         min_cache_tokens: MIN_CACHE_TOKENS,
         cache_price: PRICES,

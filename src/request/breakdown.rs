@@ -580,6 +580,7 @@ mod tests {
             system_role: Default::default(),
             prompt_cache_key: None,
             breakpoints: false,
+            gemini_cache: Default::default(),
         };
         let body = providers::encode(Provider::Anthropic, &messages, &opts).unwrap();
         let shape = reuse::Shape::of(&body, Tokenizer::O200k, true, None);

@@ -169,6 +169,7 @@ mod tests {
                 system_role: Default::default(),
                 prompt_cache_key: None,
                 breakpoints: false,
+                gemini_cache: Default::default(),
             },
             min_cache_tokens,
             cache_price: reuse::Prices::NONE,

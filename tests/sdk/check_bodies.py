@@ -88,6 +88,8 @@ def gemini_check(body, _base_url):
     from google.genai import types
 
     known = {"contents", "systemInstruction", "generationConfig", "cachedContent", "tools"}
+    if "cachedContent" in body and "systemInstruction" in body:
+        raise ValueError("a request that uses a cached entry may not repeat its systemInstruction")
     unknown = set(body) - known
     if unknown:
         raise ValueError(f"keys the API does not take: {sorted(unknown)}")
@@ -98,9 +100,23 @@ def gemini_check(body, _base_url):
     types.GenerateContentConfig.model_validate(body.get("generationConfig", {}))
 
 
+def gemini_cache_check(body, _base_url):
+    """A cachedContents create body: the REST fields of google-genai's
+    CreateCachedContentConfig, and the model."""
+    from google.genai import types
+
+    if not body.get("model", "").startswith("models/"):
+        raise ValueError("the model must be named models/NAME")
+    config = {k: v for k, v in body.items() if k != "model"}
+    unknown = set(config) - {"contents", "systemInstruction", "ttl"}
+    if unknown:
+        raise ValueError(f"keys the API does not take: {sorted(unknown)}")
+    types.CreateCachedContentConfig.model_validate(config)
+
+
 CHECKS = {"anthropic": anthropic_check, "openai": openai_check, "openrouter": openai_check,
           "openai-responses": lambda body, url: openai_check(body, url, "responses"),
-          "gemini": gemini_check}
+          "gemini": gemini_check, "gemini-cache": gemini_cache_check}
 
 
 def main():

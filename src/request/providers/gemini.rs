@@ -1,14 +1,20 @@
 //! Gemini `generateContent`: `{contents, generationConfig?, systemInstruction}` with
 //! roles `user` and `model`. Gemini caches implicitly, so there are no markers; streaming
 //! is chosen by the endpoint (`:streamGenerateContent`), not the body.
+//!
+//! Explicit caching takes two bodies ([`GeminiCache`]): the `cachedContents` create body
+//! `{contents?, model, systemInstruction?, ttl}` holds the system instruction and the
+//! cached tiers (L0-L3), and the request that uses the entry names it in `cachedContent`
+//! and sends only the active content, which follows the cached turns.
 
 use serde_json::{json, Map, Value};
 
 use std::collections::HashMap;
 
-use super::{field, merge_turns, tool_result_text, unsupported, Options, Provider};
+use super::{field, merge_turns, tool_result_text, unsupported, GeminiCache, Options, Provider};
 use crate::request::assemble::{Block, Message, Role};
 use crate::request::headers::LEADING_USER_TURN;
+use crate::request::tier::Tier;
 
 /// A message's parts. `tool_use` becomes a `functionCall` part and `tool_result` a
 /// `functionResponse` part, named after its call (`names`: tool ids seen so far).
@@ -46,19 +52,35 @@ fn parts(
 }
 
 pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
+    // Which messages the body holds: all; the cached tiers (for the create body); or the
+    // rest (for a request that uses the entry).
+    let cached = |m: &Message| m.tier != Tier::Active;
+    let keep: &dyn Fn(&Message) -> bool = match &opts.gemini_cache {
+        GeminiCache::Off => &|_| true,
+        GeminiCache::Create { .. } => &cached,
+        GeminiCache::Use(_) => &|m| !cached(m),
+    };
     let mut system = Vec::new();
     let mut turns = Vec::new();
+    // Tool names are learnt from every call, held in the entry or not.
     let mut names = HashMap::new();
     for (i, m) in messages.iter().enumerate() {
-        let n = &mut names;
+        let parts = parts(m, i, &mut names)?;
+        if !keep(m) {
+            continue;
+        }
         match m.role {
-            Role::System => system.extend(parts(m, i, n)?),
-            Role::User => turns.push(("user".to_string(), parts(m, i, n)?)),
-            Role::Assistant => turns.push(("model".to_string(), parts(m, i, n)?)),
+            Role::System => system.extend(parts),
+            Role::User => turns.push(("user".to_string(), parts)),
+            Role::Assistant => turns.push(("model".to_string(), parts)),
         }
     }
     let mut turns = merge_turns(turns);
-    if turns.first().is_none_or(|(role, _)| role != "user") {
+    // The conversation opens with the user: in the entry when there is one.
+    let opens = !matches!(opts.gemini_cache, GeminiCache::Use(_));
+    if opens && turns.first().is_some_and(|(role, _)| role != "user")
+        || turns.is_empty() && matches!(opts.gemini_cache, GeminiCache::Off)
+    {
         turns.insert(
             0,
             ("user".to_string(), vec![json!({"text": LEADING_USER_TURN})]),
@@ -72,7 +94,20 @@ pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
     if !system.is_empty() {
         body.insert("systemInstruction".into(), json!({"parts": system}));
     }
-    body.insert("contents".into(), Value::Array(contents));
+    if !contents.is_empty() || !matches!(opts.gemini_cache, GeminiCache::Create { .. }) {
+        body.insert("contents".into(), Value::Array(contents));
+    }
+    match &opts.gemini_cache {
+        GeminiCache::Create { ttl_seconds } => {
+            body.insert("model".into(), json!(format!("models/{}", opts.model)));
+            body.insert("ttl".into(), json!(format!("{ttl_seconds}s")));
+            return Ok(Value::Object(body));
+        }
+        GeminiCache::Use(name) => {
+            body.insert("cachedContent".into(), json!(name));
+        }
+        GeminiCache::Off => {}
+    }
     if let Some(n) = opts.max_tokens {
         body.insert("generationConfig".into(), json!({"maxOutputTokens": n}));
     }

@@ -92,6 +92,21 @@ pub struct Options {
     /// The model takes explicit cache breakpoints (OpenAI's GPT-5.6 and later): OpenAI
     /// bodies mark the cached tiers as Anthropic bodies do.
     pub breakpoints: bool,
+    /// Gemini's explicit caching: what the body is.
+    pub gemini_cache: GeminiCache,
+}
+
+/// Which body Gemini's explicit caching asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum GeminiCache {
+    /// The `generateContent` request, all of it.
+    #[default]
+    Off,
+    /// The `cachedContents` create body: the system instruction and the cached tiers, kept
+    /// for `ttl_seconds`.
+    Create { ttl_seconds: u64 },
+    /// The `generateContent` request that names the entry and leaves out what it holds.
+    Use(String),
 }
 
 /// Encodes `messages` for `provider`. Fails only for content the provider cannot carry
