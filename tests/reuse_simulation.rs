@@ -322,8 +322,8 @@ fn openai_blocks(body: &Value) -> Vec<SimBlock> {
 
 /// Reads, writes and uncached tokens of each body in turn, by OpenAI's explicit
 /// breakpoint rules (GPT-5.6): a breakpoint whose prefix holds the minimum writes an
-/// entry; a request reads the longest prefix that ends exactly at one of its own
-/// breakpoints and equals one of the latest 80 entries of the conversation.
+/// entry; a request reads its longest prefix that equals one of the latest 80 entries of
+/// the conversation, wherever it ends in the request (no lookback limit).
 fn simulate_explicit(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)> {
     let mut written: Vec<Vec<String>> = Vec::new();
     let mut out = Vec::new();
@@ -340,10 +340,9 @@ fn simulate_explicit(bodies: &[&Value], min: usize) -> Vec<(usize, usize, usize)
         let markers: Vec<usize> = (0..blocks.len()).filter(|i| blocks[*i].marker).collect();
         assert!(markers.len() <= 4, "{} breakpoints", markers.len());
         let latest = &written[written.len().saturating_sub(80)..];
-        let read = markers
-            .iter()
-            .filter(|m| latest.iter().any(|w| w[..] == keys[..=**m]))
-            .map(|m| through[*m])
+        let read = (0..keys.len())
+            .filter(|i| latest.iter().any(|w| w[..] == keys[..=*i]))
+            .map(|i| through[i])
             .max()
             .unwrap_or(0);
         out.push(write_at_markers(

@@ -10,9 +10,11 @@
 //!   reads up to that point, writes from there to its last marker, the rest uncached.
 //! - **Explicit** (OpenAI's GPT-5.6 and later, `cache_breakpoints` in models.yaml): each
 //!   `prompt_cache_breakpoint` writes an entry for the prefix through its block, and a
-//!   request reads the longest prefix through one of its own breakpoints that an earlier
-//!   request wrote: an exact match, with no lookback (OpenAI's prompt caching guide, and
-//!   `PromptCacheOptions` in the openai SDK 3.57.0). Billed like breakpoints.
+//!   request reads the longest of its prefixes that ends exactly where one of the
+//!   session's latest 80 breakpoints ended, wherever that is in the request: "OpenAI
+//!   considers up to the latest 80 breakpoints in the conversation, without a
+//!   content-block lookback limit" (`PromptCacheOptions` in the openai SDK 3.57.0, and
+//!   OpenAI's prompt caching guide). Billed like breakpoints.
 //! - **Prefix** (OpenAI, Gemini, other OpenRouter models): the provider caches on its
 //!   own; a request reads the prefix it shares with the session's previous request, from
 //!   the model's minimum up in steps of 128 tokens, and writes nothing billable.
@@ -35,8 +37,10 @@ pub const LOOKBACK_BLOCKS: usize = 20;
 /// OpenAI's cache hits grow in steps of this many tokens.
 pub const PREFIX_STEP: usize = 128;
 
-/// How many cache entries a session remembers (the oldest are forgotten first).
+/// How many cache entries a session remembers (the oldest are forgotten first); for the
+/// explicit rule, the breakpoints OpenAI matches against.
 pub const MAX_ENTRIES: usize = 64;
+pub const MAX_EXPLICIT_ENTRIES: usize = 80;
 
 /// How many outcomes of the moving marker the session remembers.
 pub const MOVING_HISTORY: usize = 8;
@@ -68,11 +72,20 @@ impl Rule {
         self != Rule::Prefix
     }
 
-    /// How many blocks back from a marker, counting its own, a read may end.
+    /// How many blocks back from a marker, counting its own, a read may end: OpenAI's
+    /// explicit breakpoints have no limit, so a read may end at any block.
     fn lookback(self) -> usize {
         match self {
             Rule::Breakpoints => LOOKBACK_BLOCKS,
-            Rule::Explicit | Rule::Prefix => 1,
+            Rule::Explicit | Rule::Prefix => usize::MAX,
+        }
+    }
+
+    /// How many entries the provider matches against.
+    fn entries(self) -> usize {
+        match self {
+            Rule::Explicit => MAX_EXPLICIT_ENTRIES,
+            _ => MAX_ENTRIES,
         }
     }
 }
@@ -296,15 +309,17 @@ impl Shape {
 }
 
 /// The block index up to which a request that marks its blocks reads from `memory`'s
-/// entries, looking back `lookback` blocks from each marker.
+/// entries, looking back `lookback` blocks from each marker (`usize::MAX`: from its last
+/// block, through the whole request).
 fn read_point(shape: &Shape, memory: &Memory, lookback: usize) -> Option<usize> {
+    let last = shape.blocks.len().checked_sub(1)?;
     shape
         .blocks
         .iter()
         .enumerate()
-        .filter(|(_, b)| b.marker)
+        .filter(|(i, b)| b.marker || (lookback == usize::MAX && *i == last))
         .filter_map(|(m, _)| {
-            (m.saturating_sub(lookback - 1)..=m)
+            (m.saturating_sub(lookback.saturating_sub(1))..=m)
                 .rev()
                 .find(|i| memory.entries.contains(&shape.blocks[*i].hash))
         })
@@ -415,7 +430,7 @@ pub fn remember(
                 m.entries.retain(|e| *e != b.hash);
                 m.entries.push(b.hash.clone());
             }
-            let excess = m.entries.len().saturating_sub(MAX_ENTRIES);
+            let excess = m.entries.len().saturating_sub(rule.entries());
             m.entries.drain(..excess);
             if moving {
                 m.moving = shape.blocks.last().map(|b| b.hash.clone());
@@ -630,17 +645,17 @@ mod tests {
         assert_eq!(rule("openai", "gpt-5.6-terra", true), Rule::Explicit);
     }
 
-    /// Explicit breakpoints match exactly: an entry one block before a breakpoint, which
-    /// Anthropic's lookback would read, is not read.
+    /// Explicit breakpoints have no lookback limit: an entry 30 blocks before the
+    /// request's only breakpoint is read, where Anthropic's 20-block lookback would not
+    /// reach it. A read still ends exactly where an earlier breakpoint ended.
     #[test]
-    fn explicit_breakpoints_read_only_at_a_breakpoint() {
-        // An OpenAI body: one user message of parts, the last marked.
-        let body = |parts: &[(&str, bool)]| {
-            let parts: Vec<Value> = parts
-                .iter()
-                .map(|(t, marked)| {
-                    let mut p = json!({"type": "text", "text": word(50, t)});
-                    if *marked {
+    fn explicit_breakpoints_read_any_earlier_breakpoint() {
+        // An OpenAI body: one user message of parts, `marked` the ones with a breakpoint.
+        let body = |n: usize, marked: &[usize]| {
+            let parts: Vec<Value> = (0..n)
+                .map(|i| {
+                    let mut p = json!({"type": "text", "text": word(20, &format!("w{i}"))});
+                    if marked.contains(&i) {
                         p["prompt_cache_breakpoint"] = json!({"mode": "explicit"});
                     }
                     p
@@ -648,11 +663,11 @@ mod tests {
                 .collect();
             json!({"messages": [{"role": "user", "content": parts}]})
         };
-        let s1 = shape(&body(&[("a", false), ("b", true)]));
-        let s2 = shape(&body(&[("a", false), ("b", false), ("c", true)]));
+        let s1 = shape(&body(2, &[1]));
+        let s2 = shape(&body(32, &[31]));
         for (rule, read) in [
-            (Rule::Breakpoints, s2.blocks[1].through),
-            (Rule::Explicit, 0),
+            (Rule::Breakpoints, 0),
+            (Rule::Explicit, s2.blocks[1].through),
         ] {
             let m = remember(None, rule, &s1, "m", false);
             assert_eq!(
@@ -661,8 +676,14 @@ mod tests {
                 "{rule:?}"
             );
         }
-        let m = remember(None, Rule::Explicit, &s2, "m", false);
-        let p = predict(Rule::Explicit, &s2, Some(&m), "m", 0, 125, 10);
-        assert_eq!(p.read, s2.total);
+        // Not part-way: an entry through block 1 is not read by a request that shares
+        // only block 0 with it.
+        let m = remember(None, Rule::Explicit, &shape(&body(2, &[1])), "m", false);
+        let other = json!({"messages": [{"role": "user", "content": [
+            {"type": "text", "text": word(20, "w0")}, {"type": "text", "text": "x"}]}]});
+        assert_eq!(
+            predict(Rule::Explicit, &shape(&other), Some(&m), "m", 0, 125, 10).read,
+            0
+        );
     }
 }
