@@ -7,12 +7,13 @@
 //! scripts/session-bench.sh            # or: cargo run --example session-bench
 //! scripts/session-bench.sh --summary  # the table only
 //! scripts/session-bench.sh --summary --no-moving-marker
+//! scripts/session-bench.sh --summary --gpt-5.6   # OpenAI's explicit breakpoints
 //! ```
 
 #[allow(dead_code)] // Shared with tests/reuse_simulation.rs, which uses other parts.
 mod scenarios;
 
-use scenarios::{run_baseline, run_session_with, Sent};
+use scenarios::{run_baseline_for, run_session_for, Sent, Target};
 
 /// The requests (1-based) the issue's targets average over.
 const WINDOW: std::ops::RangeInclusive<usize> = 4..=20;
@@ -48,12 +49,18 @@ fn main() {
     // `--no-moving-marker` measures the layout without the leftover marker on the last
     // message.
     let moving = !std::env::args().any(|a| a == "--no-moving-marker");
+    // `--gpt-5.6`: the same sessions by OpenAI's explicit-breakpoint rules, against its
+    // implicit mode (one breakpoint on the newest message).
+    let target = match std::env::args().any(|a| a == "--gpt-5.6") {
+        true => Target::Gpt56,
+        false => Target::Claude,
+    };
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut summary = Vec::new();
     for s in scenarios::scenarios() {
         let state = dir.path().join(format!("{}.json", s.name));
-        let session = run_session_with(&s.requests, &state, moving);
-        let baseline = run_baseline(&s.requests);
+        let session = run_session_for(&s.requests, &state, moving, target);
+        let baseline = run_baseline_for(&s.requests, target);
         if verbose {
             println!("scenario ({}): {}", s.name, s.about);
             println!("  req   tokens  session read  written  cost   baseline read  written  cost");

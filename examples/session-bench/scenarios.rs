@@ -312,6 +312,31 @@ pub fn request(assembly: Assembly) -> Request {
     }
 }
 
+/// Which provider's rules a run is priced and predicted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Anthropic's breakpoints (`MODEL`).
+    Claude,
+    /// OpenAI's explicit breakpoints (GPT-5.6): writes at 1.25x, reads at 0.1x.
+    Gpt56,
+}
+
+/// [`request`] for `target`.
+pub fn request_for(assembly: Assembly, target: Target) -> Request {
+    let mut req = request(assembly);
+    if target == Target::Gpt56 {
+        req.provider = Provider::OpenAi;
+        req.options.model = "gpt-5.6-terra".to_string();
+        req.options.breakpoints = true;
+        req.cache_price = Prices {
+            read: 10,
+            write: 125,
+            write_1h: None,
+        };
+    }
+    req
+}
+
 /// One request sent: its body and the prediction made before sending it.
 pub struct Sent {
     pub body: Value,
@@ -326,10 +351,20 @@ pub fn run_session(requests: &[Assembly], state: &std::path::Path) -> Vec<Sent> 
 
 /// [`run_session`]; `moving` false never places the moving marker (to measure it).
 pub fn run_session_with(requests: &[Assembly], state: &std::path::Path, moving: bool) -> Vec<Sent> {
+    run_session_for(requests, state, moving, Target::Claude)
+}
+
+/// [`run_session_with`] by `target`'s rules.
+pub fn run_session_for(
+    requests: &[Assembly],
+    state: &std::path::Path,
+    moving: bool,
+    target: Target,
+) -> Vec<Sent> {
     requests
         .iter()
         .map(|a| {
-            let req = request(a.clone());
+            let req = request_for(a.clone(), target);
             let mut tracker = Tracker::open(state).expect("the state opens");
             let mut plan = session::observe_and_plan(&mut tracker, &req);
             plan.moving_marker &= moving;
@@ -350,17 +385,27 @@ pub fn run_session_with(requests: &[Assembly], state: &std::path::Path, moving: 
 /// Replays `requests` as agents usually send them: no session (everything active) and
 /// markers on the last two messages.
 pub fn run_baseline(requests: &[Assembly]) -> Vec<Sent> {
+    run_baseline_for(requests, Target::Claude)
+}
+
+/// [`run_baseline`] by `target`'s rules; for GPT-5.6 the baseline is OpenAI's implicit
+/// mode: one breakpoint, on the newest message.
+pub fn run_baseline_for(requests: &[Assembly], target: Target) -> Vec<Sent> {
+    let marked = match target {
+        Target::Claude => 2,
+        Target::Gpt56 => 1,
+    };
     let mut memory: Option<Memory> = None;
     requests
         .iter()
         .map(|a| {
-            let req = request(a.clone());
+            let req = request_for(a.clone(), target);
             let (mut messages, _) = request::messages(&req, &BTreeMap::new());
             for m in messages.iter_mut() {
                 m.cache = false;
             }
             let n = messages.len();
-            for m in messages[n.saturating_sub(2)..].iter_mut() {
+            for m in messages[n.saturating_sub(marked)..].iter_mut() {
                 m.cache = true;
             }
             debug_assert!(messages.iter().filter(|m| m.cache).count() <= cache::MAX_MARKERS);
