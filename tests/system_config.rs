@@ -1287,17 +1287,26 @@ fn every_sdk_model_has_its_own_entry() {
     .map(String::from)
     .to_vec();
     if common::python_sdks() {
-        let out = std::process::Command::new("python3")
-            .args([
-                "-c",
-                "import typing, anthropic.types.model as m\n\
-                 print('\\n'.join(typing.get_args(typing.get_args(m.Model)[0])))",
-            ])
-            .output()
-            .unwrap();
-        let listed = String::from_utf8(out.stdout).unwrap();
-        assert!(listed.lines().count() > 10, "{listed}");
-        names.extend(listed.lines().map(String::from));
+        // The SDKs' own literals: anthropic's Model, openai's ChatModel (less the id the
+        // SDK itself calls "Not a supported model ID").
+        for literal in [
+            "anthropic.types.model as m; l = typing.get_args(m.Model)[0]",
+            "openai.types.shared.chat_model as m; l = m.ChatModel",
+        ] {
+            let script = format!("import typing, {literal}\nprint('\\n'.join(typing.get_args(l)))");
+            let out = std::process::Command::new("python3")
+                .args(["-c", &script])
+                .output()
+                .unwrap();
+            let listed = String::from_utf8(out.stdout).unwrap();
+            assert!(listed.lines().count() > 10, "{literal}: {listed}");
+            names.extend(
+                listed
+                    .lines()
+                    .filter(|n| *n != "gpt-5.1-mini")
+                    .map(String::from),
+            );
+        }
     }
     for name in &names {
         let entry = registry.lookup(name);
@@ -1324,4 +1333,43 @@ fn every_sdk_model_has_its_own_entry() {
             .deprecated,
         None
     );
+}
+
+/// The registry's end-of-life dates are the SDKs' own: openai's "Announced shutdown
+/// date" for each ChatModel id, and anthropic's `DEPRECATED_MODELS` (whose "November
+/// 30th, 2026" is 2026-11-30).
+#[test]
+fn end_of_life_dates_are_the_sdks() {
+    if !common::python_sdks() {
+        return;
+    }
+    const SCRIPT: &str = r#"
+import re, datetime
+import openai.types.shared.chat_model as m
+from anthropic._data.deprecated_models import DEPRECATED_MODELS
+doc = open(m.__file__).read()
+doc = doc[doc.index('"""Deprecated values:'):]
+for item in re.split(r'\n- ', doc):
+    date = re.search(r'Announced shutdown\s+date:\s*(\d{4}-\d{2}-\d{2})', item)
+    if date:
+        for name in re.findall(r'"([^"]+)"', item.split('Announced')[0]):
+            print(name, date.group(1))
+for name, when in DEPRECATED_MODELS.items():
+    when = re.sub(r'(\d+)(st|nd|rd|th)', r'\1', when)
+    print(name, datetime.datetime.strptime(when, '%B %d, %Y').date())
+"#;
+    let out = std::process::Command::new("python3")
+        .args(["-c", SCRIPT])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert!(listed.lines().count() > 50, "{listed}");
+    let registry = asimi_prompt::model::ModelRegistry::builtin();
+    let wrong: Vec<String> = listed
+        .lines()
+        .filter_map(|line| line.split_once(' '))
+        .filter(|(name, date)| registry.lookup(name).deprecated.as_deref() != Some(*date))
+        .map(|(name, date)| format!("{name}: the SDK says {date}"))
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
