@@ -41,7 +41,8 @@ pub struct ModelInfo {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<String>,
     /// Explicit cache breakpoints (OpenAI's GPT-5.6 and later): the body marks where each
-    /// cached prefix ends (`prompt_cache_breakpoint`), and a hit is an exact match at one.
+    /// cached prefix ends (`prompt_cache_breakpoint`), and a read ends exactly where an
+    /// earlier breakpoint ended (see `request::reuse`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cache_breakpoints: bool,
     /// A fallback for names no entry describes (`claude-*`), with its family's figures:
@@ -107,8 +108,8 @@ pub const DEFAULT_MODEL: &str = "claude-sonnet-5-5";
 /// P's own, never another provider's name.
 pub const PROVIDER_DEFAULTS: &[(&str, &str)] = &[
     ("anthropic", DEFAULT_MODEL),
-    // A current model with automatic caching (GPT-5.6's explicit breakpoints are not
-    // placed yet).
+    // Current (openai 3.57.0 marks gpt-5.4-nano, not gpt-5.4, deprecated), with the
+    // automatic prefix caching every OpenAI model before GPT-5.6 has.
     ("openai", "gpt-5.4"),
     ("openai-responses", "gpt-5.4"),
     ("openrouter", "anthropic/claude-sonnet-5.5"),
