@@ -1174,3 +1174,16 @@ fn gemini_explicit_caching_creates_and_uses_an_entry() {
         .fails()
         .contains("--cache-create and --cached-content make Gemini bodies"));
 }
+
+/// A missing or unreadable spec is reported in the words of the other file flags.
+#[test]
+fn a_missing_spec_reads_like_a_missing_file() {
+    let t = Test::new().file("dir/x", "");
+    let e = t.run_with(&["messages", "--spec", "nope.yaml"]);
+    assert_eq!(e.fails(), "asimi-prompt: spec 'nope.yaml' does not exist\n");
+    let e = t.run_with(&["messages", "--spec", "dir"]);
+    assert_eq!(
+        e.fails(),
+        "asimi-prompt: spec 'dir' is a directory; give a file\n"
+    );
+}

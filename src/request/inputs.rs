@@ -34,7 +34,7 @@ fn read(path: &Path, what: &str, shown: &str) -> Result<Vec<u8>, Error> {
 }
 
 /// Why `path` (`what` named `shown`) could not be read.
-fn read_error(e: &std::io::Error, path: &Path, what: &str, shown: &str) -> Error {
+pub(crate) fn read_error(e: &std::io::Error, path: &Path, what: &str, shown: &str) -> Error {
     match e.kind() {
         std::io::ErrorKind::NotFound => error(format!("{what} '{shown}' does not exist")),
         _ if path.is_dir() => is_a_directory(what, shown),

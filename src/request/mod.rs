@@ -137,8 +137,8 @@ fn err(message: String) -> Error {
 /// Reads a spec file (`path` as given, `shown` in messages).
 pub fn load_spec(path: &Path) -> Result<spec::Spec, Error> {
     let shown = crate::paths::display(path);
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| err(format!("spec '{shown}' cannot be read: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| inputs::read_error(&e, path, "spec", &shown))?;
     spec::parse(&text, &shown)
 }
 
