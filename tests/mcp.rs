@@ -426,6 +426,26 @@ fn a_crashing_server_is_a_warning() {
     assert!(stderr(&o).contains(&tail), "{}", stderr(&o));
 }
 
+/// A skill asked for by name is required: when its server fails, the run stops (exit 2)
+/// naming the skill and the server's error, as an unknown built-in skill does.
+fn a_skill_from_a_failing_server_is_an_error() {
+    let p = Project::new();
+    let o = p.with(
+        &["crash"],
+        &["system", "--hermetic", "--skill", "crash:plain"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(
+            "asimi-prompt: --skill 'crash:plain': the skill could not be fetched from its MCP \
+             server: MCP server 'crash' failed"
+        ),
+        "{err}"
+    );
+    assert_eq!(stdout(&o), "");
+}
+
 fn a_hanging_server_times_out() {
     failing_server("hang", "start: no answer within 1s (--mcp-timeout)");
 }
@@ -726,7 +746,7 @@ fn main() {
         serve(&mode);
         return;
     }
-    let tests: [(&str, fn()); 17] = [
+    let tests: [(&str, fn()); 18] = [
         (
             "lists_every_page_with_server_and_arguments",
             lists_every_page_with_server_and_arguments,
@@ -744,6 +764,10 @@ fn main() {
             a_crashing_server_is_a_warning,
         ),
         ("a_hanging_server_times_out", a_hanging_server_times_out),
+        (
+            "a_skill_from_a_failing_server_is_an_error",
+            a_skill_from_a_failing_server_is_an_error,
+        ),
         (
             "a_malformed_answer_is_a_warning",
             a_malformed_answer_is_a_warning,

@@ -361,13 +361,25 @@ fn skills(
         })
         .collect();
     let mut fetched = Vec::new();
+    let mut failures = Vec::new();
     if !wanted_mcp.is_empty() {
         let (found, notes) = crate::mcp::fetch(&settings.mcp, &wanted_mcp)?;
         fetched = found;
-        warnings.extend(notes);
+        warnings.extend(notes.iter().cloned());
+        failures = notes;
     }
     let mut out = Vec::new();
     for (id, origin) in &settings.skills {
+        // A skill asked for by name is required: its server's failure stops the run.
+        if is_mcp(id) && !fetched.iter().any(|f| f.id == *id) {
+            return Err(error(format!(
+                "{origin} '{id}': the skill could not be fetched from its MCP server: {}",
+                match failures.as_slice() {
+                    [] => "the server has no such prompt".to_string(),
+                    notes => notes.join("; "),
+                }
+            )));
+        }
         if is_mcp(id) {
             // Server text is not a template: it goes in as the server gave it.
             out.extend(fetched.iter().filter(|f| f.id == *id).map(|f| {
