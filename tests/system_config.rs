@@ -1373,3 +1373,26 @@ for name, when in DEPRECATED_MODELS.items():
         .collect();
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// Every model the README's examples name is one the registry knows and its provider has
+/// not retired, so a pipeline copied from it sends a current model.
+#[test]
+fn readme_examples_name_current_models() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let registry = asimi_prompt::model::ModelRegistry::builtin();
+    let named: std::collections::BTreeSet<&str> = readme
+        .split("--model ")
+        .skip(1)
+        .chain(readme.split("\nmodel: ").skip(1))
+        .filter_map(|rest| rest.split([' ', '\n', '`', '|', '\\']).next())
+        // A placeholder, and a local model served with --context-window.
+        .filter(|name| !["M", "local", ""].contains(name))
+        .collect();
+    assert!(named.len() >= 5, "{named:?}");
+    for name in named {
+        let entry = registry.lookup(name);
+        assert!(entry.is_known(), "{name}: no entry of its own");
+        assert_eq!(entry.deprecated, None, "{name} is deprecated");
+    }
+}
