@@ -84,6 +84,26 @@ conversation into a <state_snapshot>; and with `goal`, the goal the prompt carri
 
 With no command, prints the system prompt (the same as `asimi-prompt system`).";
 
+/// What `-h` ends with: the commonest uses; `--help` has every option, the environment and
+/// more examples.
+const SYSTEM_SHORT_HELP: &str = "\
+Examples:
+  asimi-prompt --model gpt-5.4 --mode planning
+  asimi-prompt system --check prompts/system.txt     # CI: exit 1 and a diff when it moved
+More options, the environment variables and examples: --help";
+
+const MESSAGES_SHORT_HELP: &str = "\
+Examples:
+  asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs | curl ... --data-binary @-
+  git ls-files '*.rs' | asimi-prompt messages --files-from - --prompt 'Review' --session work
+More options (URLs, review, tiers, Gemini's explicit caching...) and examples: --help";
+
+const CONTEXT_SHORT_HELP: &str = "\
+Examples:
+  asimi-prompt context --file src/ --prompt 'Review' --files
+  asimi-prompt context --session work --json | jq .reuse
+More options and examples: --help";
+
 const SYSTEM_AFTER_HELP: &str = "\
 Environment:
   ASIMI_SYSTEM_MD         Use a file as the base prompt: a path (~ and relative paths work),
@@ -114,7 +134,8 @@ Examples:
     about = ABOUT,
     long_about = LONG_ABOUT,
     args_conflicts_with_subcommands = true,
-    after_help = SYSTEM_AFTER_HELP
+    after_help = SYSTEM_SHORT_HELP,
+    after_long_help = SYSTEM_AFTER_HELP
 )]
 pub struct Cli {
     /// Run as if started in DIR (like git -C).
@@ -123,14 +144,14 @@ pub struct Cli {
 
     /// The execution budget of each template render, in steps (default 10000000); a
     /// template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel.
-    #[arg(long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_FUEL",
+    #[arg(help_heading = "Templates", hide_short_help = true, long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_FUEL",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub template_fuel: Option<u64>,
 
     /// The byte budget of each template render: what it writes and the strings its
     /// functions build (default 64M); a template that produces more fails. Takes bytes, or
     /// K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes.
-    #[arg(long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_BYTES",
+    #[arg(help_heading = "Templates", hide_short_help = true, long, value_name = "N", global = true, env = "ASIMI_TEMPLATE_BYTES",
           value_parser = parse_bytes)]
     pub template_bytes: Option<u64>,
 
@@ -220,7 +241,7 @@ fn takes_value(root: &clap::Command, word: &str) -> bool {
 #[command(defer = true)]
 pub enum Command {
     /// Print the full system prompt (the default command).
-    #[command(after_help = SYSTEM_AFTER_HELP)]
+    #[command(after_help = SYSTEM_SHORT_HELP, after_long_help = SYSTEM_AFTER_HELP)]
     System(SystemArgs),
     /// Write the rendered base prompt to a file, for editing and use with ASIMI_SYSTEM_MD.
     #[command(after_help = "\
@@ -237,11 +258,11 @@ Examples:
     Export(ExportArgs),
     /// Print a request body: system prompt, cached tiers, files, history and prompt, as
     /// a provider's JSON.
-    #[command(after_help = MESSAGES_AFTER_HELP)]
+    #[command(after_help = MESSAGES_SHORT_HELP, after_long_help = MESSAGES_AFTER_HELP)]
     Messages(MessagesArgs),
     /// Show what a request holds per cache tier, and the cache reuse to expect against
     /// the session's previous request.
-    #[command(after_help = CONTEXT_AFTER_HELP)]
+    #[command(after_help = CONTEXT_SHORT_HELP, after_long_help = CONTEXT_AFTER_HELP)]
     Context(ContextArgs),
     /// Print a request body that asks the model to compress a conversation into a
     /// <state_snapshot>, or with --prompt-only the compression prompt alone.
@@ -288,7 +309,13 @@ Examples:
 pub struct GoalArg {
     /// The goal file (default: .asimi/goal.yaml in the project); an active goal becomes
     /// the prompt's goal section.
-    #[arg(id = "goal", long = "goal", value_name = "FILE")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        id = "goal",
+        long = "goal",
+        value_name = "FILE"
+    )]
     pub path: Option<String>,
 }
 
@@ -298,23 +325,38 @@ pub struct McpArgs {
     /// A JSON or YAML file with an mcpServers map, as Claude Desktop, Claude Code
     /// (.mcp.json) and gemini-cli keep it: stdio servers {command, args} and Streamable
     /// HTTP ones {url or httpUrl, headers}, ${VAR} expanded in both (repeatable).
-    #[arg(long = "mcp-config", value_name = "FILE")]
+    #[arg(
+        help_heading = "MCP",
+        hide_short_help = true,
+        long = "mcp-config",
+        value_name = "FILE"
+    )]
     pub mcp_config: Vec<String>,
     /// An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces
     /// (repeatable).
-    #[arg(long = "mcp-server", value_name = "NAME=COMMAND")]
+    #[arg(
+        help_heading = "MCP",
+        hide_short_help = true,
+        long = "mcp-server",
+        value_name = "NAME=COMMAND"
+    )]
     pub mcp_server: Vec<String>,
     /// Start the project's own MCP servers (.asimi/config.yaml mcp_servers); without it
     /// they are listed but not started.
-    #[arg(long)]
+    #[arg(help_heading = "MCP", hide_short_help = true, long)]
     pub trust_project_mcp: bool,
     /// Seconds each MCP step (start, list, get) may take (default 10; config
     /// mcp_timeout).
-    #[arg(long, value_name = "SECS")]
+    #[arg(
+        help_heading = "MCP",
+        hide_short_help = true,
+        long,
+        value_name = "SECS"
+    )]
     pub mcp_timeout: Option<f64>,
     /// Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a
     /// warning.
-    #[arg(long)]
+    #[arg(help_heading = "MCP", hide_short_help = true, long)]
     pub require_mcp: bool,
 }
 
@@ -335,7 +377,13 @@ pub struct ModelsArgs {
 pub struct TemplatesArg {
     /// A template directory searched before the project's, the user's and the built-in
     /// templates.
-    #[arg(id = "templates", long = "templates", value_name = "DIR")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        id = "templates",
+        long = "templates",
+        value_name = "DIR"
+    )]
     pub dir: Option<String>,
 }
 
@@ -345,11 +393,21 @@ pub struct VarsArgs {
     /// A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from
     /// standard input); several are deep-merged in order. The system prompt's templates
     /// (and template render --prompt-data) see the data as .Vars.
-    #[arg(long = "data", value_name = "FILE")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long = "data",
+        value_name = "FILE"
+    )]
     pub data: Vec<String>,
     /// Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest
     /// (Tools.Grep=rg). Applied after --data.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long = "set",
+        value_name = "KEY=VALUE"
+    )]
     pub set: Vec<String>,
 }
 
@@ -357,30 +415,46 @@ pub struct VarsArgs {
 // the request commands and `export`).
 #[derive(Debug, Clone, Default, Args)]
 pub struct BaseArgs {
-    /// The model; picks the base prompt family and limits (default: ASIMI_MODEL, then
-    /// config, then claude-sonnet-5-5; `asimi-prompt models` lists them).
-    #[arg(long, value_name = "NAME")]
+    /// The model (`asimi-prompt models` lists them).
+    ///
+    /// It picks the base prompt family and the limits. Default: ASIMI_MODEL, then config,
+    /// then claude-sonnet-5-5 (with --provider, that provider's default).
+    #[arg(help_heading = "Model and provider", long, value_name = "NAME")]
     pub model: Option<String>,
-    /// The operational mode: assistant, developer, planning, debugger or user (default:
-    /// ASIMI_MODE, then config, then assistant).
-    #[arg(long, value_name = "MODE")]
+    /// The operational mode: assistant, developer, planning, debugger or user.
+    ///
+    /// Default: ASIMI_MODE, then config, then assistant.
+    #[arg(help_heading = "System prompt", long, value_name = "MODE")]
     pub mode: Option<String>,
-    /// The context window in tokens, which picks the mode's tier (default: the model's).
-    #[arg(long = "context-window", value_name = "N", value_parser = parse_context_window)]
+    /// The context window in tokens (default: the model's).
+    ///
+    /// It picks the mode's tier, and for requests the window they must fit.
+    #[arg(help_heading = "Model and provider", long = "context-window", value_name = "N", value_parser = parse_context_window)]
     pub context_window: Option<u64>,
     /// The sandbox to describe; auto reads the SANDBOX variable.
-    #[arg(long, value_enum, value_name = "KIND")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        value_enum,
+        value_name = "KIND"
+    )]
     pub sandbox: Option<SandboxArg>,
     #[command(flatten)]
     pub templates: TemplatesArg,
     /// A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep,
     /// glob, edit, shell, read_many_files, memory, ls).
-    #[arg(long = "tool-name", value_name = "KEY=NAME")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long = "tool-name",
+        value_name = "KEY=NAME"
+    )]
     pub tool_name: Vec<String>,
     #[command(flatten)]
     pub goal: GoalArg,
     /// Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji.
-    #[arg(long)]
+    #[arg(help_heading = "System prompt", hide_short_help = true, long)]
     pub ascii: bool,
     #[command(flatten)]
     pub vars: VarsArgs,
@@ -388,10 +462,20 @@ pub struct BaseArgs {
     /// and project root repo-relative and other machine facts blank unless pinned with
     /// --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config
     /// hermetic; the default with --check.
-    #[arg(long, overrides_with = "no_hermetic")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        overrides_with = "no_hermetic"
+    )]
     pub hermetic: bool,
     /// Not hermetic, even with --check.
-    #[arg(long, overrides_with = "hermetic")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        overrides_with = "hermetic"
+    )]
     pub no_hermetic: bool,
 }
 
@@ -412,16 +496,28 @@ impl BaseArgs {
 pub struct PromptArgs {
     #[command(flatten)]
     pub base: BaseArgs,
-    /// Leave a section out: base, goal, skills, sandbox, git, context, instructions,
-    /// memory.
-    #[arg(long = "no-section", value_name = "NAME")]
+    /// Leave a section out (base, goal, skills, sandbox, git, context, instructions,
+    /// memory).
+    #[arg(
+        help_heading = "System prompt",
+        long = "no-section",
+        value_name = "NAME"
+    )]
     pub no_section: Vec<String>,
     /// Text to append as the instructions section, or @FILE to append a file.
     // Markdown text often starts with "- " (a list), so a leading hyphen is a value here.
-    #[arg(long, value_name = "TEXT|@FILE", allow_hyphen_values = true)]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        value_name = "TEXT|@FILE",
+        allow_hyphen_values = true
+    )]
     pub append_system_prompt: Option<String>,
     /// The user memory text (default: memory.md in the user config directory).
     #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
         long,
         value_name = "TEXT",
         conflicts_with = "memory_file",
@@ -429,23 +525,43 @@ pub struct PromptArgs {
     )]
     pub memory: Option<String>,
     /// A file holding the user memory.
-    #[arg(long, value_name = "FILE")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        value_name = "FILE"
+    )]
     pub memory_file: Option<String>,
     /// A context file name to look for (repeatable; replaces the default AGENTS.md).
-    #[arg(long = "context-file", value_name = "NAME")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long = "context-file",
+        value_name = "NAME"
+    )]
     pub context_file: Vec<String>,
     /// Add a registered prompt to the skills section (repeatable; see `template list
     /// --prompts`); SERVER:PROMPT fetches an MCP server's prompt.
-    #[arg(long = "skill", value_name = "ID")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long = "skill",
+        value_name = "ID"
+    )]
     pub skill: Vec<String>,
     /// An argument of an MCP skill: SERVER:PROMPT.KEY=VALUE (repeatable; config
     /// skill_args).
-    #[arg(long = "skill-arg", value_name = "ID.KEY=VALUE")]
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long = "skill-arg",
+        value_name = "ID.KEY=VALUE"
+    )]
     pub skill_arg: Vec<String>,
     #[command(flatten)]
     pub mcp: McpArgs,
     /// Add the sanity check (sanity-reality-check) at the end of the skills section.
-    #[arg(long)]
+    #[arg(help_heading = "System prompt", hide_short_help = true, long)]
     pub sanity: bool,
 }
 
@@ -793,8 +909,8 @@ pub struct ManArgs {
 const MESSAGES_AFTER_HELP: &str = "\
 Flags override the spec. Without --model (or the spec's model, ASIMI_MODEL or a config's
 model) the model is the provider's default: claude-sonnet-5-5 (anthropic), gpt-5.4
-(openai), anthropic/claude-sonnet-5.5 (openrouter), gemini-3.8-flash (gemini). Token counts use OpenAI's encodings; for other
-providers they are estimates.
+(openai, openai-responses), anthropic/claude-sonnet-5.5 (openrouter), gemini-3.8-flash
+(gemini). Token counts use OpenAI's encodings; for other providers they are estimates.
 
 On a terminal, stderr shows progress for long runs (over half a second) and a last line
 with the tokens per tier, the predicted cache reuse and the files sent and mapped; on a
@@ -817,163 +933,248 @@ Examples:
 pub struct EncodeArgs {
     /// The body's shape (default: the model's provider).
     #[arg(
+        help_heading = "Model and provider",
         long,
         value_name = "anthropic|openai|openai-responses|openrouter|gemini|raw"
     )]
     pub provider: Option<String>,
-    /// The output token limit. Anthropic bodies need one: by default the model's limit
-    /// with --stream, else at most 21333 (8192 for Opus 4 and 4.1), the most Anthropic's
-    /// SDK asks for without streaming.
-    #[arg(long, value_name = "N", value_parser = parse_max_tokens)]
+    /// The output token limit.
+    ///
+    /// Anthropic bodies need one: by default the model's limit with --stream, else at most
+    /// 21333 (8192 for Opus 4 and 4.1), the most Anthropic's SDK asks for without
+    /// streaming.
+    #[arg(help_heading = "Model and provider", long, value_name = "N", value_parser = parse_max_tokens)]
     pub max_tokens: Option<u64>,
-    /// Ask for a streamed response ("stream": true; with --stream the default output
-    /// limit is the model's maximum).
-    #[arg(long)]
+    /// Ask for a streamed response.
+    ///
+    /// The body says "stream": true, and the default output limit is the model's
+    /// maximum.
+    #[arg(help_heading = "Model and provider", long)]
     pub stream: bool,
     /// The role of the system message in OpenAI-shaped bodies.
-    #[arg(long, value_enum, value_name = "ROLE")]
+    #[arg(
+        help_heading = "Model and provider",
+        hide_short_help = true,
+        long,
+        value_enum,
+        value_name = "ROLE"
+    )]
     pub system_role: Option<SystemRoleArg>,
     /// Print the JSON on one line.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub compact: bool,
     /// Secrets found in the request's content (gitleaks' rules): replace each with
     /// [REDACTED:<rule>] and report it (the default), fail (exit 2), or send as is. Also
     /// config key secrets.
-    #[arg(long, value_enum, value_name = "MODE")]
+    #[arg(
+        help_heading = "Output",
+        hide_short_help = true,
+        long,
+        value_enum,
+        value_name = "MODE"
+    )]
     pub secrets: Option<SecretsArg>,
 }
 
 // `messages`: what goes into the request and how it is encoded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct MessagesArgs {
-    #[command(flatten)]
-    pub system: PromptArgs,
-    /// A context spec (YAML, or JSON by extension) holding any of the inputs below.
-    #[arg(long, value_name = "FILE")]
+    /// A context spec (YAML, or JSON) holding any of the inputs below.
+    #[arg(help_heading = "Input", long, value_name = "FILE")]
     pub spec: Option<PathBuf>,
     /// The prompt (default: standard input, when it is not a terminal).
-    #[arg(long = "prompt", value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(
+        help_heading = "Input",
+        long = "prompt",
+        value_name = "TEXT",
+        allow_hyphen_values = true
+    )]
     pub prompt_text: Option<String>,
-    /// Working files to send in full: a file, a directory (its files that .gitignore and
-    /// .ignore leave in, hidden ones skipped) or a glob such as 'src/**/*.rs' (quote it),
-    /// expanded in sorted order, each file once.
-    #[arg(long = "file", value_name = "PATH|DIR|GLOB", num_args = 1..)]
+    /// Working files to send in full: a file, a directory or a glob.
+    ///
+    /// A directory sends its files that .gitignore and .ignore leave in, hidden ones
+    /// skipped; a glob such as 'src/**/*.rs' (quote it) expands in sorted order; each file
+    /// goes once.
+    #[arg(help_heading = "Input", long = "file", value_name = "PATH|DIR|GLOB", num_args = 1..)]
     pub file: Vec<String>,
-    /// Also send the files listed in FILE, one per line as `git ls-files` prints them (or
-    /// NUL-separated, as with -z); - reads the list from standard input, and the prompt
-    /// must then come from --prompt or the spec.
-    #[arg(long = "files-from", value_name = "FILE|-")]
+    /// Also send the files FILE lists (- : standard input).
+    ///
+    /// One path per line, as `git ls-files` prints them, or NUL-separated (-z). With -,
+    /// the prompt must come from --prompt or the spec.
+    #[arg(help_heading = "Input", long = "files-from", value_name = "FILE|-")]
     pub files_from: Option<String>,
-    /// Leave files matching GLOB (gitignore syntax, from the project root: 'tests/',
-    /// '*.lock') out of --file and the file tree (repeatable; also spec exclude).
-    #[arg(long = "exclude", value_name = "GLOB")]
+    /// Leave files matching GLOB out of --file and the file tree.
+    ///
+    /// Gitignore syntax, from the project root: 'tests/', '*.lock' (repeatable; also spec
+    /// exclude).
+    #[arg(help_heading = "Input", long = "exclude", value_name = "GLOB")]
     pub exclude: Vec<String>,
     #[command(flatten)]
     pub encode: EncodeArgs,
     /// Earlier conversation: a JSON list of {role, content} messages.
-    #[arg(long, value_name = "FILE")]
+    #[arg(help_heading = "Input", long, value_name = "FILE")]
     pub history: Option<String>,
     /// Fetched URL content: the URL and the file holding it.
-    #[arg(long = "url-context", value_name = "URL=FILE", num_args = 1..)]
+    #[arg(help_heading = "Input", hide_short_help = true, long = "url-context", value_name = "URL=FILE", num_args = 1..)]
     pub url_context: Vec<String>,
     /// Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown
     /// headed by its title; plain text, Markdown and JSON as they are.
-    #[arg(long = "url", value_name = "URL")]
+    #[arg(
+        help_heading = "Input",
+        hide_short_help = true,
+        long = "url",
+        value_name = "URL"
+    )]
     pub url: Vec<String>,
     /// Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard
     /// input only, never a spec's).
-    #[arg(long)]
+    #[arg(help_heading = "Input", hide_short_help = true, long)]
     pub fetch_urls: bool,
     /// The most pages one request fetches (default 3, as the seeds say).
-    #[arg(long, value_name = "N")]
+    #[arg(help_heading = "Input", hide_short_help = true, long, value_name = "N")]
     pub max_urls: Option<usize>,
     /// Give up on a page after this many seconds, redirects included (default 30).
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(help_heading = "Input", hide_short_help = true, long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub url_timeout: Option<u64>,
     /// Reuse a fetched page from the user cache directory for this long: 1h (the
     /// default), 30m, 90s; 0 fetches every time.
-    #[arg(long, value_name = "DURATION", value_parser = parse_url_ttl)]
+    #[arg(help_heading = "Input", hide_short_help = true, long, value_name = "DURATION", value_parser = parse_url_ttl)]
     pub url_ttl: Option<std::time::Duration>,
     /// Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each).
-    #[arg(long = "image", value_name = "FILE", num_args = 1..)]
+    #[arg(help_heading = "Input", long = "image", value_name = "FILE", num_args = 1..)]
     pub image: Vec<String>,
     /// Send the list of the repository's files (the default).
-    #[arg(long, overrides_with = "no_file_tree")]
+    #[arg(
+        help_heading = "Files and map",
+        hide_short_help = true,
+        long,
+        overrides_with = "no_file_tree"
+    )]
     pub file_tree: bool,
     /// Leave the file tree out.
-    #[arg(long, overrides_with = "file_tree")]
+    #[arg(help_heading = "Files and map", long, overrides_with = "file_tree")]
     pub no_file_tree: bool,
     /// Leave the repository's symbol map out (also spec symbols: false).
-    #[arg(long)]
+    #[arg(help_heading = "Files and map", long)]
     pub no_symbol_map: bool,
     /// Leave files matching GLOB out of the symbol map (repeatable).
-    #[arg(long = "map-exclude", value_name = "GLOB")]
+    #[arg(
+        help_heading = "Files and map",
+        hide_short_help = true,
+        long = "map-exclude",
+        value_name = "GLOB"
+    )]
     pub map_exclude: Vec<String>,
     /// Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the
     /// model's context window).
-    #[arg(long, value_name = "N")]
+    #[arg(
+        help_heading = "Files and map",
+        hide_short_help = true,
+        long,
+        value_name = "N"
+    )]
     pub map_tokens: Option<usize>,
     /// Note on stderr each file the symbol map could not parse cleanly.
-    #[arg(long)]
+    #[arg(help_heading = "Output", hide_short_help = true, long)]
     pub verbose: bool,
     /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
-    #[arg(long, value_name = "5m|1h")]
+    #[arg(
+        help_heading = "Cache and session",
+        hide_short_help = true,
+        long,
+        value_name = "5m|1h"
+    )]
     pub cache_ttl: Option<String>,
     /// The encoding that counts tokens for the minimum-cacheable-prefix rule.
-    #[arg(long, value_name = "o200k|cl100k")]
+    #[arg(
+        help_heading = "Output",
+        hide_short_help = true,
+        long,
+        value_name = "o200k|cl100k"
+    )]
     pub tokenizer: Option<String>,
     /// OpenAI's prompt_cache_key.
-    #[arg(long, value_name = "KEY")]
+    #[arg(
+        help_heading = "Cache and session",
+        hide_short_help = true,
+        long,
+        value_name = "KEY"
+    )]
     pub prompt_cache_key: Option<String>,
     /// Refuse files larger than this many bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 1048576)]
+    #[arg(
+        help_heading = "Files and map",
+        hide_short_help = true,
+        long,
+        value_name = "BYTES",
+        default_value_t = 1048576
+    )]
     pub max_file_bytes: u64,
     /// Allow files outside the project root.
-    #[arg(long)]
+    #[arg(help_heading = "Files and map", hide_short_help = true, long)]
     pub allow_outside: bool,
-    /// Fail (exit 1, nothing printed on stdout) when the request is over N tokens,
-    /// naming its largest parts on stderr: a token budget for CI.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// A token budget for CI: over N tokens, exit 1 and print nothing.
+    ///
+    /// The request's largest parts are named on stderr, each with the flag that leaves it
+    /// out. A request over the context window exits 1 too.
+    #[arg(help_heading = "Output", long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_request_tokens: Option<u64>,
     /// When the request would not fit the model's context window minus --max-tokens,
     /// drop the oldest history (the first message kept, pairs whole) until it does;
     /// without it an oversize request is an error.
-    #[arg(long)]
+    #[arg(help_heading = "Output", hide_short_help = true, long)]
     pub truncate: bool,
-    /// Track how long items stay unchanged across runs of this session, and cache them in
-    /// tiers as they prove stable (see README, Sessions).
-    #[arg(long, value_name = "NAME")]
+    /// Cache stable items in tiers across the runs of session NAME.
+    ///
+    /// The session tracks how long items stay unchanged and moves them into cached tiers
+    /// as they prove stable (see README, Sessions).
+    #[arg(help_heading = "Cache and session", long, value_name = "NAME")]
     pub session: Option<String>,
     /// Use the session's tiers but record nothing.
-    #[arg(long)]
+    #[arg(help_heading = "Cache and session", hide_short_help = true, long)]
     pub no_update: bool,
     /// Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or
     /// symbol:PATH=L2 (tiers: L0, L1, L2, L3, active).
-    #[arg(long = "tier", value_name = "ITEM=TIER")]
+    #[arg(
+        help_heading = "Cache and session",
+        hide_short_help = true,
+        long = "tier",
+        value_name = "ITEM=TIER"
+    )]
     pub tier: Vec<String>,
     /// Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it
     /// left BASE (their merge base; default: the upstream, else origin/HEAD, main or
     /// master). --file files get reverse diffs, other changed files capped diffs.
-    #[arg(long, value_name = "[BASE][..HEAD]", num_args = 0..=1, default_missing_value = "")]
+    #[arg(help_heading = "Input", hide_short_help = true, long, value_name = "[BASE][..HEAD]", num_args = 0..=1, default_missing_value = "")]
     pub review: Option<String>,
     /// Review the working tree's changes to tracked files, against HEAD (or against
     /// --review BASE).
-    #[arg(long)]
+    #[arg(help_heading = "Input", hide_short_help = true, long)]
     pub review_worktree: bool,
-    /// The same content as one flat message list with no cache markers and no tiers
-    /// (system, file tree, URL context, review, working files, history, prompt), for
-    /// servers without prompt caching. No session is read or recorded.
-    #[arg(long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
+    /// One flat message list, no tiers or markers, for servers without prompt caching.
+    ///
+    /// The same content in order (system, file tree, URL context, review, working files,
+    /// history, prompt). No session is read or recorded.
+    #[arg(help_heading = "Output", long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
     pub flat: bool,
     /// Gemini explicit caching, step 1: print the `cachedContents` create body (POST
     /// .../v1beta/cachedContents) holding the cached tiers and the system instruction,
     /// with a TTL of an hour (--cache-ttl 5m: five minutes).
-    #[arg(long, conflicts_with_all = ["cached_content", "flat"])]
+    #[arg(help_heading = "Cache and session", hide_short_help = true, long, conflicts_with_all = ["cached_content", "flat"])]
     pub cache_create: bool,
     /// Gemini explicit caching, step 2: print the request that uses the entry NAME
     /// (`cachedContents/...`, as the create call returned it), leaving out what it holds.
-    #[arg(long, value_name = "NAME", conflicts_with = "flat")]
+    #[arg(
+        help_heading = "Cache and session",
+        hide_short_help = true,
+        long,
+        value_name = "NAME",
+        conflicts_with = "flat"
+    )]
     pub cached_content: Option<String>,
+    // Last, so that help lists the request's own options first.
+    #[command(flatten)]
+    pub system: PromptArgs,
 }
 
 const CONTEXT_AFTER_HELP: &str = "\
@@ -999,12 +1200,13 @@ pub struct ContextArgs {
     #[command(flatten)]
     pub request: MessagesArgs,
     /// Print the breakdown as JSON.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub json: bool,
-    /// Also list every item of the request (files, symbol blocks, the file tree,
-    /// history messages...) with its tokens, largest first, and the flag that leaves it
-    /// out (JSON: items).
-    #[arg(long)]
+    /// Also list every item with its tokens and the flag that leaves it out.
+    ///
+    /// Files, symbol blocks, the file tree, history messages..., largest first (JSON:
+    /// items).
+    #[arg(long, help_heading = "Output")]
     pub files: bool,
 }
 

@@ -113,3 +113,44 @@ fn version_before_a_subcommand_still_prints_the_version() {
         format!("asimi-prompt {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+/// `-h` is a summary a person can scan (at most 60 lines: the common options under
+/// headings and two examples); `--help` has every option.
+#[test]
+fn short_help_fits_a_screen_and_long_help_has_everything() {
+    for command in [&[][..], &["system"], &["messages"], &["context"]] {
+        let short = Test::new().args(command).args(["-h"]).run();
+        let lines = short.ok().lines().count();
+        assert!(
+            lines <= 60,
+            "{command:?} -h is {lines} lines:\n{}",
+            short.stdout
+        );
+        assert!(short.stdout.contains("Examples:"), "{}", short.stdout);
+    }
+    let short = Test::new().args(["messages", "-h"]).run().ok().to_string();
+    let long = Test::new()
+        .args(["messages", "--help"])
+        .run()
+        .ok()
+        .to_string();
+    for heading in [
+        "Input:",
+        "Model and provider:",
+        "Cache and session:",
+        "System prompt:",
+    ] {
+        assert!(short.contains(heading), "{heading}\n{short}");
+    }
+    for common in ["--prompt", "--file", "--model", "--provider", "--session"] {
+        assert!(short.contains(common), "{common}");
+    }
+    for rare in [
+        "--url-context",
+        "--mcp-config",
+        "--cache-create",
+        "--template-bytes",
+    ] {
+        assert!(!short.contains(rare) && long.contains(rare), "{rare}");
+    }
+}
