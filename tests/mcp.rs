@@ -808,21 +808,19 @@ fn main() {
             everything_reference_server_over_http,
         ),
     ];
-    // As libtest does: a name given on the command line picks the tests containing it.
-    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let mut failed = Vec::new();
-    for (name, test) in tests {
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
-            continue;
-        }
-        let ok = std::panic::catch_unwind(test).is_ok();
-        println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
-        if !ok {
-            failed.push(name);
-        }
-    }
-    if !failed.is_empty() {
-        println!("failed: {}", failed.join(", "));
-        std::process::exit(101);
-    }
+    // libtest's own arguments: filters, --skip, --exact, --list, --test-threads. The
+    // tests share the HTTP test server's request count, so one runs at a time unless
+    // --test-threads says otherwise.
+    let mut args = libtest_mimic::Arguments::from_args();
+    args.test_threads.get_or_insert(1);
+    let trials = tests
+        .into_iter()
+        .map(|(name, test)| {
+            libtest_mimic::Trial::test(name, move || {
+                test();
+                Ok(())
+            })
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
 }
