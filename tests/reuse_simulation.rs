@@ -374,15 +374,8 @@ fn explicit_breakpoint_prediction_matches_the_simulation() {
         let state = dir.path().join(format!("{}-{provider}.json", s.name));
         let mut tracker = asimi_prompt::request::stability::Tracker::open(&state).unwrap();
         for a in &s.requests {
-            let mut req = scenarios::request(a.clone());
+            let mut req = scenarios::request_for(a.clone(), scenarios::Target::Gpt56);
             req.provider = provider;
-            req.options.model = "gpt-5.6-terra".into();
-            req.options.breakpoints = true;
-            req.cache_price = Prices {
-                read: 10,
-                write: 125,
-                write_1h: None,
-            };
             let plan = session::observe_and_plan(&mut tracker, &req);
             let (messages, _) = request::lay_out(&req, &plan);
             let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
