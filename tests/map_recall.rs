@@ -97,22 +97,14 @@ fn env_root(lang: &str) -> Option<Vec<PathBuf>> {
         .map(|p| vec![PathBuf::from(p)])
 }
 
+/// The crates cargo downloaded, under `CARGO_HOME` (else `~/.cargo`).
 fn cargo_registry() -> Vec<PathBuf> {
-    env_root("rust").unwrap_or_else(|| {
-        let home = dirs::home_dir().unwrap_or_default();
-        let src = home.join(".cargo/registry/src");
-        std::fs::read_dir(src)
-            .map(|d| d.flatten().map(|e| e.path()).collect())
-            .unwrap_or_default()
-    })
+    env_root("rust").unwrap_or_else(common::cargo_registries)
 }
 
 /// The C that `-sys` crates bundle (libgit2, zlib, mimalloc, …).
 fn cargo_registry_c() -> Vec<PathBuf> {
-    env_root("c").unwrap_or_else(|| {
-        let home = dirs::home_dir().unwrap_or_default();
-        vec![home.join(".cargo/registry/src")]
-    })
+    env_root("c").unwrap_or_else(common::cargo_registries)
 }
 
 fn python_stdlib() -> Vec<PathBuf> {

@@ -1,7 +1,8 @@
 //! The token counts stay exact: on at least 4 MB of real code and prose found on this
 //! machine (the cargo registry's Rust sources and Markdown, Python's standard library),
 //! `Tokenizer::count` and `encode` give what tiktoken-rs (OpenAI's merge rule) and
-//! bpe-openai (what counted before) give, file by file, in both encodings.
+//! bpe-openai (what counted before) give, file by file, in both encodings; and the three
+//! agree on every text of the generated corpus `benches/tokens.rs` times them on.
 
 mod common;
 
@@ -52,20 +53,29 @@ fn gather(roots: &[PathBuf], ext: &str, budget: usize) -> Vec<(PathBuf, String)>
     out
 }
 
-fn registry() -> Vec<PathBuf> {
-    let src = dirs::home_dir()
-        .unwrap_or_default()
-        .join(".cargo/registry/src");
-    let mut roots: Vec<PathBuf> = std::fs::read_dir(src)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    roots.sort();
-    roots
+/// Ours, with tiktoken-rs's and bpe-openai's tables of the same encoding.
+fn references() -> [(
+    Tokenizer,
+    &'static tiktoken_rs::CoreBPE,
+    &'static bpe_openai::Tokenizer,
+); 2] {
+    [
+        (
+            Tokenizer::O200k,
+            tiktoken_rs::o200k_base_singleton(),
+            bpe_openai::o200k_base(),
+        ),
+        (
+            Tokenizer::Cl100k,
+            tiktoken_rs::cl100k_base_singleton(),
+            bpe_openai::cl100k_base(),
+        ),
+    ]
 }
 
 #[test]
 fn counts_match_tiktoken_and_bpe_openai_on_4_mb_of_real_text() {
-    let registry = registry();
+    let registry = common::cargo_registries();
     let python = gather(&common::python_stdlib(), ".py", PYTHON_BYTES);
     // Without Python, more of the registry's code stands in.
     let short = PYTHON_BYTES.saturating_sub(python.iter().map(|t| t.1.len()).sum());
@@ -78,19 +88,7 @@ fn counts_match_tiktoken_and_bpe_openai_on_4_mb_of_real_text() {
         "only {bytes} bytes of text found under {registry:?} and Python's stdlib"
     );
 
-    let references = [
-        (
-            Tokenizer::O200k,
-            tiktoken_rs::o200k_base_singleton(),
-            bpe_openai::o200k_base(),
-        ),
-        (
-            Tokenizer::Cl100k,
-            tiktoken_rs::cl100k_base_singleton(),
-            bpe_openai::cl100k_base(),
-        ),
-    ];
-    for (tokenizer, tiktoken, bpe) in references {
+    for (tokenizer, tiktoken, bpe) in references() {
         let mut total = 0;
         for (path, text) in &texts {
             let ids = tiktoken.encode_ordinary(text);
@@ -112,4 +110,51 @@ fn counts_match_tiktoken_and_bpe_openai_on_4_mb_of_real_text() {
             texts.len()
         );
     }
+}
+
+/// The corpus `benches/tokens.rs` times (`common::corpus::bench_texts`: other scripts,
+/// emoji, numbers and runs of whitespace, which real files hold little of): all three
+/// tokenizers the bench compares give the same count for every text, in both encodings,
+/// or its comparison would mean nothing.
+#[test]
+fn counts_match_on_the_benchmark_corpus() {
+    let texts = common::corpus::bench_texts();
+    let bytes: usize = texts.iter().map(String::len).sum();
+    assert!(bytes >= 4 << 20, "the bench's corpus is only {bytes} bytes");
+    for (tokenizer, tiktoken, bpe) in references() {
+        let name = tokenizer.name();
+        let mut total = 0;
+        for (i, text) in texts.iter().enumerate() {
+            let count = tiktoken.encode_ordinary(text).len();
+            assert_eq!(tokenizer.count(text), count, "{name}, text {i}");
+            assert_eq!(bpe.count(text.as_str()), count, "{name}, text {i}");
+            total += count;
+        }
+        eprintln!(
+            "{name}: {} texts, {bytes} bytes, {total} tokens",
+            texts.len()
+        );
+    }
+}
+
+/// The real code comes from cargo's registry where cargo keeps it: under `CARGO_HOME`
+/// when that is set, not always under `~/.cargo`.
+#[test]
+fn cargo_home_is_cargo_home_first() {
+    use std::path::Path;
+    let home = Some(PathBuf::from("/home/u"));
+    let set = Some(std::ffi::OsString::from("/opt/cargo"));
+    assert_eq!(
+        common::cargo_home_from(set, home.clone()),
+        Path::new("/opt/cargo")
+    );
+    assert_eq!(
+        common::cargo_home_from(None, home.clone()),
+        Path::new("/home/u/.cargo")
+    );
+    // Set but empty is unset, as cargo reads it.
+    assert_eq!(
+        common::cargo_home_from(Some("".into()), home),
+        Path::new("/home/u/.cargo")
+    );
 }

@@ -86,6 +86,15 @@ impl Rng {
     }
 }
 
+/// The corpus `benches/tokens.rs` times the tokenizers on: about 4 MB in 2 KB texts, as a
+/// request counts them one by one. `tests/token_counts.rs` checks that every tokenizer
+/// the bench compares counts each of them alike.
+pub fn bench_texts() -> Vec<String> {
+    const TARGET_BYTES: usize = 4 << 20;
+    const TEXT_BYTES: usize = 2_048;
+    texts(1, TARGET_BYTES / TEXT_BYTES, TEXT_BYTES)
+}
+
 /// `count` texts of about `size` bytes each; the same seed gives the same texts.
 pub fn texts(seed: u64, count: usize, size: usize) -> Vec<String> {
     let mut rng = Rng(seed.max(1));

@@ -356,3 +356,28 @@ pub fn python_stdlib() -> Vec<PathBuf> {
         .map(|o| vec![PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())])
         .unwrap_or_default()
 }
+
+/// Cargo's home: `CARGO_HOME` when set (as cargo reads it), else `~/.cargo`.
+pub fn cargo_home() -> PathBuf {
+    cargo_home_from(std::env::var_os("CARGO_HOME"), dirs::home_dir())
+}
+
+/// [`cargo_home`] from the value of `CARGO_HOME` and the home directory.
+pub fn cargo_home_from(cargo_home: Option<std::ffi::OsString>, home: Option<PathBuf>) -> PathBuf {
+    match cargo_home.filter(|h| !h.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => home.unwrap_or_default().join(".cargo"),
+    }
+}
+
+/// The source directories of the crates cargo downloaded, one per registry
+/// (`<cargo home>/registry/src/*`), in path order: real Rust (and bundled C) for tests
+/// that need a lot of it.
+pub fn cargo_registries() -> Vec<PathBuf> {
+    let src = cargo_home().join("registry/src");
+    let mut roots: Vec<PathBuf> = std::fs::read_dir(src)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    roots.sort();
+    roots
+}
