@@ -2,10 +2,11 @@
 //!
 //! Library code reports to a [`Progress`] it is given and never looks at the terminal:
 //! the command decides whether anyone sees it. [`Silent`] reports nowhere; [`Bar`] draws
-//! an indicatif bar on stderr, and only once a run has taken [`DELAY`], so a quick run
-//! prints nothing.
+//! an indicatif bar on stderr, and only once a run has taken its delay ([`DELAY`] unless
+//! the command says otherwise), so a quick run prints nothing.
 
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -30,6 +31,19 @@ impl Progress for Silent {
 /// How long a run goes before its progress shows: shorter runs would only flicker.
 pub const DELAY: Duration = Duration::from_millis(500);
 
+/// The hidden environment variable that replaces [`DELAY`], in milliseconds: `0` shows
+/// the bar at once, a huge value never. Tests set it, so that what a terminal shows does
+/// not depend on how fast the machine runs.
+pub const DELAY_VAR: &str = "ASIMI_PROGRESS_DELAY_MS";
+
+/// The delay `DELAY_VAR`'s value sets: [`DELAY`] when it is unset or not a number of
+/// milliseconds.
+pub fn delay(value: Option<&str>) -> Duration {
+    value
+        .and_then(|ms| ms.trim().parse().ok())
+        .map_or(DELAY, Duration::from_millis)
+}
+
 /// How often a shown bar redraws, so a spinner moves while a step reports nothing.
 const TICK: Duration = Duration::from_millis(100);
 
@@ -49,37 +63,60 @@ fn template(counted: bool, color: bool) -> &'static str {
     }
 }
 
-/// A progress bar on stderr, hidden until the run has taken [`DELAY`]; finished (and
+/// A progress bar on stderr, hidden until the run has taken its delay; finished (and
 /// erased) when dropped, so notes and errors print on a clean line.
 pub struct Bar {
     bar: ProgressBar,
     color: bool,
+    /// Whether the bar was shown (its delay was over before the run was).
+    shown: Arc<AtomicBool>,
     /// Tells the thread that would show the bar that the run is over.
     done: Option<mpsc::Sender<()>>,
     shower: Option<JoinHandle<()>>,
 }
 
 impl Bar {
-    /// A bar for stderr. The caller has checked that stderr is a terminal; `color` is
-    /// off under `NO_COLOR`.
-    pub fn stderr(color: bool) -> Bar {
+    /// A bar for stderr, shown once the run has taken `delay` (at once when it is zero;
+    /// never when it is too long for the clock to reach). The caller has checked that
+    /// stderr is a terminal; `color` is off under `NO_COLOR`.
+    pub fn stderr(color: bool, delay: Duration) -> Bar {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let (done, wait) = mpsc::channel::<()>();
-        let shown = bar.clone();
-        let shower = std::thread::spawn(move || {
-            if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(DELAY) {
-                shown.set_draw_target(ProgressDrawTarget::stderr());
-                shown.enable_steady_tick(TICK);
+        let shown = Arc::new(AtomicBool::new(false));
+        let show = {
+            let (bar, shown) = (bar.clone(), shown.clone());
+            move || {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(TICK);
+                shown.store(true, Ordering::SeqCst);
             }
-        });
+        };
+        let (done, shower) = if delay.is_zero() {
+            show();
+            (None, None)
+        } else {
+            let (done, wait) = mpsc::channel::<()>();
+            // A delay past what an `Instant` can hold waits for the run's end.
+            let shower = std::thread::spawn(move || {
+                if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(delay) {
+                    show();
+                }
+            });
+            (Some(done), Some(shower))
+        };
         let bar = Bar {
             bar,
             color,
-            done: Some(done),
-            shower: Some(shower),
+            shown,
+            done,
+            shower,
         };
         bar.style(None);
         bar
+    }
+
+    /// Whether the bar has been shown.
+    pub fn is_shown(&self) -> bool {
+        self.shown.load(Ordering::SeqCst)
     }
 
     fn style(&self, total: Option<u64>) {
@@ -156,16 +193,38 @@ pub(crate) mod tests {
         }
     }
 
-    /// A bar that is dropped before `DELAY` was never drawn; the steps it was told
-    /// about are counted all the same.
+    /// A bar that is dropped before its delay was never drawn; the steps it was told
+    /// about are counted all the same. (The delay cannot pass while the test runs, so a
+    /// slow machine gives the same answer.)
     #[test]
     fn a_quick_run_never_shows() {
-        let bar = Bar::stderr(false);
+        let bar = Bar::stderr(false, Duration::MAX);
         bar.start("indexing symbols", Some(3));
         bar.advance(2);
         assert_eq!(bar.bar.position(), 2);
         assert_eq!(bar.bar.length(), Some(3));
+        assert!(!bar.is_shown());
         assert!(bar.bar.is_hidden());
         drop(bar);
+    }
+
+    /// No delay: the bar is shown before the first step starts.
+    #[test]
+    fn without_a_delay_the_bar_shows_at_once() {
+        let bar = Bar::stderr(false, Duration::ZERO);
+        assert!(bar.is_shown());
+        bar.start("indexing symbols", Some(3));
+        drop(bar);
+    }
+
+    /// The hidden variable sets the delay in milliseconds; anything else leaves it.
+    #[test]
+    fn the_delay_variable_is_milliseconds() {
+        assert_eq!(delay(None), DELAY);
+        assert_eq!(delay(Some("0")), Duration::ZERO);
+        assert_eq!(delay(Some("1500")), Duration::from_millis(1500));
+        assert_eq!(delay(Some("soon")), DELAY);
+        let never = u64::MAX.to_string();
+        assert_eq!(delay(Some(&never)), Duration::from_millis(u64::MAX));
     }
 }

@@ -23,11 +23,24 @@ fn a_pipe_gets_nothing_extra() {
     assert_eq!(run.stderr, "");
 }
 
+/// The bar's delay (`ASIMI_PROGRESS_DELAY_MS`) set so that it never passes, or passes at
+/// once: what a terminal shows then does not depend on how fast the run is.
+const NEVER: &str = "18446744073709551615";
+const AT_ONCE: &str = "0";
+
+/// `command` on a terminal indicatif draws on (it draws nothing where `TERM` is unset
+/// or `dumb`), with the bar's delay set to `delay`.
+fn on_terminal(command: &str, delay: &str) -> Test {
+    request(command)
+        .env("TERM", "xterm")
+        .env("ASIMI_PROGRESS_DELAY_MS", delay)
+}
+
 /// On a terminal `messages` ends with one line that says what `context` says: the
 /// tokens per tier, the reuse, the files sent and mapped.
 #[test]
 fn a_terminal_gets_the_summary() {
-    let Some(shown) = request("messages").run_on_terminal() else {
+    let Some(shown) = on_terminal("messages", NEVER).run_on_terminal() else {
         common::skip("util-linux `script` cannot give the test a terminal here");
         return;
     };
@@ -55,7 +68,24 @@ fn a_terminal_gets_the_summary() {
         shown.ends_with(&expected),
         "{shown:?}\nexpected {expected:?}"
     );
-    // A quick run shows no bar: the summary is the only thing on stderr.
+    // A run that ends before the bar's delay shows no bar: the summary is the only thing
+    // on stderr.
     assert!(shown.starts_with("{\n"), "{shown:?}");
     assert!(!shown.contains('\x1b'), "{shown:?}");
+}
+
+/// A run that outlasts the bar's delay shows the bar on a terminal (a delay of 0 is
+/// outlasted by every run): the step it is in, drawn and then erased before the summary.
+#[test]
+fn a_terminal_gets_the_bar_once_its_delay_is_over() {
+    let Some(shown) = on_terminal("messages", AT_ONCE).run_on_terminal() else {
+        common::skip("util-linux `script` cannot give the test a terminal here");
+        return;
+    };
+    assert!(shown.contains("indexing symbols"), "{shown:?}");
+    assert!(shown.contains('\x1b'), "{shown:?}");
+    // Erased before the summary, which ends the output on a line of its own.
+    let summary = shown.rfind("asimi-prompt: ").expect("a summary");
+    assert!(!shown[summary..].contains("indexing"), "{shown:?}");
+    assert!(shown.ends_with(" mapped\n"), "{shown:?}");
 }

@@ -27,7 +27,7 @@ use crate::data;
 use crate::fs::is_stdin;
 use crate::output::{self, Check};
 use crate::paths;
-use crate::progress::{Bar, Progress, Silent};
+use crate::progress::{self, Bar, Progress, Silent};
 use crate::prompt::Built;
 use crate::settings::{Env, Flags, Settings, MODEL_FROM_DEFAULT};
 
@@ -98,11 +98,13 @@ impl Ctx<'_> {
         self.out_is_terminal && self.env.get(NO_COLOR).is_none()
     }
 
-    /// Progress for a long step: a bar on a terminal stderr (coloured unless `NO_COLOR`),
-    /// else nothing.
+    /// Progress for a long step: a bar on a terminal stderr (coloured unless `NO_COLOR`,
+    /// shown after the delay `ASIMI_PROGRESS_DELAY_MS` sets, if any), else nothing.
     pub fn progress(&self) -> Box<dyn Progress> {
         if self.err_is_terminal {
-            Box::new(Bar::stderr(self.env.get(NO_COLOR).is_none()))
+            let color = self.env.get(NO_COLOR).is_none();
+            let delay = progress::delay(self.env.get(progress::DELAY_VAR));
+            Box::new(Bar::stderr(color, delay))
         } else {
             Box::new(Silent)
         }
