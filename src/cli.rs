@@ -346,7 +346,8 @@ pub struct McpArgs {
     #[arg(help_heading = "MCP", hide_short_help = true, long)]
     pub trust_project_mcp: bool,
     /// Seconds each MCP step (start, list, get) may take (default 10; config
-    /// mcp_timeout).
+    /// mcp_timeout). A server's own `timeout` (milliseconds, as gemini-cli reads it)
+    /// takes its place for that server.
     #[arg(
         help_heading = "MCP",
         hide_short_help = true,

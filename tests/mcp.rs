@@ -5,6 +5,12 @@
 //! nothing installed. The reference server `@modelcontextprotocol/server-everything`
 //! is asked too, over both, when node and npm are there (installed under target/,
 //! which git ignores).
+//!
+//! Every run gets a clean environment (`common::hermetic`) and the servers that should
+//! answer get a generous timeout of their own, so only a server that never answers
+//! times out, however slow the machine.
+
+mod common;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -12,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::combinators::BoxBody;
@@ -31,8 +37,16 @@ use rmcp::{ErrorData, ServerHandler, ServiceExt};
 
 /// The server's behaviour: ok, crash, hang or malformed.
 const MODE: &str = "ASIMI_TEST_MCP";
-/// A file the ok server creates when it starts (to see whether it was started).
+/// A file the ok server creates when it starts (to see whether it was started), holding
+/// its environment, a `NAME=value` a line.
 const MARKER: &str = "ASIMI_TEST_MCP_MARKER";
+/// The healthy servers' own `timeout` (milliseconds), far above what any machine takes
+/// to start one: they never time out, whatever `--mcp-timeout` the test gives the rest.
+const HEALTHY_TIMEOUT_MS: u64 = 120_000;
+/// `--mcp-timeout` for a run with a server that never answers: it fails after this.
+const HANG_TIMEOUT: &str = "1";
+/// `--mcp-timeout` for a run whose failing server fails by itself (crashes, refuses).
+const GENEROUS_TIMEOUT: &str = "120";
 /// Prompts per `prompts/list` page, so that listing takes several pages.
 const PAGE: usize = 2;
 /// What the crashing server says on stderr before it goes.
@@ -147,7 +161,10 @@ fn serve(mode: &str) {
         }
         _ => {
             if let Ok(marker) = std::env::var(MARKER) {
-                std::fs::write(marker, "started").unwrap();
+                let env: String = std::env::vars_os()
+                    .map(|(k, v)| format!("{}={}\n", k.to_string_lossy(), v.to_string_lossy()))
+                    .collect();
+                std::fs::write(marker, env).unwrap();
             }
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -240,15 +257,22 @@ impl Project {
         assert!(git.unwrap().success());
         let exe = std::env::current_exe().unwrap();
         let server = |mode: &str| serde_json::json!({"command": exe, "args": [], "env": {MODE: mode, MARKER: dir.path().join(format!("{mode}.started"))}});
+        let healthy = |mut entry: serde_json::Value| {
+            entry["timeout"] = HEALTHY_TIMEOUT_MS.into();
+            entry
+        };
+        // A server that never answers, with a short timeout of its own (milliseconds).
+        let mut late = server("hang");
+        late["timeout"] = 500.into();
         let at = |path: &str| format!("http://{}{path}", http_server());
         // Claude Code's shape for HTTP, and gemini-cli's (httpUrl).
         let web = |path: &str| serde_json::json!({"type": "http", "url": at(path)});
-        let locked = serde_json::json!({"httpUrl": at("/locked"),
+        let locked = serde_json::json!({"httpUrl": at("/locked"), "timeout": HEALTHY_TIMEOUT_MS,
             "headers": {"X-Asimi-Test": "${ASIMI_TEST_LOCK}"}});
         let config = serde_json::json!({"mcpServers": {
-            "ok": server("ok"), "crash": server("crash"), "hang": server("hang"),
-            "bad": server("malformed"),
-            "web": web("/mcp"), "locked": locked, "down": web("/fail"),
+            "ok": healthy(server("ok")), "crash": server("crash"), "hang": server("hang"),
+            "late": late, "bad": server("malformed"),
+            "web": healthy(web("/mcp")), "locked": locked, "down": web("/fail"),
             "stuck": web("/hang"), "nowhere": {"url": "http://127.0.0.1:1/mcp"},
             "nonsense": {"url": "not a url"}
         }});
@@ -260,8 +284,14 @@ impl Project {
         self.dir.path()
     }
 
-    /// Runs asimi-prompt in the project with `args`, the user config directory the
-    /// project's `user/` (so the machine's own config is not read).
+    /// The home directory the runs see.
+    fn home(&self) -> PathBuf {
+        self.path().join("home")
+    }
+
+    /// Runs asimi-prompt in the project with `args`, in a clean environment
+    /// (`common::hermetic`): the project's `home/` as home and its `user/` as the user
+    /// config directory, so nothing of the machine's own (config, proxies) is read.
     fn run(&self, args: &[&str]) -> Output {
         self.run_env(args, &[])
     }
@@ -269,7 +299,8 @@ impl Project {
     /// [`Project::run`] with more environment variables.
     fn run_env(&self, args: &[&str], vars: &[(&str, &str)]) -> Output {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_asimi-prompt"));
-        cmd.current_dir(self.path()).args(args).env_remove(MODE);
+        common::hermetic(&mut cmd, &self.home());
+        cmd.current_dir(self.path()).args(args);
         cmd.env("ASIMI_CONFIG_DIR", self.path().join("user"));
         cmd.envs(vars.iter().copied());
         cmd.output().unwrap()
@@ -387,14 +418,13 @@ fn prompt_get_prints_text_or_json_and_refuses_images() {
     );
 }
 
-/// A failing server: one warning, its prompts absent, the others listed; exit 2 only
+/// A failing server, the others given `--mcp-timeout SECS` (the healthy `ok` has its
+/// own, generous one): one warning, its prompts absent, the others listed; exit 2 only
 /// under --require-mcp (the error returned).
-fn failing_server(name: &str, why: &str) -> String {
+fn failing_server(name: &str, secs: &str, why: &str) -> String {
     let p = Project::new();
-    let start = Instant::now();
-    let args = [LIST[0], LIST[1], LIST[2], "mcp", "--mcp-timeout", "1"];
+    let args = [LIST[0], LIST[1], LIST[2], "mcp", "--mcp-timeout", secs];
     let o = p.with(&["ok", name], &args);
-    assert!(start.elapsed() < Duration::from_secs(8));
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("ok:plain"));
     assert!(!stdout(&o).contains(&format!("{name}:")));
@@ -418,7 +448,7 @@ fn failing_server(name: &str, why: &str) -> String {
 
 /// The crashing server's last words come with its warning (and its error).
 fn a_crashing_server_is_a_warning() {
-    let err = failing_server("crash", "initialize: ");
+    let err = failing_server("crash", GENEROUS_TIMEOUT, "initialize: ");
     let tail = format!("; its stderr ended:\n  | {CRASH_LINE}\n");
     assert!(err.contains(&tail), "{err}");
     let p = Project::new();
@@ -447,11 +477,27 @@ fn a_skill_from_a_failing_server_is_an_error() {
 }
 
 fn a_hanging_server_times_out() {
-    failing_server("hang", "start: no answer within 1s (--mcp-timeout)");
+    failing_server(
+        "hang",
+        HANG_TIMEOUT,
+        "start: no answer within 1s (--mcp-timeout)",
+    );
+}
+
+/// A server's own `timeout` (gemini-cli's key, in milliseconds) is its limit, whatever
+/// `--mcp-timeout` gives the others, and its failure says which limit it met.
+fn a_servers_own_timeout_is_its_limit() {
+    // Longer than its own, shorter than GENEROUS_TIMEOUT: should the server's own be
+    // ignored, the test fails in seconds.
+    failing_server(
+        "late",
+        "5",
+        "start: no answer within 0.5s (the server's timeout)",
+    );
 }
 
 fn a_malformed_answer_is_a_warning() {
-    failing_server("bad", "prompts/list: ");
+    failing_server("bad", GENEROUS_TIMEOUT, "prompts/list: ");
 }
 
 /// A bad `--mcp-config` file is exit 2 with its file, line and column, whatever runs.
@@ -512,19 +558,23 @@ fn http_headers_expand_variables() {
 }
 
 fn an_http_error_status_is_a_warning() {
-    failing_server("down", "initialize: ");
+    failing_server("down", GENEROUS_TIMEOUT, "initialize: ");
     let p = Project::new();
     let o = p.with(&["down"], &LIST_MCP);
     assert!(stderr(&o).contains("503"), "{}", stderr(&o));
 }
 
 fn a_hanging_http_server_times_out() {
-    failing_server("stuck", "start: no answer within 1s (--mcp-timeout)");
+    failing_server(
+        "stuck",
+        HANG_TIMEOUT,
+        "start: no answer within 1s (--mcp-timeout)",
+    );
 }
 
 fn bad_urls_are_warnings() {
-    failing_server("nowhere", "initialize: ");
-    failing_server("nonsense", "url 'not a url': ");
+    failing_server("nowhere", GENEROUS_TIMEOUT, "initialize: ");
+    failing_server("nonsense", GENEROUS_TIMEOUT, "url 'not a url': ");
 }
 
 /// A project's HTTP server is not asked until the project is trusted.
@@ -532,7 +582,7 @@ fn project_http_servers_connect_only_when_trusted() {
     let p = Project::new();
     std::fs::create_dir(p.path().join(".asimi")).unwrap();
     let config = format!(
-        "mcpServers:\n  proj:\n    url: 'http://{}/mcp'\n",
+        "mcpServers:\n  proj:\n    url: 'http://{}/mcp'\n    timeout: {HEALTHY_TIMEOUT_MS}\n",
         http_server()
     );
     std::fs::write(p.path().join(".asimi/config.yaml"), config).unwrap();
@@ -544,6 +594,29 @@ fn project_http_servers_connect_only_when_trusted() {
     let o = p.run(&["template", "list", "--tag", "mcp", "--trust-project-mcp"]);
     assert!(stdout(&o).contains("proj:weather"), "{}", stderr(&o));
     assert!(REQUESTS.load(Ordering::SeqCst) > before);
+}
+
+/// A run sees only the clean environment it is given (no HOME, config, proxies or
+/// `ASIMI_*` of the tester's), and a server it starts sees that and its own `env`.
+fn runs_see_a_clean_environment() {
+    let p = Project::new();
+    let o = p.with(&["ok"], &["system", "--hermetic", "--skill", "ok:plain"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let seen = std::fs::read_to_string(p.path().join("ok.started")).unwrap();
+    let home = format!("HOME={}", p.home().display());
+    assert!(seen.lines().any(|l| l == home), "{seen}");
+    let allowed: Vec<&str> = common::HERMETIC_VARS
+        .iter()
+        .copied()
+        .chain(["ASIMI_CONFIG_DIR", MODE, MARKER])
+        .collect();
+    for line in seen.lines() {
+        let name = line.split('=').next().unwrap_or_default();
+        assert!(
+            allowed.contains(&name),
+            "{name} leaked into the run:\n{seen}"
+        );
+    }
 }
 
 fn system_without_mcp_skills_starts_nothing() {
@@ -561,7 +634,7 @@ fn project_servers_start_only_when_trusted() {
     let exe = std::env::current_exe().unwrap();
     std::fs::create_dir(p.path().join(".asimi")).unwrap();
     let config = format!(
-        "mcpServers:\n  proj:\n    command: '{}'\n    env: {{ {MODE}: ok, {MARKER}: proj.started }}\n",
+        "mcpServers:\n  proj:\n    command: '{}'\n    timeout: {HEALTHY_TIMEOUT_MS}\n    env: {{ {MODE}: ok, {MARKER}: proj.started }}\n",
         exe.display()
     );
     std::fs::write(p.path().join(".asimi/config.yaml"), config).unwrap();
@@ -746,7 +819,7 @@ fn main() {
         serve(&mode);
         return;
     }
-    let tests: [(&str, fn()); 18] = [
+    let tests: [(&str, fn()); 20] = [
         (
             "lists_every_page_with_server_and_arguments",
             lists_every_page_with_server_and_arguments,
@@ -764,6 +837,11 @@ fn main() {
             a_crashing_server_is_a_warning,
         ),
         ("a_hanging_server_times_out", a_hanging_server_times_out),
+        (
+            "a_servers_own_timeout_is_its_limit",
+            a_servers_own_timeout_is_its_limit,
+        ),
+        ("runs_see_a_clean_environment", runs_see_a_clean_environment),
         (
             "a_skill_from_a_failing_server_is_an_error",
             a_skill_from_a_failing_server_is_an_error,

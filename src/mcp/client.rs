@@ -12,7 +12,7 @@ use rmcp::model::{GetPromptRequestParams, JsonObject};
 use rmcp::service::{ClientInitializeError, RoleClient, RunningService, ServiceExt};
 use rmcp::transport::TokioChildProcess;
 
-use super::config::{Server, Transport};
+use super::config::{Server, StepLimit, Transport};
 use super::stderr::Tail;
 
 /// A prompt a server lists.
@@ -53,8 +53,9 @@ pub struct Answer {
     pub got: Vec<Result<Vec<Message>, String>>,
 }
 
-/// Asks each server for its prompts, and the prompts wanted of it, concurrently.
-/// A server that fails gives `Err(why)`; the others are unaffected.
+/// Asks each server for its prompts, and the prompts wanted of it, concurrently, each
+/// step within the server's own timeout or else `timeout`. A server that fails gives
+/// `Err(why)`; the others are unaffected.
 pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Answer, Failure>> {
     if jobs.is_empty() {
         return Vec::new();
@@ -80,7 +81,7 @@ pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Ans
     runtime.block_on(async {
         let sessions = jobs
             .into_iter()
-            .map(|(server, wants)| session(server, wants, timeout));
+            .map(|(server, wants)| session(server, wants, server.step_limit(timeout)));
         let answers = futures::future::join_all(sessions).await;
         // Dropped transports kill their children from spawned tasks: let those run
         // before the runtime goes.
@@ -98,7 +99,7 @@ pub struct Failure {
 }
 
 /// One server's session; a failure carries the end of the server's stderr.
-async fn session(server: &Server, wants: Vec<Want>, timeout: Duration) -> Result<Answer, Failure> {
+async fn session(server: &Server, wants: Vec<Want>, timeout: StepLimit) -> Result<Answer, Failure> {
     let mut tail = None;
     let answer = talk(server, wants, timeout, &mut tail).await;
     match (answer, tail) {
@@ -117,7 +118,7 @@ async fn session(server: &Server, wants: Vec<Want>, timeout: Duration) -> Result
 async fn talk(
     server: &Server,
     wants: Vec<Want>,
-    timeout: Duration,
+    timeout: StepLimit,
     tail: &mut Option<Tail>,
 ) -> Result<Answer, String> {
     if let Some(why) = &server.unusable {
@@ -127,7 +128,9 @@ async fn talk(
     let client = bounded(timeout, "start", async {
         match transport {
             Transport::Stdio(program) => start(server, program, tail).await,
-            Transport::Http(url) => super::http::start(url, &server.config.headers, timeout).await,
+            Transport::Http(url) => {
+                super::http::start(url, &server.config.headers, timeout.time).await
+            }
         }
     })
     .await?;
@@ -152,15 +155,16 @@ async fn talk(
 }
 
 async fn bounded<T>(
-    limit: Duration,
+    limit: StepLimit,
     step: &str,
     work: impl Future<Output = Result<T, String>>,
 ) -> Result<T, String> {
-    match tokio::time::timeout(limit, work).await {
+    match tokio::time::timeout(limit.time, work).await {
         Ok(r) => r,
         Err(_) => Err(format!(
-            "{step}: no answer within {}s (--mcp-timeout)",
-            limit.as_secs_f64()
+            "{step}: no answer within {}s ({})",
+            limit.time.as_secs_f64(),
+            limit.origin()
         )),
     }
 }

@@ -22,8 +22,9 @@ pub const TRUST_HINT: &str =
 /// The key of the server map in an `--mcp-config` file.
 pub const MCP_SERVERS_KEY: &str = "mcpServers";
 
-/// One server's entry. Keys other tools add (`trust`, `timeout`, `includeTools`...) are
-/// accepted and ignored, so a file written for them can be used as it is.
+/// One server's entry. Keys other tools add (`trust`, `includeTools`...) are accepted
+/// and ignored, so a file written for them can be used as it is; gemini-cli's `timeout`
+/// is read as gemini-cli reads it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(expecting = "a server: {command, args, env, cwd} or {url, headers}")]
 pub struct ServerConfig {
@@ -43,6 +44,28 @@ pub struct ServerConfig {
     pub http_url: Option<String>,
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
+    /// gemini-cli's per-server `timeout`, in milliseconds: how long each step with this
+    /// server may take, in place of `--mcp-timeout` (or `mcp_timeout`).
+    pub timeout: Option<u64>,
+}
+
+/// How long each step with one server may take, and what set it (for messages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepLimit {
+    pub time: Duration,
+    /// The server's own `timeout`, rather than `--mcp-timeout` or `mcp_timeout`.
+    pub own: bool,
+}
+
+impl StepLimit {
+    /// What set the limit, as messages name it.
+    pub fn origin(&self) -> &'static str {
+        if self.own {
+            "the server's timeout"
+        } else {
+            "--mcp-timeout"
+        }
+    }
 }
 
 /// How a server is reached.
@@ -134,6 +157,21 @@ pub struct Server {
 }
 
 impl Server {
+    /// How long each step with this server may take: its own `timeout`, else `default`
+    /// (`--mcp-timeout`, `mcp_timeout` or [`DEFAULT_TIMEOUT_SECS`]).
+    pub fn step_limit(&self, default: Duration) -> StepLimit {
+        match self.config.timeout {
+            Some(ms) => StepLimit {
+                time: Duration::from_millis(ms),
+                own: true,
+            },
+            None => StepLimit {
+                time: default,
+                own: false,
+            },
+        }
+    }
+
     /// Expands the variables in the url and headers (see [`expand`]); one that cannot
     /// be expanded makes the server unusable, a failure only if it is asked.
     pub fn expand_vars(&mut self, var: impl Fn(&str) -> Option<String>) {
@@ -179,6 +217,13 @@ impl Servers {
     /// Adds (or, by name, replaces) a server: later sources win, as config layers do.
     pub fn add(&mut self, server: Server) -> Result<(), Error> {
         check_name(&server.name, &server.origin)?;
+        if server.config.timeout == Some(0) {
+            return Err(Error::usage(format!(
+                "{}: MCP server '{}': timeout 0 is not a timeout; give milliseconds above 0, \
+                 e.g. 30000",
+                server.origin, server.name
+            )));
+        }
         self.servers.retain(|s| s.name != server.name);
         self.servers.push(server);
         Ok(())
@@ -298,6 +343,34 @@ mod tests {
         s.add(server("a")).unwrap();
         s.add(server("a")).unwrap();
         assert_eq!(s.servers.len(), 1);
+    }
+
+    /// A server's own `timeout` (gemini-cli's key, in milliseconds) is its steps' limit,
+    /// whatever `--mcp-timeout` says; without one, `--mcp-timeout`'s is. Zero is refused.
+    #[test]
+    fn a_servers_own_timeout_is_its_limit() {
+        let server = |json: &str| Server {
+            name: "s".into(),
+            config: serde_json::from_str(json).unwrap(),
+            origin: "mcp.json".into(),
+            dir: PathBuf::new(),
+            trusted: true,
+            unusable: None,
+        };
+        let flag = Duration::from_secs(1);
+        let own = server(r#"{"command": "x", "timeout": 60000}"#).step_limit(flag);
+        assert_eq!(own.time, Duration::from_secs(60));
+        assert_eq!(own.origin(), "the server's timeout");
+        let default = server(r#"{"command": "x"}"#).step_limit(flag);
+        assert_eq!(default.time, flag);
+        assert_eq!(default.origin(), "--mcp-timeout");
+        let err = Servers::default()
+            .add(server(r#"{"command": "x", "timeout": 0}"#))
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("timeout 0 is not a timeout"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -215,13 +215,7 @@ impl Test {
     /// `program` in this world: its clean environment and working directory.
     fn command(&self, program: &Path) -> std::process::Command {
         let mut cmd = std::process::Command::new(program);
-        cmd.env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &self.home)
-            .env("XDG_CONFIG_HOME", self.home.join(".config"))
-            .env("XDG_CACHE_HOME", self.home.join(".cache"))
-            .env("SHELL", "/bin/bash")
-            .current_dir(&self.cwd);
+        hermetic(&mut cmd, &self.home).current_dir(&self.cwd);
         for (k, v) in &self.env {
             cmd.env(k, v);
         }
@@ -231,6 +225,25 @@ impl Test {
     pub fn read(&self, path: &Path) -> String {
         std::fs::read_to_string(path).unwrap()
     }
+}
+
+/// The variables [`hermetic`] gives a program, and no others.
+pub const HERMETIC_VARS: [&str; 5] = ["PATH", "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "SHELL"];
+
+/// Clears `cmd`'s environment to a test world's: the machine's `PATH` (to find git and
+/// the like), `home` as the home directory (with its config and cache directories
+/// below it) and a fixed shell. Nothing of the tester's own (their config, caches,
+/// proxies, `ASIMI_*` settings) reaches the program.
+pub fn hermetic<'a>(
+    cmd: &'a mut std::process::Command,
+    home: &Path,
+) -> &'a mut std::process::Command {
+    cmd.env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env("SHELL", "/bin/bash")
 }
 
 /// A check that cannot run here (`why`): under CI (`CI` set; `.ci/run` installs every
