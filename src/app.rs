@@ -18,6 +18,10 @@ pub const EXIT_DIFFERS: u8 = 1;
 /// Runs the command line with the process environment, writing results to `out` and
 /// notes to `err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
+    // The run remembers facts in the user's cache; library code alone keeps none.
+    if let Some(path) = crate::memo::user_file() {
+        crate::memo::keep_in(path);
+    }
     let mut ctx = Ctx {
         env: Env::capture(),
         cwd: cli.cwd,

@@ -3,11 +3,13 @@
 //! number under a key hashed from what decides it (its kind, the encoding or rule set,
 //! and the content), so a fact is never stale: changed content is a new key.
 //!
-//! The facts live in one file in the user cache directory, read once on first use and,
-//! when a run learned something new, written to a temporary file that is renamed into
+//! The binary keeps the facts in one file in the user cache directory ([`keep_in`]),
+//! read once on first use and, when a run learned something new, written to a temporary file that is renamed into
 //! place. Concurrent runs never see half a file; the last writer wins, and every fact in
 //! either file is true. The file holds at most `MAX_FACTS`: those this run used or
-//! learned come first, then older ones, so the least recently used go.
+//! learned come first, then older ones, so the least recently used go. Library code
+//! that nobody pointed at a file (tests, benches, embedders) keeps its facts in memory
+//! and never reads or writes the user's file.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -108,14 +110,26 @@ fn decode(fact: &[u8]) -> (Key, u32) {
     (k, v)
 }
 
-/// The run's memo: `<cache dir>/asimi-prompt/memo-1.bin`, opened on first use.
+/// The run's memo, opened on first use: the file [`keep_in`] names, else none.
 static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
+
+/// Where [`keep_in`] put the run's memo.
+static PATH: OnceLock<PathBuf> = OnceLock::new();
+
+/// The user's memo file: `<cache dir>/asimi-prompt/memo-1.bin`.
+pub fn user_file() -> Option<PathBuf> {
+    dirs::cache_dir().map(|d| d.join(APP_DIR).join(FILE))
+}
+
+/// Keeps the run's facts in the file at `path` (the binary gives [`user_file`]). Said
+/// once, before the first fact is used; later calls change nothing.
+pub fn keep_in(path: PathBuf) {
+    let _ = PATH.set(path);
+}
 
 fn shared() -> &'static Mutex<Memo> {
     MEMO.get_or_init(|| {
-        let memo = dirs::cache_dir()
-            .map(|d| Memo::open(d.join(APP_DIR).join(FILE)))
-            .unwrap_or_default();
+        let memo = PATH.get().cloned().map(Memo::open).unwrap_or_default();
         Mutex::new(memo)
     })
 }
@@ -143,6 +157,18 @@ pub fn save() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Library code (these tests among it) reads and writes no memo file unless told
+    /// to: the user's facts never leak into a test, nor a test's into the user's.
+    #[test]
+    fn the_library_keeps_its_facts_in_memory() {
+        let key = key(&[b"memo test", b"in memory"]);
+        put(key, 3);
+        assert_eq!(get(&key), Some(3));
+        let memo = shared().lock().unwrap();
+        assert_eq!(memo.path, None);
+        assert!(memo.read.is_empty());
+    }
 
     #[test]
     fn facts_survive_a_run_and_the_least_recently_used_go_first() {

@@ -2,7 +2,8 @@
 //! machine (the cargo registry's Rust sources and Markdown, Python's standard library),
 //! `Tokenizer::count` and `encode` give what tiktoken-rs (OpenAI's merge rule) and
 //! bpe-openai (what counted before) give, file by file, in both encodings; and the three
-//! agree on every text of the generated corpus `benches/tokens.rs` times them on.
+//! agree on every text of the generated corpus `benches/tokens.rs` times them on. A run
+//! of the binary keeps what it counted in the user's cache.
 
 mod common;
 
@@ -157,4 +158,27 @@ fn cargo_home_is_cargo_home_first() {
         common::cargo_home_from(Some("".into()), home),
         Path::new("/home/u/.cargo")
     );
+}
+
+/// The binary keeps the counts it worked out in the user's cache for the next run
+/// (`memo::keep_in`); the library alone keeps them in memory only.
+#[test]
+fn a_run_remembers_its_counts_in_the_user_cache() {
+    let t = common::python_repo().args([
+        "messages",
+        "--hermetic",
+        "--model",
+        "gpt-4o",
+        "--prompt",
+        "hi",
+        "--file",
+        "b.py",
+    ]);
+    t.run().ok();
+    let memo = t.home.join(".cache/asimi-prompt/memo-1.bin");
+    let facts = std::fs::metadata(&memo)
+        .unwrap_or_else(|e| panic!("{}: {e}", memo.display()))
+        .len();
+    // 16 bytes of key and 4 of value a fact.
+    assert!(facts > 0 && facts.is_multiple_of(20), "{facts} bytes");
 }
