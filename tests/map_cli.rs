@@ -4,14 +4,15 @@ mod common;
 
 use common::python_repo as repo;
 
-/// Written by hand from the format in ../shared/reference/symbol-map.md: the legend, a
-/// blank line, then each block and a blank line; `←″` repeats the line above's files.
+/// Written by hand from the format the README's "The repository map" describes: the
+/// legend, a blank line, then each block and a blank line; `←b.py` names the file that
+/// references a symbol (no line), `←″` repeats the line above's files.
 const MAP: &str = "\
 # c=class m=method f=function v=var p=property i=import i→=local
 # :N=line(s) ->T=returns ?=optional ←=refs →=calls +N=more ″=ditto
 
 a.py:
-c Store:1 ←b.py:5
+c Store:1 ←b.py
   m get_item(key):2 ←″
 ←refs: b.py
 
@@ -44,6 +45,27 @@ fn a_warm_map_is_the_same_and_an_edited_file_shows() {
     let edited = t.run().ok().to_string();
     assert!(edited.contains("b.py:\nf load(path,mode):1\n"), "{edited}");
     assert!(!edited.contains("←b.py"), "{edited}");
+}
+
+/// An agent edits its working files on most requests. A block that named the line of a
+/// reference in another file would change with every edit above that line, and with it
+/// the cached tier that holds it.
+#[test]
+fn editing_a_referencing_file_leaves_the_referenced_block_as_it_was() {
+    let block = |map: &str| {
+        let (start, end) = (map.find("\na.py:\n"), map.find("\nb.py:\n"));
+        map[start.unwrap()..end.unwrap()].to_string()
+    };
+    let before = block(repo().args(["map"]).run().ok());
+    let edited = repo()
+        .file(
+            "b.py",
+            "import os\n\n\n# moved down\nfrom a import Store\n\n\ndef load(path):\n    return Store().get_item(path)\n",
+        )
+        .args(["map"]);
+    let after = edited.run().ok().to_string();
+    assert!(after.contains("f load(path):8"), "{after}");
+    assert_eq!(block(&after), before);
 }
 
 #[test]
@@ -98,7 +120,7 @@ fn requests_carry_the_map_unless_switched_off() {
     let args = ["messages", "--prompt", "hi", "--no-file-tree", "--compact"];
     let body = repo().args(args).run().ok().to_string();
     assert!(
-        body.contains("a.py:\\nc Store:1 ←b.py:5\\n  m get_item(key):2 ←″\\n←refs: b.py\\nb.py:"),
+        body.contains("a.py:\\nc Store:1 ←b.py\\n  m get_item(key):2 ←″\\n←refs: b.py\\nb.py:"),
         "{body}"
     );
     assert!(body.contains("# c=class m=method"), "{body}");

@@ -221,12 +221,18 @@ impl Writer<'_> {
         self.graph.refs.get(&key).map_or(&[], Vec::as_slice)
     }
 
-    /// ` ←a:1,b:2`, or ` ←″` when it equals the previous symbol's, or nothing.
+    /// ` ←a,b`, or ` ←″` when it equals the previous symbol's, or nothing.
+    ///
+    /// The referencing files carry no line numbers: a line number of file A in file B's
+    /// block would change B's block whenever A is edited above it, and an agent edits
+    /// its working files on most requests. Without them a block depends on its own file
+    /// and on which files reference it, so it stays byte-identical, and cached, while
+    /// the files around it change.
     fn annotation(&mut self, mut sites: Vec<Site>) -> String {
         sites.sort();
         let files: Vec<String> = first_line_per_file(&sites)
             .iter()
-            .map(|s| format!("{}:{}", self.aliases.apply(&s.path), s.line))
+            .map(|s| self.aliases.apply(&s.path))
             .collect();
         let text = if files.is_empty() {
             String::new()

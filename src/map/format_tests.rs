@@ -106,22 +106,22 @@ fn python_repository_golden() {
 
 app/db.py:
 i sqlite3
-c Base:3 ←@2models.py:5
-  m commit():5 ←@2models.py:16
-f connect(url,timeout)->Connection:10 ←@2models.py:21,@2views.py:13
+c Base:3 ←@2models.py
+  m commit():5 ←″
+f connect(url,timeout)->Connection:10 ←@2models.py,@2views.py
 v POOL:1
 ←refs: @2models.py,@2views.py
 
 app/models.py:
 i typing,dataclasses
 i→ app/db.py
-c User(Base):5 ←@2views.py:8,@1test_models.py:4
+c User(Base):5 ←@2views.py,@1test_models.py
   v name
   v email
-  m display(prefix)->?str:10 ←@2views.py:9,@1test_models.py:12
+  m display(prefix)->?str:10 ←@2views.py,@1test_models.py
   m friends()->[User:14 ←″
-f load_user(user_id)->?[User:20 ←@2views.py:7,@1test_models.py:5
-v CACHE:25,30 ←@1test_models.py:11
+f load_user(user_id)->?[User:20 ←″
+v CACHE:25,30 ←@1test_models.py
 ←refs: @2views.py,@1test_models.py
 
 app/views.py:
@@ -224,7 +224,7 @@ fn rust_repository_golden() {
 src/cli.rs:
 i clap
 i→ src/store.rs
-c Args:3 ←@1store.rs:4
+c Args:3 ←@1store.rs
   p verbose:4
 f parse_args()->Args:8
 ←refs: @1store.rs
@@ -237,20 +237,20 @@ f execute(args)->Result<(), Error>:5
 src/store.rs:
 i std
 i→ src/cli.rs,src/store/disk.rs
-c Store:5 ←@1cli.rs:10,@1lib.rs:6
+c Store:5 ←@1cli.rs,@1lib.rs
   p items:6
-c Store:10 ←@1cli.rs:10,@1lib.rs:6
-  m insert(key,value)->Option<String>:11 ←@1cli.rs:11
+c Store:10 ←@1cli.rs,@1lib.rs
+  m insert(key,value)->Option<String>:11 ←@1cli.rs
   m len()->usize:15
-c Backend(Send,Sync):20 ←@1store/disk.rs:8
-f open_store(path)->Store:25 ←@1cli.rs:9,@1lib.rs:7
+c Backend(Send,Sync):20 ←@1store/disk.rs
+f open_store(path)->Store:25 ←@1cli.rs,@1lib.rs
 v DEFAULT_CAPACITY:30
 ←refs: @1cli.rs,@1lib.rs,@1store/disk.rs
 
 src/store/disk.rs:
 i std
 i→ src/store.rs
-c Disk:3 ←@1cli.rs:12,@1store.rs:12
+c Disk:3 ←@1cli.rs,@1store.rs
   m write_all(bytes)->std::io::Result<()>:5
 ←refs: @1cli.rs,@1store.rs
 
@@ -334,12 +334,12 @@ i→ web/lib/util/index.js
 c ApiClient(HttpBase):3
   p baseUrl:4
   m fetchJson(path,opts)->Promise<any>:6
-f makeClient(url)->ApiClient:15 ←@1a.jsx:6,@1b.jsx:6,@1c.jsx:6,+3
+f makeClient(url)->ApiClient:15 ←@1a.jsx,@1b.jsx,@1c.jsx,+3
 ←refs: @1a.jsx,@1b.jsx,@1c.jsx,@1d.jsx,@1e.jsx,+1
 
 web/lib/util/index.js:
 i lodash
-f formatDate(date,locale):1 ←@2lib/api.ts:8,@1a.jsx:7,@1b.jsx:7,+3
+f formatDate(date,locale):1 ←@2lib/api.ts,@1a.jsx,@1b.jsx,+3
 f slugify(text):9
 v cache:30,31,32,33,34,+2
 ←refs: @2lib/api.ts,@1a.jsx,@1b.jsx,@1c.jsx,@1d.jsx,+1
@@ -462,7 +462,7 @@ fn ditto_compares_with_the_line_just_above() {
     let b = blocks(&files, &graph, &Aliases::default());
     assert_eq!(
         b["lib.py"],
-        "lib.py:\nf alpha():1 ←use.py:1\nf beta():2 ←″\nf gamma():3 ←″\nf delta():4\n\
-         f epsilon():5 ←use.py:1\n←refs: use.py\n"
+        "lib.py:\nf alpha():1 ←use.py\nf beta():2 ←″\nf gamma():3 ←″\nf delta():4\n\
+         f epsilon():5 ←use.py\n←refs: use.py\n"
     );
 }
