@@ -309,23 +309,29 @@ fn an_unreadable_or_non_utf8_file_is_rejected() {
             .env("ASIMI_SYSTEM_MD", "locked.md");
         let path = t.work.join("locked.md");
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
-        // Root reads anything, so the case only exists for other users; as root it is
-        // skipped, and says so.
-        if std::fs::read(&path).is_ok() {
-            eprintln!(
-                "note: skipped the unreadable-file case: this user (root?) can read a file \
-                 with mode 000"
-            );
+        // Root reads a file with mode 000 (CI runs as root): it runs the binary without
+        // the capabilities that let it, so the case is checked for every user.
+        let run = if std::fs::read(&path).is_err() {
+            t.run()
         } else {
-            let err = t.run().fails().to_string();
-            assert!(
-                err.starts_with(&format!(
-                    "asimi-prompt: cannot read system prompt file '{}': ",
-                    show(&path)
-                )),
-                "{err}"
-            );
-        }
+            #[cfg(target_os = "linux")]
+            {
+                t.run_without_file_capabilities()
+            }
+            #[cfg(not(target_os = "linux"))]
+            {
+                common::skip("this user reads a file with mode 000");
+                return;
+            }
+        };
+        let err = run.fails().to_string();
+        assert!(
+            err.starts_with(&format!(
+                "asimi-prompt: cannot read system prompt file '{}': ",
+                show(&path)
+            )),
+            "{err}"
+        );
     }
 }
 

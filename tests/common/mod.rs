@@ -45,6 +45,16 @@ pub struct Run {
     pub stderr: String,
 }
 
+impl From<std::process::Output> for Run {
+    fn from(out: std::process::Output) -> Run {
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+        }
+    }
+}
+
 impl Run {
     /// Asserts success and returns stdout.
     pub fn ok(&self) -> &str {
@@ -166,11 +176,7 @@ impl Test {
         let mut cmd = Command::from_std(cmd);
         cmd.write_stdin(self.stdin.clone().unwrap_or_default());
         let out = cmd.output().unwrap();
-        Run {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8(out.stdout).unwrap(),
-            stderr: String::from_utf8(out.stderr).unwrap(),
-        }
+        Run::from(out)
     }
 
     /// Runs the binary as an argument of `wrapper` (such as `strace -o LOG`), in this
@@ -186,11 +192,37 @@ impl Test {
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
-        Run {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8(out.stdout).unwrap(),
-            stderr: String::from_utf8(out.stderr).unwrap(),
+        Run::from(out)
+    }
+
+    /// Runs as [`Test::run`] does (stdin empty), but without the capabilities that let
+    /// root read and search any file (`CAP_DAC_OVERRIDE`, `CAP_DAC_READ_SEARCH`): they
+    /// are dropped from the bounding set before the binary starts, so even root meets
+    /// file permissions. Panics when they cannot be dropped (that takes `CAP_SETPCAP`,
+    /// which root has).
+    #[cfg(target_os = "linux")]
+    pub fn run_without_file_capabilities(&self) -> Run {
+        use std::os::unix::process::CommandExt;
+        /// linux/capability.h.
+        const CAP_DAC_OVERRIDE: libc::c_ulong = 1;
+        const CAP_DAC_READ_SEARCH: libc::c_ulong = 2;
+        let mut cmd = self.command(&assert_cmd::cargo::cargo_bin("asimi-prompt"));
+        cmd.args(&self.args).stdin(std::process::Stdio::null());
+        // SAFETY: prctl is async-signal-safe, and the closure allocates nothing.
+        unsafe {
+            cmd.pre_exec(|| {
+                for cap in [CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH] {
+                    if libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
         }
+        let out = cmd
+            .output()
+            .expect("cannot drop CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH");
+        Run::from(out)
     }
 
     /// Runs with stdout on a pseudo-terminal, through util-linux `script`, and returns
