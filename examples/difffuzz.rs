@@ -14,7 +14,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use asimi_prompt::data::decode_json;
-use asimi_prompt::template::{self, MissingKey, Syntax};
+use asimi_prompt::template::{self, Limit, MissingKey, Syntax};
 use regex_automata::meta::Regex;
 use serde_json::{json, Value as Json};
 
@@ -26,7 +26,8 @@ const NAME: &str = "t";
 enum Outcome {
     Matched,
     BothFailed,
-    /// Go rendered, asimi stopped at a documented engine limit (known-differences.md).
+    /// Go rendered, asimi stopped at a documented engine limit (known-differences.md):
+    /// an error whose `TemplateError::limit` names it, never one that only reads like it.
     Limit,
     /// Go rendered, asimi printed other bytes.
     OutputDiffers,
@@ -52,18 +53,16 @@ impl Outcome {
     }
 }
 
-/// What [`asimi`] reports for a panic (the hook that would print it is silenced).
-const PANIC: &str = "PANIC";
-
-/// Words in the messages of the engine limits listed in known-differences.md.
-const LIMIT_MARKERS: &[&str] = &[
-    "recursion",
-    "maximum template depth",
-    "exceeds maximum",
-    "too deeply",
-    "too many",
-    "limit",
-];
+/// Why asimi-prompt rendered no output for a case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Failure {
+    /// The engine met one of its documented limits (`template::Limit`); the message.
+    Limit(Limit, String),
+    /// Any other error: its message.
+    Error(String),
+    /// A panic (the hook that would print it is silenced).
+    Panic,
+}
 
 #[derive(Debug, Clone)]
 struct GoResult {
@@ -80,25 +79,28 @@ impl GoResult {
     }
 }
 
-fn asimi(template: &str, data: &str) -> Result<String, String> {
+fn asimi(template: &str, data: &str) -> Result<String, Failure> {
     let data = match data {
         "" => minijinja::Value::from(()),
-        text => decode_json(text, "data").map_err(|e| e.message)?,
+        text => decode_json(text, "data").map_err(|e| Failure::Error(e.message))?,
     };
     let render = || template::render_str(NAME, template, Syntax::Go, &data, MissingKey::Default);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(render)) {
-        Ok(r) => r.map_err(|e| e.message),
-        Err(_) => Err(PANIC.to_string()),
+        Ok(r) => r.map_err(|e| match e.limit {
+            Some(limit) => Failure::Limit(limit, e.message),
+            None => Failure::Error(e.message),
+        }),
+        Err(_) => Err(Failure::Panic),
     }
 }
 
-fn classify(go: &GoResult, ours: &Result<String, String>) -> Outcome {
+fn classify(go: &GoResult, ours: &Result<String, Failure>) -> Outcome {
     match (&go.output, ours) {
-        (_, Err(e)) if e == PANIC => Outcome::Panic,
+        (_, Err(Failure::Panic)) => Outcome::Panic,
         _ if go.data_error => Outcome::DataRejected,
         (Some(want), Ok(got)) if want == got => Outcome::Matched,
         (Some(_), Ok(_)) => Outcome::OutputDiffers,
-        (Some(_), Err(e)) if LIMIT_MARKERS.iter().any(|m| e.contains(m)) => Outcome::Limit,
+        (Some(_), Err(Failure::Limit(..))) => Outcome::Limit,
         (Some(_), Err(_)) => Outcome::AsimiOnlyFailure,
         (None, Err(_)) => Outcome::BothFailed,
         (None, Ok(_)) => Outcome::GoOnlyFailure,
@@ -256,7 +258,7 @@ struct Mismatch {
     template: String,
     data: String,
     go: Option<String>,
-    ours: Result<String, String>,
+    ours: Result<String, Failure>,
 }
 
 fn reduce(go: &mut GoServer, m: &Mismatch) -> Mismatch {
@@ -392,5 +394,38 @@ fn run() {
     if new > 0 {
         println!("\n{new} reduced mismatch(es) match no entry of the allow-list");
         std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go_rendered() -> GoResult {
+        GoResult {
+            output: Some("x".to_string()),
+            data_error: false,
+        }
+    }
+
+    /// Where Go renders and asimi-prompt fails, only a documented engine limit, known by
+    /// its kind, is an accepted difference: an error that merely words itself like one
+    /// (a template named "recursion limit", say) is a mismatch.
+    #[test]
+    fn only_documented_limits_are_engine_limits() {
+        let ours = asimi(
+            r#"{{define "r"}}{{template "r" .}}{{end}}{{template "r" .}}"#,
+            "",
+        );
+        assert!(
+            matches!(ours, Err(Failure::Limit(Limit::TemplateDepth, _))),
+            "{ours:?}"
+        );
+        assert_eq!(classify(&go_rendered(), &ours), Outcome::Limit);
+        let ours = asimi(r#"{{template "too many: recursion limit"}}"#, "");
+        assert!(matches!(ours, Err(Failure::Error(_))), "{ours:?}");
+        assert_eq!(classify(&go_rendered(), &ours), Outcome::AsimiOnlyFailure);
+        let ours = Err(Failure::Error("exceeds maximum: too deeply".into()));
+        assert_eq!(classify(&go_rendered(), &ours), Outcome::AsimiOnlyFailure);
     }
 }

@@ -48,7 +48,7 @@ pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Te
             )
         }
     };
-    Err(TemplateError::new(message))
+    Err(TemplateError::new(message).beyond(super::Limit::ExpressionDepth))
 }
 
 /// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`], or where the

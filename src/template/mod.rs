@@ -24,7 +24,7 @@ use minijinja::{AutoEscape, Environment, Value};
 pub use builtins::MissingKey;
 use builtins::{Blame, ExecFault};
 use go::lower::{lower, Lowered, DATA_VAR, GO_BUILTINS};
-use go::parse::{parse, ParseError};
+use go::parse::{parse, ParseError, ParseLimit};
 use strconv::quote;
 
 use crate::error::{Error, Kind, Location};
@@ -97,6 +97,32 @@ pub struct TemplateError {
     pub message: String,
     /// The template's name and, where known, the line (and column).
     pub location: Option<Location>,
+    /// The engine limit the template met, when that is the error rather than one Go
+    /// makes: a template Go runs may stop here for these reasons and no other.
+    pub limit: Option<Limit>,
+}
+
+/// The engine's limits, which Go does not have (fixtures/go-template/known-differences.md).
+/// A template that meets one fails with a [`TemplateError`] naming it in `limit`, so a
+/// comparison with Go can tell these documented differences from real ones by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// More than [`MAX_TEMPLATE_DEPTH`] nested `{{template}}` calls.
+    TemplateDepth,
+    /// More than [`go::parse::MAX_DEPTH`] nested control structures and parenthesised
+    /// pipelines.
+    Nesting,
+    /// An `{{else if}}` chain longer than [`go::parse::MAX_ELSE_IFS`].
+    ElseIfChain,
+    /// An action (or Jinja tag) nesting more than [`depth::MAX_EXPR_DEPTH`] operations.
+    ExpressionDepth,
+    /// A lowered template beyond what minijinja's parser holds (a pipeline of about
+    /// 150 stages in parentheses, say).
+    Lowering,
+    /// The execution budget (`--template-fuel`) ran out.
+    Fuel,
+    /// The byte budget (`--template-bytes`) ran out.
+    Bytes,
 }
 
 impl TemplateError {
@@ -104,6 +130,7 @@ impl TemplateError {
         TemplateError {
             message,
             location: None,
+            limit: None,
         }
     }
 
@@ -111,12 +138,25 @@ impl TemplateError {
         self.location = Some(location);
         self
     }
+
+    /// The error as meeting the engine's `limit`.
+    fn beyond(mut self, limit: Limit) -> TemplateError {
+        self.limit = Some(limit);
+        self
+    }
 }
 
 impl From<ParseError> for TemplateError {
     fn from(e: ParseError) -> Self {
         let location = Location::line(e.name.clone(), e.line);
-        TemplateError::new(e.to_string()).at(location)
+        let limit = e.limit.map(|limit| match limit {
+            ParseLimit::Nesting => Limit::Nesting,
+            ParseLimit::ElseIfs => Limit::ElseIfChain,
+        });
+        TemplateError {
+            limit,
+            ..TemplateError::new(e.to_string()).at(location)
+        }
     }
 }
 
@@ -292,18 +332,28 @@ impl Engine {
                 Err(TemplateError::new(format!(
                     "template: {name}: {}",
                     FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
-                )))
+                ))
+                .beyond(Limit::Fuel))
             }
             // Builtins and actions that run out say so at their call; the writer, which
             // meets the template's own text, knows no position.
             Err(e) if spent && find_fault(&e).is_none() => Err(TemplateError::new(format!(
                 "template: {name}: {}",
                 budget::message(self.bytes)
-            ))),
-            Err(e) => Err(match go {
-                Some(go) => exec_error(name, go, &e),
-                None => jinja_error(name, &e),
-            }),
+            ))
+            .beyond(Limit::Bytes)),
+            Err(e) => {
+                let error = match go {
+                    Some(go) => exec_error(name, go, &e),
+                    None => jinja_error(name, &e),
+                };
+                // Once the budget is spent, whatever fails failed for want of it.
+                Err(if spent {
+                    error.beyond(Limit::Bytes)
+                } else {
+                    error
+                })
+            }
         }
     }
 
@@ -430,12 +480,20 @@ fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateEr
             };
             format_exec(name, go, &site.template, node, &fault.message)
         }
-        (Some(site), None) if err.detail() == Some("recursion limit exceeded") => {
+        (Some(site), None) if err.detail() == Some(MINIJINJA_RECURSION) => {
             format_exec(name, go, &site.template, &site.node, RECURSION_MESSAGE)
+                .beyond(Limit::TemplateDepth)
+        }
+        (_, None) if err.detail() == Some(MINIJINJA_RECURSION) => {
+            TemplateError::new(format!("template: {name}: {}", describe(err)))
+                .beyond(Limit::TemplateDepth)
         }
         _ => TemplateError::new(format!("template: {name}: {}", describe(err))),
     }
 }
+
+/// What minijinja says when a render passes its recursion limit ([`RECURSION_LIMIT`]).
+const MINIJINJA_RECURSION: &str = "recursion limit exceeded";
 
 fn format_exec(
     name: &str,
@@ -476,10 +534,15 @@ fn describe(err: &minijinja::Error) -> String {
 }
 
 fn jinja_error(name: &str, err: &minijinja::Error) -> TemplateError {
-    match err.line() {
+    let error = match err.line() {
         Some(line) => TemplateError::new(format!("template: {name}:{line}: {}", describe(err)))
             .at(Location::line(name, line)),
         None => TemplateError::new(format!("template: {name}: {}", describe(err))),
+    };
+    if err.detail() == Some(MINIJINJA_RECURSION) {
+        error.beyond(Limit::TemplateDepth)
+    } else {
+        error
     }
 }
 
@@ -490,11 +553,90 @@ fn lowering_error(name: &str, err: &minijinja::Error) -> TemplateError {
          simplify it (for example split long pipelines with variables)",
         describe(err)
     ))
+    .beyond(Limit::Lowering)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Go `source` rendered with no data under `limits`: its error.
+    fn go_error(source: &str, limits: Limits) -> TemplateError {
+        let mut engine = Engine::new(MissingKey::Default);
+        engine.set_limits(limits);
+        engine
+            .add("t", source, Syntax::Go)
+            .and_then(|()| engine.render("t", &Value::from(())))
+            .expect_err(source)
+    }
+
+    /// Each documented limit (fixtures/go-template/known-differences.md) fails with its
+    /// own kind, which is how a comparison with Go (examples/difffuzz.rs) tells them from
+    /// real differences; an error that only words itself like one is no limit.
+    #[test]
+    fn each_engine_limit_is_named_by_kind() {
+        let some = Limits::default();
+        let cases = [
+            (
+                r#"{{define "r"}}{{template "r" .}}{{end}}{{template "r" .}}"#.to_string(),
+                some,
+                Limit::TemplateDepth,
+            ),
+            (
+                format!("{}x{}", "{{if 1}}".repeat(200), "{{end}}".repeat(200)),
+                some,
+                Limit::Nesting,
+            ),
+            (
+                format!(
+                    "{{{{if 1}}}}{}{{{{end}}}}",
+                    "{{else if 1}}".repeat(go::parse::MAX_ELSE_IFS + 1)
+                ),
+                some,
+                Limit::ElseIfChain,
+            ),
+            (
+                format!("{{{{and 1{}}}}}", " 1".repeat(26_500)),
+                some,
+                Limit::ExpressionDepth,
+            ),
+            (
+                format!("{{{{print (1{})}}}}", " | print".repeat(200)),
+                some,
+                Limit::Lowering,
+            ),
+            (
+                concat!(
+                    r#"{{define "a"}}{{if .}}{{template "a" (slice . 1)}}"#,
+                    r#"{{template "a" (slice . 1)}}{{end}}{{end}}{{template "a" "xxxxxxxxxxxx"}}"#
+                )
+                .to_string(),
+                Limits { fuel: 1000, ..some },
+                Limit::Fuel,
+            ),
+            (
+                r#"{{printf "%1000d" 1}}"#.to_string(),
+                Limits { bytes: 100, ..some },
+                Limit::Bytes,
+            ),
+            (
+                format!("{}{}", "x".repeat(200), "{{.}}"),
+                Limits { bytes: 100, ..some },
+                Limit::Bytes,
+            ),
+        ];
+        for (source, limits, limit) in cases {
+            let error = go_error(&source, limits);
+            assert_eq!(error.limit, Some(limit), "{}", error.message);
+        }
+        // Worded with every word a limit's message has, but Go's own error.
+        let error = go_error(
+            r#"{{template "exceeded the recursion limit: too many, too deeply"}}"#,
+            some,
+        );
+        assert!(error.message.contains("not defined"), "{}", error.message);
+        assert_eq!(error.limit, None, "{}", error.message);
+    }
 
     #[test]
     fn syntax_follows_the_file_name() {

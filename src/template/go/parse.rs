@@ -34,6 +34,16 @@ pub const MAX_DEPTH: usize = 128;
 /// but both parsers recurse once per link.
 pub const MAX_ELSE_IFS: usize = 10_000;
 
+/// The limits of this parser that Go's does not have: a template Go parses may pass
+/// them (fixtures/go-template/known-differences.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseLimit {
+    /// More than [`MAX_DEPTH`] levels of nesting.
+    Nesting,
+    /// More than [`MAX_ELSE_IFS`] `{{else if}}` in one chain.
+    ElseIfs,
+}
+
 /// A parse error, printed as Go prints it: `template: NAME:LINE: MSG`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("template: {name}:{line}: {msg}")]
@@ -42,6 +52,8 @@ pub struct ParseError {
     pub name: String,
     pub line: usize,
     pub msg: String,
+    /// The limit the template passed, when that is the error rather than one Go makes.
+    pub limit: Option<ParseLimit>,
 }
 
 /// Parses `source` as the template `name` with the default delimiters. `is_func` tells
@@ -276,7 +288,15 @@ impl<'s, 'a> TreeParser<'s, 'a> {
             name: self.sh.parse_name.to_string(),
             line: self.token[0].line,
             msg,
+            limit: None,
         })
+    }
+
+    /// [`Self::errorf`] for passing one of this parser's own limits.
+    fn limit_errorf(&self, limit: ParseLimit, msg: String) -> Box<ParseError> {
+        let mut e = self.errorf(msg);
+        e.limit = Some(limit);
+        e
     }
 
     /// Consumes the next token and guarantees it has the required type.
@@ -342,7 +362,10 @@ impl<'s, 'a> TreeParser<'s, 'a> {
     fn enter(&mut self) -> PResult<()> {
         self.sh.depth += 1;
         if self.sh.depth > MAX_DEPTH {
-            return Err(self.errorf(format!("nesting too deep: more than {MAX_DEPTH} levels")));
+            return Err(self.limit_errorf(
+                ParseLimit::Nesting,
+                format!("nesting too deep: more than {MAX_DEPTH} levels"),
+            ));
         }
         Ok(())
     }
@@ -705,9 +728,10 @@ impl<'s, 'a> TreeParser<'s, 'a> {
             // limit bounds this recursion.
             self.sh.else_ifs += 1;
             if self.sh.else_ifs > MAX_ELSE_IFS {
-                return Err(self.errorf(format!(
-                    "too many {{{{else if}}}} in a chain: more than {MAX_ELSE_IFS}"
-                )));
+                return Err(self.limit_errorf(
+                    ParseLimit::ElseIfs,
+                    format!("too many {{{{else if}}}} in a chain: more than {MAX_ELSE_IFS}"),
+                ));
             }
             self.sh.depth -= 1;
             // Do not consume the next item - only one {{end}} required.
@@ -768,6 +792,7 @@ impl<'s, 'a> TreeParser<'s, 'a> {
                 name: block.sh.parse_name.to_string(),
                 line: outer_line,
                 msg: format!("unexpected {end} in block clause"),
+                limit: None,
             }));
         }
         block.add(pos, root)
@@ -2615,6 +2640,7 @@ mod tests {
                 name: "unclosed3".into(),
                 line: 4,
                 msg: "unclosed action started at unclosed3:2".into(),
+                limit: None,
             }
         );
         assert_eq!(
