@@ -258,14 +258,16 @@ fn context_table() {
     for _ in 0..3 {
         messages(&t, &["--session", "s"]).ok();
     }
-    // The same request again: the moving marker on the last message wrote all of it.
+    // The same request again: the moving marker before the prompt wrote all of it but
+    // the prompt. Without the session, the marker on the system prompt is all there is.
     let table = context(&t, &["--session", "s"]).ok().to_string();
     let expect = "\
 active        37     1137  -       2 files, prompt
 total       1137
 limit     978667  (context window 1000000 minus 21333 for output)
 
-cache reuse after the previous request of session 's': 1137 of 1137 tokens read (100%), through the moving marker; 0 written, 0 uncached; cost 0.10x of no caching
+cache reuse after the previous request of session 's': 1132 of 1137 tokens read (99%), through the moving marker; 0 written, 5 uncached; cost 0.10x of no caching
+cache reuse of the same requests without a session: 1100 of 1137 tokens read (96%); 0 written, 37 uncached; cost 0.13x of no caching
 ";
     assert!(table.ends_with(expect), "{table}");
     // b.rs changes: a.rs, unchanged three times, moves to L3 (the working files are
@@ -281,7 +283,8 @@ active        29     1155  -       1 file, prompt
 total       1155
 limit     978667  (context window 1000000 minus 21333 for output)
 
-cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 55 written, 0 uncached; cost 0.15x of no caching
+cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 50 written, 5 uncached; cost 0.15x of no caching
+cache reuse of the same requests without a session: 1100 of 1140 tokens read (96%); 0 written, 40 uncached; cost 0.13x of no caching
 ";
     assert!(table.ends_with(expect), "{table}");
     // Without a session everything is active.
@@ -330,19 +333,28 @@ fn context_json() {
         "fits": true,
         "session": null,
         "reuse": null,
+        "reuse_without_session": null,
     });
     assert_eq!(json, expect, "{out}");
-    // With a session and a previous request, `reuse` says how much and through which tier.
+    // With a session and a previous request, `reuse` says how much and through which
+    // tier, and `reuse_without_session` what the same requests would read without it.
     messages(&t, &["--session", "j"]).ok();
     let out = context(&t, &["--json", "--session", "j"]).ok().to_string();
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
-        (&json["session"], &json["reuse"]),
+        (
+            &json["session"],
+            &json["reuse"],
+            &json["reuse_without_session"]
+        ),
         (
             &serde_json::json!("j"),
-            // The same request again: all of it read, through the moving marker.
-            &serde_json::json!({"tokens": 1137, "through": "active", "written": 0,
-                                "uncached": 0, "input_tokens": 1137, "relative_cost": 0.1,
+            // The same request again: all but the prompt read, through the moving marker.
+            &serde_json::json!({"tokens": 1132, "through": "active", "written": 0,
+                                "uncached": 5, "input_tokens": 1137, "relative_cost": 0.104,
+                                "rule": "breakpoints"}),
+            &serde_json::json!({"tokens": 1100, "through": null, "written": 0,
+                                "uncached": 37, "input_tokens": 1137, "relative_cost": 0.129,
                                 "rule": "breakpoints"})
         )
     );

@@ -219,8 +219,7 @@ pub(super) fn lay_out(
         }
     };
     let items = request::assemble::observed(&req.assembly, req.tokenizer, tracker.wants_sha256());
-    request::session::seed_map_tiers(&mut tracker, req, &items);
-    tracker.observe(&items, req.min_cache_tokens);
+    request::session::observe(&mut tracker, req, &items);
     for (key, tier) in &req.hints {
         tracker.pin(key.clone(), *tier);
     }
@@ -285,6 +284,13 @@ pub(super) fn breakdown_of(
         )?),
         _ => None,
     };
+    let without_session = match (&prediction, laid.tracker.previous_without_session()) {
+        (Some(_), Some(previous)) => {
+            let messages = request::session::without_session(req);
+            Some(request::session::predict(req, &messages, Some(previous))?)
+        }
+        _ => None,
+    };
     Ok(breakdown::breakdown(&breakdown::Inputs {
         assembly: &req.assembly,
         tiers: &laid.tiers,
@@ -301,6 +307,7 @@ pub(super) fn breakdown_of(
         output_tokens: request::output_tokens(req),
         session: laid.session.as_deref(),
         prediction: prediction.as_ref(),
+        without_session: without_session.as_ref(),
         remedies: request::remedies(req, false),
         items,
         flat,

@@ -71,6 +71,19 @@ pub struct Reuse {
     pub rule: Rule,
 }
 
+/// A prediction as `context` shows it (`through` left for the caller to name).
+fn reuse_of(p: &Prediction) -> Reuse {
+    Reuse {
+        tokens: p.read,
+        through: None,
+        written: p.written,
+        uncached: p.uncached,
+        input_tokens: p.input_tokens,
+        relative_cost: (p.relative_cost * 1000.0).round() / 1000.0,
+        rule: p.rule,
+    }
+}
+
 /// The name of a flat body's single row.
 pub const FLAT_ROW: &str = "flat";
 
@@ -113,6 +126,9 @@ pub struct Breakdown {
     pub session: Option<String>,
     /// `None` without a session or a previous request in it.
     pub reuse: Option<Reuse>,
+    /// The same request's reuse had the session's requests been sent without it (what
+    /// `messages` sends without `--session`); `None` when `reuse` is.
+    pub reuse_without_session: Option<Reuse>,
     /// Every item with its tokens, largest first (`context --files`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<Part>>,
@@ -146,6 +162,8 @@ pub struct Inputs<'a> {
     pub session: Option<&'a str>,
     /// The prediction against the session's earlier requests (`None` without one).
     pub prediction: Option<&'a Prediction>,
+    /// The prediction for the same request sent without the session.
+    pub without_session: Option<&'a Prediction>,
     /// How parts can be left out (`repo_map`; `truncate` is decided here).
     pub remedies: Remedies,
     /// Whether to list every item (`context --files`).
@@ -231,7 +249,6 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         tiers = vec![flat_row(&tiers)];
     }
     let reuse = i.prediction.map(|p| Reuse {
-        tokens: p.read,
         through: i
             .placement
             .marked
@@ -241,12 +258,9 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
             .filter(|(at, ..)| p.read > 0 && through.get(*at).is_some_and(|t| *t <= p.read))
             .map(|(_, tier, _)| *tier)
             .next_back(),
-        written: p.written,
-        uncached: p.uncached,
-        input_tokens: p.input_tokens,
-        relative_cost: (p.relative_cost * 1000.0).round() / 1000.0,
-        rule: p.rule,
+        ..reuse_of(p)
     });
+    let reuse_without_session = i.without_session.filter(|_| reuse.is_some()).map(reuse_of);
     let limit_tokens = i.context_window.saturating_sub(i.output_tokens);
     let fits = i.context_window == 0 || prefix as u64 <= limit_tokens;
     let remedies = Remedies {
@@ -281,6 +295,7 @@ pub fn breakdown(i: &Inputs) -> Breakdown {
         fits,
         session: i.session.map(str::to_string),
         reuse,
+        reuse_without_session,
         items: i
             .items
             .then(|| parts::items(i.assembly, i.tokenizer, remedies)),
@@ -470,19 +485,34 @@ fn reuse_line(b: &Breakdown) -> String {
         (None, _) => "cache reuse: no session (pass --session NAME to predict it)\n".to_string(),
         (Some(s), None) => format!("cache reuse: session '{s}' has no previous request\n"),
         (Some(s), Some(r)) => {
-            let pct = (r.tokens * 100).checked_div(r.input_tokens).unwrap_or(0);
             let through = match r.through {
                 None => String::new(),
                 Some(Tier::Active) => ", through the moving marker".to_string(),
                 Some(t) => format!(", through the {t} marker"),
             };
-            format!(
-                "cache reuse after the previous request of session '{s}': {} of {} tokens \
-                 read ({pct}%){through}; {} written, {} uncached; cost {:.2}x of no caching\n",
-                r.tokens, r.input_tokens, r.written, r.uncached, r.relative_cost
-            )
+            let mut out = format!(
+                "cache reuse after the previous request of session '{s}': {}\n",
+                reuse_figures(r, &through)
+            );
+            if let Some(w) = &b.reuse_without_session {
+                out.push_str(&format!(
+                    "cache reuse of the same requests without a session: {}\n",
+                    reuse_figures(w, "")
+                ));
+            }
+            out
         }
     }
+}
+
+/// `R of T tokens read (P%)THROUGH; W written, U uncached; cost C.CCx of no caching`.
+fn reuse_figures(r: &Reuse, through: &str) -> String {
+    let pct = (r.tokens * 100).checked_div(r.input_tokens).unwrap_or(0);
+    format!(
+        "{} of {} tokens read ({pct}%){through}; {} written, {} uncached; cost {:.2}x of no \
+         caching",
+        r.tokens, r.input_tokens, r.written, r.uncached, r.relative_cost
+    )
 }
 
 /// The JSON `context --json` prints.
@@ -609,6 +639,7 @@ mod tests {
             output_tokens: 1000,
             session: Some("s"),
             prediction: prediction.as_ref(),
+            without_session: None,
             remedies: Remedies::default(),
             items: false,
             flat: false,

@@ -102,27 +102,31 @@ fn place_with(
     placement
 }
 
-/// Puts a leftover marker (when fewer than `MAX_MARKERS` are set) on the last message,
-/// if the whole request reaches `min_tokens`: the moving marker, which writes the active
-/// content so the next request can read it (see `reuse::moving_marker_pays` for when).
-/// Returns whether it was set.
+/// Puts the moving marker on the last message before the prompt, if the request up to
+/// it reaches `min_tokens`, and returns whether it was set. The prompt carries the system
+/// reminder, which the conversation does not keep, so the next request never repeats
+/// it; the message before it is the end of what the next request sends again (in an
+/// append-only conversation, all of it). So this marker writes the entry the next
+/// request reads most of (see `reuse::moving_marker_pays` for when it is worth it).
+///
+/// When every other slot is taken, it replaces the tier marker that covers the fewest
+/// tokens since the marker before it: that tier's end is the fallback a later request
+/// would miss most cheaply.
 pub fn add_moving(
     messages: &mut [Message],
     placement: &mut Placement,
     min_tokens: u64,
     tokenizer: Tokenizer,
 ) -> bool {
-    let Some(last) = messages.len().checked_sub(1) else {
+    let Some(tail) = messages.len().checked_sub(2) else {
         return false;
     };
-    let has_text = messages[last]
-        .content
-        .iter()
-        .any(|b| matches!(b, Block::Text(t) if !t.is_empty()));
-    if messages[last].cache || !has_text || placement.marked.len() >= MAX_MARKERS {
+    let markable = messages[tail].content.iter().any(markable);
+    if messages[tail].cache || !markable {
         return false;
     }
-    let size = |count: &dyn Fn(&str) -> usize| content_size(messages, count);
+    let through = &messages[..=tail];
+    let size = |count: &dyn Fn(&str) -> usize| content_size(through, count);
     let mut prefix = size(&|t| tokenizer.at_least(t));
     if (prefix as u64) < min_tokens {
         prefix = size(&|t| tokenizer.count(t));
@@ -130,8 +134,20 @@ pub fn add_moving(
             return false;
         }
     }
-    messages[last].cache = true;
-    placement.marked.push((last, messages[last].tier, prefix));
+    if placement.marked.len() >= MAX_MARKERS {
+        let spans = placement.marked.iter().scan(0, |before, m| {
+            let span = m.2.saturating_sub(*before);
+            *before = m.2;
+            Some(span)
+        });
+        let Some((drop, _)) = spans.enumerate().min_by_key(|(_, span)| *span) else {
+            return false;
+        };
+        let (index, _, _) = placement.marked.remove(drop);
+        messages[index].cache = false;
+    }
+    messages[tail].cache = true;
+    placement.marked.push((tail, messages[tail].tier, prefix));
     true
 }
 
@@ -168,25 +184,40 @@ mod tests {
     }
 
     #[test]
-    fn the_moving_marker_takes_a_leftover_slot() {
+    fn the_moving_marker_goes_before_the_prompt() {
         let big = "word ".repeat(50);
-        let mut ms = vec![msg(Tier::L0, &big), msg(Tier::Active, "z")];
+        let mut ms = vec![
+            msg(Tier::L0, &big),
+            msg(Tier::Active, "history"),
+            msg(Tier::Active, "prompt"),
+        ];
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
         assert!(add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
-        assert!(ms[1].cache);
-        assert_eq!(p.marked.len(), 2);
-        // Not twice, and not past four markers.
+        let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
+        assert_eq!(marked, [true, true, false]);
+        // Not twice.
         assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
-        let mut ms: Vec<Message> = [Tier::L0, Tier::L1, Tier::L2, Tier::L3, Tier::Active]
-            .iter()
-            .map(|t| msg(*t, &big))
+        // Not under the minimum.
+        let mut ms = vec![msg(Tier::L0, "a"), msg(Tier::Active, "z")];
+        let mut p = place(&mut ms, 10, Tokenizer::O200k);
+        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+    }
+
+    #[test]
+    fn the_moving_marker_replaces_the_tier_marker_covering_least() {
+        let words = |n: usize| "word ".repeat(n);
+        let mut ms: Vec<Message> = [(Tier::L0, 50), (Tier::L1, 400), (Tier::L2, 5)]
+            .into_iter()
+            .chain([(Tier::L3, 300), (Tier::Active, 100), (Tier::Active, 1)])
+            .map(|(t, n)| msg(t, &words(n)))
             .collect();
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
-        // Nor under the minimum.
-        let mut ms = vec![msg(Tier::Active, "z")];
-        let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        assert_eq!(p.marked.len(), 4);
+        assert!(add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
+        // L2 added 5 words to L1's prefix: its end is the cheapest fallback to lose.
+        assert_eq!(marked, [true, true, false, true, true, false]);
+        assert_eq!(p.marked.len(), MAX_MARKERS);
     }
 
     #[test]

@@ -386,8 +386,8 @@ pub fn predict(
     }
 }
 
-/// Whether a leftover marker should go on the last message: it costs a write (1.25× on
-/// Anthropic) of the active content and pays when the next request reads it (0.1×), so
+/// Whether the moving marker should go on the message before the prompt: it costs a
+/// write (1.25× on Anthropic) of the active content and pays when the next request reads it (0.1×), so
 /// it is worth it when at least one in four is read. The session's record decides; with
 /// fewer than two outcomes known it is tried (each request without it forgets the oldest
 /// outcome, so it is tried again now and then).
@@ -433,7 +433,13 @@ pub fn remember(
             let excess = m.entries.len().saturating_sub(rule.entries());
             m.entries.drain(..excess);
             if moving {
-                m.moving = shape.blocks.last().map(|b| b.hash.clone());
+                // The moving marker is the request's last marker.
+                m.moving = shape
+                    .blocks
+                    .iter()
+                    .rev()
+                    .find(|b| b.marker)
+                    .map(|b| b.hash.clone());
             } else if !m.moving_reads.is_empty() {
                 // Without the marker nothing new is learnt: forget the oldest outcome, so
                 // a session that stopped it tries it again after a few requests.

@@ -3,23 +3,30 @@
 //!
 //! Every item has a count N and a tier. Per request:
 //! - **Entry.** A working file or history message is active while N < 3 and counts N up
-//!   each request it is unchanged. From N = 3 it enters L3 (with N = 3) on the first
-//!   request whose active content is rewritten anyway: a working file is new, changed or
-//!   dropped, or a tier above is broken. Until then the provider still holds the active
-//!   content (the moving marker, or a provider's automatic prefix cache; see `reuse`),
-//!   and moving an item out of it would cost a rewrite for nothing. When the provider
-//!   does not hold it, items move at N = 3. History enters oldest first, behind every older message. A new
-//!   symbol block enters L3 at once (symbols start cached), and so does a changed one: a
-//!   symbol block has no active place in the layout.
+//!   each request it is unchanged. From N = 3 (for a file that changed in the session,
+//!   from N = the requests between its last two changes, at most 12: [`entry_count`]) it
+//!   enters L3 (with N = 3) on the first request whose active content is rewritten
+//!   anyway: a working file is new, changed or dropped, or a tier above is broken. Until
+//!   then the provider still holds the active content (the moving marker, or a
+//!   provider's automatic prefix cache; see `reuse`), and moving an item out of it would
+//!   cost a rewrite for nothing. When the provider does not hold it, items move at N = 3.
+//!   History enters oldest first, behind every older message. A new symbol block enters
+//!   L3 at once (symbols start cached), and so does a changed one: a symbol block has no
+//!   active place in the layout.
 //! - **Demotion.** A changed file or history message drops to active with N = 0 and marks
 //!   the tier it left *broken*; so does an item that left the request. A history message
 //!   that drops takes every newer cached one with it (history keeps its order).
 //! - **Veterans.** When items enter a tier, the items already there count N up once.
 //! - **Promotion.** A veteran whose N reaches its tier's threshold (L3 6, L2 9, L1 12)
-//!   moves up only into a tier that is broken, or into an empty tier when its own tier's
-//!   block is rewritten this request anyway; otherwise it stays with N capped at the
-//!   threshold. Entering a tier counts that tier's veterans up, so promotions ripple; the
-//!   passes run bottom-up (L3, L2, L1, L0) until nothing moves.
+//!   is *eligible* to move up; the cost decides ([`Ripple::worth_moving`]). A move is
+//!   free into a tier that is rewritten this request anyway (at or after the first
+//!   broken tier, or an empty tier when its own tier is rewritten). Otherwise it moves
+//!   only when the rewrites it saves at the later breaks of its tier outweigh rewriting
+//!   the tiers it passes now; until then it stays with N capped at the threshold.
+//!   Entering a tier counts that tier's veterans up, so promotions ripple; the passes run
+//!   bottom-up (L3, L2, L1, L0) until nothing moves.
+//! - **History** enters L3 only when the active content changes anyway; with a provider
+//!   that reads any prefix, only once moving it pays ([`Ripple::history_pays`]).
 //! - **Anchoring.** A tier keeps, out of promotion, its lowest-N items up to the model's
 //!   minimum cacheable tokens, so it never empties below what a provider caches.
 //!
@@ -36,6 +43,19 @@ use super::tier::Tier;
 /// The N at which a working file or history message leaves the active tier.
 pub const ENTRY_COUNT: u32 = 3;
 
+/// The most an item's last change can raise the N it needs to leave the active tier.
+const MAX_ENTRY_COUNT: u32 = 12;
+
+/// The N at which an item may leave the active tier: 3, or for an item that changed
+/// `gap` requests after its change before, `gap` (at most 12). An item that enters a
+/// cached tier and changes again rewrites that tier twice, entering and leaving; the
+/// next change is best expected as far off as the last, so a file edited every four
+/// requests stays active instead of bouncing through L3, and one edited on every request
+/// for a while settles three requests after its last edit.
+pub fn entry_count(gap: u32) -> u32 {
+    gap.clamp(ENTRY_COUNT, MAX_ENTRY_COUNT)
+}
+
 /// One tracked item: its content hash, its count N, its tier and when it entered it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,6 +70,16 @@ pub struct Entry {
     /// The session-wide sequence number of its entry into its tier (its place there).
     #[serde(default)]
     pub order: u64,
+    /// The request (the session's count) at which its content last changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed: Option<u64>,
+    /// Requests between its last two changes (see [`entry_count`]); 0 before a second.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gap: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn active() -> Tier {
@@ -97,6 +127,13 @@ pub struct Ripple<'a> {
     /// Whether the provider holds the previous request's active content (a moving marker,
     /// or automatic prefix caching). If not, moving items out of it is always free.
     pub active_cached: bool,
+    /// This request's number in the session (1 for the first).
+    pub now: u64,
+    /// Whether the provider reads any prefix of a block (automatic prefix caching), not
+    /// whole blocks only (markers).
+    pub partial_reads: bool,
+    /// How many requests of the session broke each cached tier.
+    pub breaks: &'a mut BTreeMap<Tier, u32>,
 }
 
 impl Ripple<'_> {
@@ -145,26 +182,64 @@ impl Ripple<'_> {
                         unchanged: 0,
                         tier: Tier::Active,
                         order: 0,
+                        changed: previous.map(|_| self.now),
+                        gap: previous
+                            .and_then(|e| e.changed)
+                            .map_or(0, |at| u32::try_from(self.now - at).unwrap_or(u32::MAX)),
                     }
                 }
             };
             self.items.insert(o.key.clone(), entry);
         }
         self.keep_history_order(&mut moves);
+        if rewritten {
+            *self.breaks.entry(Tier::Active).or_default() += 1;
+        }
         if rewritten || !moves.broken.is_empty() || !self.active_cached {
             let files = observed.iter().filter(|o| {
                 let e = &self.items[&o.key];
                 e.tier == Tier::Active
-                    && e.unchanged >= ENTRY_COUNT
+                    && e.unchanged >= entry_count(e.gap)
                     && ItemKey::history_index(&o.key).is_none()
             });
             let files: Vec<String> = files.map(|o| o.key.clone()).collect();
             entering.entry(Tier::L3).or_default().extend(files);
             let history = self.eligible_history();
-            entering.entry(Tier::L3).or_default().extend(history);
+            if moves.broken.is_empty() && self.active_cached && !self.history_pays(&history, &sizes)
+            {
+                // Kept active: see `history_pays`.
+            } else {
+                entering.entry(Tier::L3).or_default().extend(history);
+            }
         }
         self.cascade(entering, &sizes, &mut moves);
+        for tier in &moves.broken {
+            *self.breaks.entry(*tier).or_default() += 1;
+        }
         moves
+    }
+
+    /// Whether moving `history` into L3, ahead of the working files, pays when only the
+    /// active content changed. A provider that reads whole blocks rewrites the working
+    /// files' block anyway. One that reads any prefix (`partial_reads`) would have read
+    /// the working files up to the first change; moving history ahead of them rewrites
+    /// them all. That pays back at each later request that changes the working files,
+    /// which no longer rewrites the history after them: taken to happen as often again
+    /// as it has so far.
+    fn history_pays(&self, history: &[String], sizes: &BTreeMap<&str, usize>) -> bool {
+        if !self.partial_reads {
+            return true;
+        }
+        let tokens = |key: &String| sizes.get(key.as_str()).copied().unwrap_or(0) as u64;
+        let jumped: u64 = self
+            .items
+            .iter()
+            .filter(|(k, e)| e.tier == Tier::Active && ItemKey::history_index(k).is_none())
+            .map(|(k, _)| tokens(k))
+            .sum();
+        let moved: u64 = history.iter().map(tokens).sum();
+        let changes = self.breaks.get(&Tier::Active).copied().unwrap_or(0) as u64;
+        moved * changes > jumped
     }
 
     /// History messages by index, oldest first.
@@ -298,7 +373,8 @@ impl Ripple<'_> {
         }
     }
 
-    /// Moves `tier`'s veterans at the threshold up, if the tier above may take them.
+    /// Moves `tier`'s veterans at the threshold up, if the tier above may take them
+    /// (see [`Ripple::worth_moving`]).
     fn promote(
         &mut self,
         tier: Tier,
@@ -309,8 +385,6 @@ impl Ripple<'_> {
         let (Some(up), Some(threshold)) = (tier.above(), tier.promotion_count()) else {
             return false;
         };
-        let rewritten = moves.broken.iter().any(|t| *t <= tier);
-        let open = moves.broken.contains(&up) || (self.members(up).is_empty() && rewritten);
         let anchored = self.anchored(tier, sizes);
         let mut candidates: Vec<(u64, String)> = Vec::new();
         for key in self.members(tier) {
@@ -318,11 +392,10 @@ impl Ripple<'_> {
             if e.unchanged < threshold {
                 continue;
             }
-            if !open || anchored.contains(&key) {
-                e.unchanged = threshold;
-                continue;
+            e.unchanged = threshold;
+            if !anchored.contains(&key) {
+                candidates.push((e.order, key));
             }
-            candidates.push((e.order, key));
         }
         // History moves up only behind every older message.
         let blocked = self.history().into_iter().find_map(|(i, k)| {
@@ -334,7 +407,7 @@ impl Ripple<'_> {
             (Some(i), Some(b)) => i < b,
             _ => true,
         });
-        if candidates.is_empty() {
+        if candidates.is_empty() || !self.worth_moving(tier, up, &candidates, sizes, moves) {
             return false;
         }
         candidates.sort();
@@ -344,6 +417,40 @@ impl Ripple<'_> {
             entering.entry(up).or_default().push(key);
         }
         true
+    }
+
+    /// Whether moving `candidates` from `tier` into `up`, the tier above, pays.
+    ///
+    /// It is free when `up`'s block is rewritten this request anyway: a tier at or above
+    /// `up` is broken (everything after the first change is written again), or `up` is
+    /// empty and `tier` is rewritten. Otherwise it rewrites what a provider would have
+    /// read, every cached tier from `up` to the first broken one; and it saves, at each
+    /// later break of `tier`, rewriting the candidates. A tier that broke k times in the
+    /// session is taken to break k times more, so the move is made when the candidates'
+    /// tokens times k exceed the tokens rewritten now. Stable files so climb over a small
+    /// tier of map blocks out of a churning L3, and stay put where nothing churns.
+    fn worth_moving(
+        &self,
+        tier: Tier,
+        up: Tier,
+        candidates: &[(u64, String)],
+        sizes: &BTreeMap<&str, usize>,
+        moves: &Moves,
+    ) -> bool {
+        let first = moves.broken.first().copied().unwrap_or(Tier::Active);
+        if first <= up || (first <= tier && self.members(up).is_empty()) {
+            return true;
+        }
+        let tokens = |key: &str| sizes.get(key).copied().unwrap_or(0) as u64;
+        let rewritten: u64 = self
+            .items
+            .iter()
+            .filter(|(_, e)| e.tier >= up && e.tier < first)
+            .map(|(k, _)| tokens(k))
+            .sum();
+        let moved: u64 = candidates.iter().map(|(_, k)| tokens(k)).sum();
+        let breaks = self.breaks.get(&tier).copied().unwrap_or(0) as u64;
+        moved * breaks > rewritten
     }
 }
 
@@ -356,6 +463,9 @@ mod tests {
         next: u64,
         min: u64,
         cached: bool,
+        partial: bool,
+        now: u64,
+        breaks: BTreeMap<Tier, u32>,
     }
 
     fn obs(key: &str, content: &str, tokens: usize) -> Observed {
@@ -374,14 +484,21 @@ mod tests {
                 next: 0,
                 min,
                 cached: true,
+                partial: false,
+                now: 0,
+                breaks: BTreeMap::new(),
             }
         }
         fn step(&mut self, observed: &[Observed]) -> Moves {
+            self.now += 1;
             Ripple {
                 items: &mut self.items,
                 next_order: &mut self.next,
                 min_tokens: self.min,
                 active_cached: self.cached,
+                now: self.now,
+                partial_reads: self.partial,
+                breaks: &mut self.breaks,
             }
             .observe(observed)
         }
@@ -400,6 +517,8 @@ mod tests {
                     unchanged: n,
                     tier,
                     order: self.next,
+                    changed: None,
+                    gap: 0,
                 },
             );
             self.next += 1;
@@ -661,6 +780,119 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_changed_file_waits_as_long_as_its_last_gap() {
+        assert_eq!([0, 1, 3, 4, 9, 40].map(entry_count), [3, 3, 3, 4, 9, 12]);
+        // Edited every fourth request: after its second edit it needs N = 4, which it
+        // never reaches, so it stays active instead of bouncing through L3.
+        let mut s = Session::new(0);
+        for i in 0..16 {
+            let version = i / 4;
+            s.step(&[obs("file:a", &format!("A{version}"), 100), edited(i)]);
+            if i >= 8 {
+                assert_eq!(s.tier("file:a"), Tier::Active, "request {}", i + 1);
+            }
+        }
+        assert_eq!(s.items["file:a"].gap, 4);
+        // Edited on every request for a while, it settles three requests after.
+        let mut s = Session::new(0);
+        for i in 0..5 {
+            s.step(&[obs("file:b", &format!("B{i}"), 100), edited(i)]);
+        }
+        for i in 5..9 {
+            s.step(&[obs("file:b", "B4", 100), edited(i)]);
+        }
+        assert_eq!(s.items["file:b"].gap, 1);
+        assert_eq!(s.tier("file:b"), Tier::L3);
+    }
+
+    #[test]
+    fn moving_behind_the_first_broken_tier_is_free() {
+        // L1 breaks: L2 and L3 are rewritten anyway, so a veteran of L3 moves into L2
+        // though L2 itself is intact.
+        let mut s = Session::new(0);
+        s.put("file:l1", "1", Tier::L1, 9);
+        s.put("file:l2", "2", Tier::L2, 6);
+        s.put("file:v", "V", Tier::L3, 6);
+        s.put("file:new", "N", Tier::Active, 2);
+        let m = s.step(&[
+            obs("file:l1", "1 edited", 10),
+            obs("file:l2", "2", 10),
+            obs("file:v", "V", 10),
+            obs("file:new", "N", 10),
+        ]);
+        assert_eq!(s.tier("file:v"), Tier::L2, "{m:?}");
+    }
+
+    #[test]
+    fn veterans_climb_over_a_small_stable_tier_out_of_a_churning_one() {
+        // L2 holds a small map block that never changes; L3 breaks on every request (a
+        // new file enters). A big veteran of L3 moves up once L3 has broken often enough
+        // that its rewrites outweigh rewriting L2 once.
+        let mut s = Session::new(0);
+        s.put("symbol:m", "M", Tier::L2, 6);
+        s.put("file:v", "V", Tier::L3, 5);
+        let mut climbed = None;
+        for i in 0..6 {
+            let mut all = vec![obs("symbol:m", "M", 500), obs("file:v", "V", 300)];
+            all.push(obs(&format!("file:n{i}"), "N", 10));
+            for j in 0..i {
+                all.push(obs(&format!("file:n{j}"), "N", 10));
+            }
+            // The newcomers become L3 entrants three requests on.
+            s.step(&all);
+            if climbed.is_none() && s.tier("file:v") == Tier::L2 {
+                climbed = Some(i);
+            }
+        }
+        assert!(climbed.is_some(), "{:?}", s.items);
+        assert!(s.breaks[&Tier::L3] >= 2, "{:?}", s.breaks);
+        // Where the tier it would leave never broke, it stays.
+        let mut s = Session::new(0);
+        s.put("symbol:m", "M", Tier::L2, 6);
+        s.put("file:v", "V", Tier::L3, 6);
+        s.put("file:n", "N", Tier::Active, 2);
+        s.step(&[
+            obs("symbol:m", "M", 500),
+            obs("file:v", "V", 300),
+            obs("file:n", "N", 10),
+            edited(0),
+        ]);
+        assert_eq!(s.tier("file:v"), Tier::L3);
+    }
+
+    #[test]
+    fn with_prefix_caching_history_waits_until_moving_it_pays() {
+        // Only the working files change: a big one every other request, a small one on
+        // every request, after it. Moving the history ahead of them rewrites the big one
+        // where a prefix cache would have read it, half the time; that pays once the
+        // history outweighs it.
+        let run = |partial: bool, history_tokens: usize| -> Tier {
+            let mut s = Session::new(0);
+            s.partial = partial;
+            for i in 0..6 {
+                let big = obs("file:big", &format!("B{}", i / 2), 1000);
+                let mut all = vec![big, edited(i)];
+                for h in 0..2 * i {
+                    all.push(obs(
+                        &format!("history:{h}"),
+                        &format!("m{h}"),
+                        history_tokens,
+                    ));
+                }
+                s.step(&all);
+            }
+            s.tier("history:0")
+        };
+        assert_eq!(
+            run(false, 10),
+            Tier::L3,
+            "whole blocks: the files are rewritten anyway"
+        );
+        assert_eq!(run(true, 10), Tier::Active);
+        assert_eq!(run(true, 600), Tier::L3);
     }
 
     #[test]

@@ -27,9 +27,16 @@ pub fn rule(request: &Request) -> Rule {
 /// the session's record says it pays (breakpoint providers only).
 pub fn observe_and_plan(tracker: &mut Tracker, request: &Request) -> Layout {
     let observed = assemble::observed(&request.assembly, request.tokenizer, tracker.wants_sha256());
-    seed_map_tiers(tracker, request, &observed);
-    tracker.observe(&observed, request.min_cache_tokens);
+    observe(tracker, request, &observed);
     plan(tracker, request)
+}
+
+/// Records `observed`, `request`'s items, in `tracker`: the map's first tiers on a
+/// session's first request, then ripple promotion under the provider's cache rule.
+pub fn observe(tracker: &mut Tracker, request: &Request, observed: &[Observed]) {
+    seed_map_tiers(tracker, request, observed);
+    let partial_reads = rule(request) == Rule::Prefix;
+    tracker.observe(observed, request.min_cache_tokens, partial_reads);
 }
 
 /// On a session's first request with the repository's map, places the map's blocks in
@@ -87,6 +94,16 @@ pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
     }
 }
 
+/// The messages `request` would send without a session: no tracked tiers (the map's
+/// blocks in L3 and the spec's tier hints, as always), no moving marker.
+pub fn without_session(request: &Request) -> Vec<Message> {
+    let mut tracker = Tracker::ephemeral();
+    for (key, tier) in &request.hints {
+        tracker.pin(key.clone(), *tier);
+    }
+    super::lay_out(request, &plan(&tracker, request)).0
+}
+
 fn shape(request: &Request, messages: &[Message], count: bool) -> Result<Shape, Error> {
     let body = super::body(request, messages)?;
     let start = (rule(request) == Rule::Prefix).then_some(request.min_cache_tokens as usize);
@@ -125,8 +142,11 @@ pub fn remember(
     let rule = rule(request);
     // The breakpoints rule needs hashes only; the prefix rule counts tokens.
     let shape = shape(request, messages, rule == Rule::Prefix)?;
+    // The moving marker sits on the message before the prompt (`cache::add_moving`).
     let moving = messages
-        .last()
+        .iter()
+        .rev()
+        .nth(1)
         .is_some_and(|m| m.cache && m.tier == Tier::Active);
     Ok(reuse::remember(
         previous.cloned(),

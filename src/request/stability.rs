@@ -60,6 +60,16 @@ struct State {
     next_order: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     cache: Option<Memory>,
+    /// What the cache would hold had the same requests been sent without the session,
+    /// for `context` to show what the session buys.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    without_session: Option<Memory>,
+    /// Requests the session has recorded.
+    #[serde(default)]
+    requests: u64,
+    /// How many of them broke each cached tier (ripple's promotion weighs them).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    breaks: BTreeMap<Tier, u32>,
     /// Version 1's record of the last request's markers: read, and dropped.
     #[serde(default, skip_serializing)]
     last_request: Option<serde_json::Value>,
@@ -144,16 +154,26 @@ impl Tracker {
     /// Records one request's items (in request order) by ripple promotion (see
     /// `ripple`); `min_tokens` is the model's minimum cacheable prefix. Items not in this
     /// request are forgotten.
-    pub fn observe(&mut self, items: &[Observed], min_tokens: u64) -> super::ripple::Moves {
+    /// `partial_reads`: the provider reads any prefix, not whole blocks (`Rule::Prefix`).
+    pub fn observe(
+        &mut self,
+        items: &[Observed],
+        min_tokens: u64,
+        partial_reads: bool,
+    ) -> super::ripple::Moves {
         let active_cached = self
             .previous
             .as_ref()
             .is_some_and(|m| m.moving.is_some() || !m.steps.is_empty());
+        self.state.requests += 1;
         let moves = Ripple {
             items: &mut self.state.items,
             next_order: &mut self.state.next_order,
             min_tokens,
             active_cached,
+            now: self.state.requests,
+            partial_reads,
+            breaks: &mut self.state.breaks,
         }
         .observe(items);
         // Every item kept is one observed now, under its id.
@@ -185,6 +205,8 @@ impl Tracker {
                 unchanged: tier.entry_count(),
                 tier,
                 order: self.state.next_order,
+                changed: None,
+                gap: 0,
             };
             self.state.next_order += 1;
             self.state.items.insert(o.key.clone(), entry);
@@ -243,6 +265,16 @@ impl Tracker {
     /// Sets what the cache holds after this request, saved with the state.
     pub fn record(&mut self, memory: Memory) {
         self.state.cache = Some(memory);
+    }
+
+    /// What the cache would hold had the session's requests been sent without it.
+    pub fn previous_without_session(&self) -> Option<&Memory> {
+        self.state.without_session.as_ref()
+    }
+
+    /// Sets what the cache would hold after this request sent without the session.
+    pub fn record_without_session(&mut self, memory: Memory) {
+        self.state.without_session = Some(memory);
     }
 
     /// Writes the state back (atomically) and releases the lock. Does nothing for an
@@ -370,7 +402,7 @@ mod tests {
 
     fn run(path: &Path, pairs: &[(&str, &str)]) -> BTreeMap<String, Tier> {
         let mut t = Tracker::open(path).unwrap();
-        t.observe(&items(pairs), 1024);
+        t.observe(&items(pairs), 1024, false);
         let tiers = t.tiers();
         t.save().unwrap();
         tiers
@@ -442,7 +474,7 @@ mod tests {
                 ..items(&[(k, v)]).remove(0)
             })
             .collect();
-        t.observe(&observed, 0);
+        t.observe(&observed, 0, false);
         assert!(!t.wants_sha256());
         assert_eq!(t.tiers()["file:a"], Tier::L2);
         assert_eq!(t.entries()["file:a"].hash, blake3_hex("A"));
@@ -460,7 +492,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         let mut t = Tracker::open(&path).unwrap();
-        t.observe(&items(&[("file:a", "A"), ("file:b", "B")]), 0);
+        t.observe(&items(&[("file:a", "A"), ("file:b", "B")]), 0, false);
         t.pin("file:a", Tier::L1);
         assert_eq!(t.tiers()["file:a"], Tier::L1);
         assert_eq!(t.tiers()["file:b"], Tier::Active);
@@ -469,7 +501,7 @@ mod tests {
 
         let mut e = Tracker::ephemeral();
         for _ in 0..4 {
-            e.observe(&items(&[("file:a", "A")]), 0);
+            e.observe(&items(&[("file:a", "A")]), 0, false);
         }
         assert_eq!(e.tiers().get("file:a"), None);
         e.pin("file:a", Tier::L2);
@@ -541,7 +573,7 @@ mod tests {
                 s.spawn(move || {
                     for round in 0..rounds {
                         let mut t = Tracker::open(path).unwrap();
-                        t.observe(&items(&[("file:a", "A")]), 0);
+                        t.observe(&items(&[("file:a", "A")]), 0, false);
                         let mut memory = t.previous().cloned().unwrap_or_default();
                         memory.entries.push(format!("{thread}-{round}"));
                         t.record(memory);
