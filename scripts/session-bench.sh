@@ -1,7 +1,10 @@
 #!/bin/sh
-# The session benchmark (see examples/session-bench/main.rs): predicted cache reuse and
-# cost of scripted 20-request sessions, tiered (--session) vs the usual baseline.
-# Pass --summary for the table only.
+# The session benchmark (examples/session-bench/main.rs): agent-like sessions on real
+# repositories, driven through the binary in the default configuration; per session the
+# predicted cache reuse next to the agents' baseline and the upper bound.
+# Pass --summary for the table only, --only NAME for one session, --library for the
+# scripted sessions on a generated repository.
 set -eu
 cd "$(dirname "$0")/.."
+cargo build --quiet --bin asimi-prompt
 exec cargo run --quiet --example session-bench -- "$@"

@@ -1,17 +1,30 @@
-//! The session benchmark: replays the scripted sessions of `scenarios.rs` (20 requests
-//! each on a generated repository, `claude-sonnet-4-5`) through the session code, and
-//! prints per request and in total the predicted cache reuse and the cost relative to no
-//! caching, next to the baseline (no session, markers on the last two messages).
+//! The session benchmark.
+//!
+//! By default it replays agent-like sessions on real repositories through the binary, in
+//! the default configuration (`repos.rs`), and reads the bodies with an independent
+//! simulation of each provider's cache (`sim.rs`). Per session it reports, over requests
+//! 4 to the last, the session's cache reuse, the agents' baseline (the same requests
+//! flat, markers on the system prompt and the last two messages) and the upper bound (the
+//! longest prefix each request shares with an earlier one).
+//!
+//! `--library` replays instead the scripted sessions of `scenarios.rs` (20 requests each
+//! on a generated repository, spec symbol blocks, no map) through the session code.
 //!
 //! ```sh
-//! scripts/session-bench.sh            # or: cargo run --example session-bench
-//! scripts/session-bench.sh --summary  # the table only
-//! scripts/session-bench.sh --summary --no-moving-marker
-//! scripts/session-bench.sh --summary --gpt-5.6   # OpenAI's explicit breakpoints
+//! scripts/session-bench.sh                 # real repositories, through the binary
+//! scripts/session-bench.sh --summary       # the table only
+//! scripts/session-bench.sh --only hot      # one session
+//! scripts/session-bench.sh --dump DIR      # also write every body to DIR
+//! scripts/session-bench.sh --bin PATH      # another build of asimi-prompt
+//! scripts/session-bench.sh --library [--summary] [--no-moving-marker] [--gpt-5.6]
 //! ```
 
+mod real;
+mod repos;
 #[allow(dead_code)] // Shared with tests/reuse_simulation.rs, which uses other parts.
 mod scenarios;
+#[allow(dead_code)] // Shared with tests/reuse_simulation.rs.
+mod sim;
 
 use scenarios::{run_baseline_for, run_session_for, Sent, Target};
 
@@ -45,6 +58,9 @@ fn totals(sent: &[Sent], range: std::ops::RangeInclusive<usize>) -> (f64, f64) {
 }
 
 fn main() {
+    if !std::env::args().any(|a| a == "--library") {
+        std::process::exit(real::main());
+    }
     let verbose = !std::env::args().any(|a| a == "--summary");
     // `--no-moving-marker` measures the layout without the leftover marker on the last
     // message.
