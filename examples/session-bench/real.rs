@@ -112,6 +112,8 @@ fn run(s: &Scenario, bin: &Path, dir: &Path) -> Result<Run, String> {
                 markers(body)
             ));
         }
+        repos::tool_results_follow_calls(body)
+            .map_err(|e| format!("{} request {}: {e}", s.name, i + 1))?;
     }
     let mut enc = Encoder::default();
     let session: Vec<_> = sent.session.iter().map(|b| enc.blocks(b)).collect();

@@ -555,6 +555,36 @@ pub fn request(
     serde_json::from_slice(&out.stdout).map_err(|e| format!("the body is not JSON: {e}"))
 }
 
+/// Checks that every tool call of an Anthropic body is answered in the very next
+/// message, as the Messages API requires: a tier laid out between the two is refused.
+pub fn tool_results_follow_calls(body: &Value) -> Result<(), String> {
+    let messages = body["messages"].as_array().cloned().unwrap_or_default();
+    let ids = |m: &Value, kind: &str, field: &str| -> Vec<String> {
+        let blocks = m["content"].as_array().cloned().unwrap_or_default();
+        blocks
+            .iter()
+            .filter(|b| b["type"] == kind)
+            .filter_map(|b| b[field].as_str().map(str::to_string))
+            .collect()
+    };
+    for (i, m) in messages.iter().enumerate() {
+        let calls = ids(m, "tool_use", "id");
+        if calls.is_empty() {
+            continue;
+        }
+        let answered = messages
+            .get(i + 1)
+            .map(|n| ids(n, "tool_result", "tool_use_id"))
+            .unwrap_or_default();
+        if let Some(id) = calls.iter().find(|id| !answered.contains(id)) {
+            return Err(format!(
+                "message {i}: tool call {id} is not answered in the next message"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The bodies of one session, each request sent with a session and flat.
 pub struct Sent {
     pub session: Vec<Value>,

@@ -239,6 +239,7 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         hash: hex(id),
         tokens: tokenizer.at_least_of(text, id),
         sha256: sha256.then(|| sha256_hex(text)),
+        joined: false,
     };
     let mut out: Vec<Observed> = input
         .files
@@ -256,9 +257,15 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
             hash: blake3_hex(&bytes),
             tokens: tokenizer.at_least(&fingerprint),
             sha256: sha256.then(|| sha256_hex(&bytes)),
+            joined: m.role == Role::Assistant && m.content.iter().any(is_tool_call),
         });
     }
     out
+}
+
+/// Whether a history block is a tool call (`tool_use`), whose result must follow it.
+fn is_tool_call(block: &Block) -> bool {
+    matches!(block, Block::Other(v) if v.get("type").and_then(serde_json::Value::as_str) == Some("tool_use"))
 }
 
 /// A stable text form of a message's content, for hashing.

@@ -26,7 +26,9 @@
 //!   Entering a tier counts that tier's veterans up, so promotions ripple; the passes run
 //!   bottom-up (L3, L2, L1, L0) until nothing moves.
 //! - **History** enters L3 only when the active content changes anyway; with a provider
-//!   that reads any prefix, only once moving it pays ([`Ripple::history_pays`]).
+//!   that reads any prefix, only once moving it pays ([`Ripple::history_pays`]). A tool
+//!   call never leaves the tier of its result: a tier boundary would put the tier's own
+//!   messages between them, which providers refuse.
 //! - **Anchoring.** A tier keeps, out of promotion, its lowest-N items up to the model's
 //!   minimum cacheable tokens, so it never empties below what a provider caches.
 //!
@@ -76,6 +78,9 @@ pub struct Entry {
     /// Requests between its last two changes (see [`entry_count`]); 0 before a second.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub gap: u32,
+    /// A history message that must share the next one's tier (`Observed::joined`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub joined: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -98,6 +103,10 @@ pub struct Observed {
     /// The SHA-256 (hex) of its content, which state files before version 3 hold as
     /// its hash: worked out only for a session's first request after an upgrade.
     pub sha256: Option<String>,
+    /// A history message that must sit in the same tier as the message after it: an
+    /// assistant message with tool calls, whose results the next message holds. A tier
+    /// boundary puts a tier's own messages between the two, which providers refuse.
+    pub joined: bool,
 }
 
 impl Observed {
@@ -186,8 +195,13 @@ impl Ripple<'_> {
                         gap: previous
                             .and_then(|e| e.changed)
                             .map_or(0, |at| u32::try_from(self.now - at).unwrap_or(u32::MAX)),
+                        joined: o.joined,
                     }
                 }
+            };
+            let entry = Entry {
+                joined: o.joined,
+                ..entry
             };
             self.items.insert(o.key.clone(), entry);
         }
@@ -213,6 +227,7 @@ impl Ripple<'_> {
             }
         }
         self.cascade(entering, &sizes, &mut moves);
+        self.keep_tool_calls_with_results(&mut moves);
         for tier in &moves.broken {
             *self.breaks.entry(*tier).or_default() += 1;
         }
@@ -282,7 +297,48 @@ impl Ripple<'_> {
                 eligible.push(key);
             }
         }
+        self.keep_results(&mut eligible);
         eligible
+    }
+
+    /// Drops from `moving` (history and other keys) each newest history message that
+    /// must stay with the next one when the next one is not moving too.
+    fn keep_results(&self, moving: &mut Vec<String>) {
+        loop {
+            let newest = moving
+                .iter()
+                .filter_map(|k| ItemKey::history_index(k))
+                .max();
+            let Some(i) = newest else {
+                return;
+            };
+            let key = ItemKey::history(i);
+            if !self.items[&key].joined || moving.contains(&ItemKey::history(i + 1)) {
+                return;
+            }
+            moving.retain(|k| *k != key);
+        }
+    }
+
+    /// Moves each history message that must stay with the next one (`Observed::joined`)
+    /// into that message's tier, when the moves left them apart: the next one is never
+    /// in a more stable tier (history keeps its order), so this only moves down, and
+    /// marks the tier left broken.
+    fn keep_tool_calls_with_results(&mut self, moves: &mut Moves) {
+        let history = self.history();
+        // Newest first, so a chain of joined messages follows its last one down.
+        for pair in history.windows(2).rev() {
+            let (key, next) = (&pair[0].1, &pair[1].1);
+            let next_tier = self.items[next].tier;
+            let e = self.items.get_mut(key).expect("listed from the map");
+            if !e.joined || e.tier == next_tier {
+                continue;
+            }
+            moves.broken.insert(e.tier);
+            moves.demoted.push(key.clone());
+            e.tier = next_tier;
+            e.unchanged = e.unchanged.min(next_tier.entry_count().max(ENTRY_COUNT));
+        }
     }
 
     fn members(&self, tier: Tier) -> Vec<String> {
@@ -407,6 +463,9 @@ impl Ripple<'_> {
             (Some(i), Some(b)) => i < b,
             _ => true,
         });
+        let mut keys: Vec<String> = candidates.iter().map(|(_, k)| k.clone()).collect();
+        self.keep_results(&mut keys);
+        candidates.retain(|(_, k)| keys.contains(k));
         if candidates.is_empty() || !self.worth_moving(tier, up, &candidates, sizes, moves) {
             return false;
         }
@@ -474,6 +533,7 @@ mod tests {
             hash: content.to_string(),
             tokens,
             sha256: None,
+            joined: false,
         }
     }
 
@@ -519,6 +579,7 @@ mod tests {
                     order: self.next,
                     changed: None,
                     gap: 0,
+                    joined: false,
                 },
             );
             self.next += 1;
@@ -893,6 +954,65 @@ mod tests {
         );
         assert_eq!(run(true, 10), Tier::Active);
         assert_eq!(run(true, 600), Tier::L3);
+    }
+
+    #[test]
+    fn a_tool_call_stays_in_the_tier_of_its_result() {
+        let call = |i: usize| Observed {
+            joined: true,
+            ..obs(&format!("history:{i}"), &format!("call{i}"), 50)
+        };
+        let history = |n: usize| -> Vec<Observed> {
+            (0..n)
+                .map(|i| match i % 2 {
+                    1 => call(i),
+                    _ => obs(&format!("history:{i}"), &format!("m{i}"), 50),
+                })
+                .collect()
+        };
+        // Messages 0 and 1 are ready to climb, 2 (1's result) is not: 1 waits with it.
+        let mut s = Session::new(0);
+        s.put("file:x", "X", Tier::L2, 6);
+        for (i, n) in [6, 6, 5].into_iter().enumerate() {
+            s.put(
+                &format!("history:{i}"),
+                ["m0", "call1", "m2"][i],
+                Tier::L3,
+                n,
+            );
+            s.items.get_mut(&format!("history:{i}")).unwrap().joined = i == 1;
+        }
+        let mut all = history(3);
+        all.push(obs("file:x", "X edited", 10));
+        let m = s.step(&all);
+        assert_eq!(s.tier("history:0"), Tier::L2);
+        assert_eq!(s.tier("history:1"), s.tier("history:2"));
+        // Kept back, not moved and pulled down again (which would break a tier).
+        assert_eq!(m.demoted, ["file:x"]);
+        // Entering L3: the eligible run ends before a call whose result is not eligible.
+        let mut s = Session::new(0);
+        for (i, n) in [2, 2, 1].into_iter().enumerate() {
+            s.put(
+                &format!("history:{i}"),
+                ["m0", "call1", "m2"][i],
+                Tier::Active,
+                n,
+            );
+            s.items.get_mut(&format!("history:{i}")).unwrap().joined = i == 1;
+        }
+        let mut all = history(3);
+        all.push(edited(0));
+        let m = s.step(&all);
+        let tiers: Vec<Tier> = (0..3).map(|i| s.tier(&format!("history:{i}"))).collect();
+        assert_eq!(tiers, [Tier::L3, Tier::Active, Tier::Active]);
+        assert!(m.demoted.is_empty(), "{m:?}");
+        // A result that drops takes its call down with it.
+        let mut s = Session::new(0);
+        s.put("history:0", "call0", Tier::L3, 3);
+        s.items.get_mut("history:0").unwrap().joined = true;
+        s.put("history:1", "m1", Tier::L3, 3);
+        let m = s.step(&[call(0), obs("history:1", "m1 changed", 50)]);
+        assert_eq!(s.tier("history:0"), Tier::Active, "{m:?}");
     }
 
     #[test]

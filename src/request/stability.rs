@@ -207,6 +207,7 @@ impl Tracker {
                 order: self.state.next_order,
                 changed: None,
                 gap: 0,
+                joined: o.joined,
             };
             self.state.next_order += 1;
             self.state.items.insert(o.key.clone(), entry);
@@ -396,6 +397,7 @@ mod tests {
                 hash: blake3_hex(v),
                 tokens: v.len(),
                 sha256: None,
+                joined: false,
             })
             .collect()
     }
