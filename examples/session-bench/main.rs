@@ -16,6 +16,7 @@
 //! scripts/session-bench.sh --only hot      # one session
 //! scripts/session-bench.sh --dump DIR      # also write every body to DIR
 //! scripts/session-bench.sh --bin PATH      # another build of asimi-prompt
+//! scripts/session-bench.sh --sdk           # check each body with the provider's SDK
 //! scripts/session-bench.sh --library [--summary] [--no-moving-marker] [--gpt-5.6]
 //! ```
 

@@ -55,6 +55,43 @@ fn arg_value(flag: &str) -> Option<String> {
     args.get(at + 1).cloned()
 }
 
+fn args_have(flag: &str) -> bool {
+    std::env::args().any(|a| a == flag)
+}
+
+/// Checks every body with the provider's official SDK (`tests/sdk/check_bodies.py`).
+fn check_with_sdk(provider: &str, bodies: &[Value], work: &Path) -> Result<(), String> {
+    let dir = work.join("sdk");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let mut files = Vec::new();
+    for (i, body) in bodies.iter().enumerate() {
+        let file = dir.join(format!("{}.json", i + 1));
+        std::fs::write(&file, body.to_string()).map_err(|e| e.to_string())?;
+        files.push(file);
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sdk/check_bodies.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(provider)
+        .args(&files)
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    match out.status.success() {
+        true => {
+            eprintln!(
+                "session-bench: {} bodies pass the {provider} SDK",
+                files.len()
+            );
+            Ok(())
+        }
+        false => Err(format!(
+            "the {provider} SDK refused a body:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
+}
+
 /// Writes each body as `DIR/SESSION-N-session.json` and `DIR/SESSION-N-flat.json`.
 fn dump(dir: &Path, name: &str, sent: &repos::Sent) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
@@ -103,6 +140,9 @@ fn run(s: &Scenario, bin: &Path, dir: &Path) -> Result<Run, String> {
         dump(Path::new(&dir), s.name, &sent).map_err(|e| format!("--dump {dir}: {e}"))?;
     }
     let info = repos::model_info(bin, s.model)?;
+    if args_have("--sdk") {
+        check_with_sdk(&info.provider, &sent.session, &work)?;
+    }
     for (i, body) in sent.session.iter().enumerate() {
         if markers(body) > 4 {
             return Err(format!(
@@ -166,8 +206,7 @@ fn print_requests(s: &Scenario, r: &Run) {
 
 /// Runs every scenario (or `--only NAME`) and prints the table; returns the exit code.
 pub fn main() -> i32 {
-    let args: Vec<String> = std::env::args().collect();
-    let verbose = !args.iter().any(|a| a == "--summary");
+    let verbose = !args_have("--summary");
     let only = arg_value("--only");
     let bin = binary();
     if !bin.is_file() {

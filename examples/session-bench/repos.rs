@@ -18,6 +18,8 @@ use crate::sim::Rule;
 
 /// What the registry says of a model (`asimi-prompt models --json`).
 pub struct ModelInfo {
+    /// The provider, as `--provider` names it.
+    pub provider: String,
     pub rule: Rule,
     pub min: usize,
     /// Cache read and write prices, percent of the input price.
@@ -45,6 +47,7 @@ pub fn model_info(bin: &Path, model: &str) -> Result<ModelInfo, String> {
     };
     let num = |p: &str| entry.pointer(p).and_then(Value::as_f64).unwrap_or(100.0);
     Ok(ModelInfo {
+        provider: entry["provider"].as_str().unwrap_or("").to_string(),
         rule,
         min: entry["min_cache_tokens"].as_u64().unwrap_or(1024) as usize,
         read: num("/cache_price/read"),
