@@ -155,7 +155,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l u
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-ttl -d 'Reuse a fetched page from the user cache directory for this long: 1h (the default), 30m, 90s; 0 fetches every time' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the model\'s context window)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: 8192, or 16384 with no --file; at most an eighth of the model\'s context window)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
@@ -230,7 +230,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ur
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-ttl -d 'Reuse a fetched page from the user cache directory for this long: 1h (the default), 30m, 90s; 0 fetches every time' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the model\'s context window)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: 8192, or 16384 with no --file; at most an eighth of the model\'s context window)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r

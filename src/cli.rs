@@ -1066,8 +1066,8 @@ pub struct MessagesArgs {
         value_name = "GLOB"
     )]
     pub map_exclude: Vec<String>,
-    /// Keep the best-ranked symbol blocks that fit N tokens (default: a quarter of the
-    /// model's context window).
+    /// Keep the best-ranked symbol blocks that fit N tokens (default: 8192, or 16384 with
+    /// no --file; at most an eighth of the model's context window).
     #[arg(
         help_heading = "Files and map",
         hide_short_help = true,

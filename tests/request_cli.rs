@@ -690,23 +690,34 @@ const ON_SMALL: [&str; 8] = [
     "p",
 ];
 
+/// The files a user names come first: over the window, the file tree gives way (with a
+/// note), and only what the user named that still does not fit is an error, naming it.
 #[test]
-fn an_oversize_request_names_its_largest_parts_and_their_flags() {
+fn the_file_tree_gives_way_to_named_files() {
     let mut t = Test::new().file(".asimi/templates/models.yaml", SMALL_MODEL);
     for i in 0..400 {
         t = t.file(&format!("dir/file_number_{i}.txt"), "x");
     }
-    let t = t
-        .file("big.rs", "fn a() {}\n".repeat(300))
-        .args(["messages"])
-        .args(ON_SMALL)
-        .args(["--file", "big.rs"]);
-    let e = t.run().fails().to_string();
-    let tree = e
-        .find("the file tree of 401 files (--no-file-tree): ")
-        .expect(&e);
-    let file = e.find("big.rs (--exclude big.rs): ").expect(&e);
-    assert!(tree < file, "largest first: {e}");
+    let t = t.file("big.rs", "fn a() {}\n".repeat(300)).tracked();
+    let run = t.run_with(&[&["messages"][..], &ON_SMALL, &["--file", "big.rs"]].concat());
+    let body = run.ok().to_string();
+    assert!(
+        body.contains("big.rs") && !body.contains("# Repository Files"),
+        "{body}"
+    );
+    assert!(
+        run.stderr.contains("too many for the 2500 that fit (the context window of 3000 minus 500 for output), so the file tree was left out; the files you named and the history come first"),
+        "{}",
+        run.stderr
+    );
+    // Twice as big, the file alone does not fit: an error naming it, not the tree.
+    let t = t.file("big.rs", "fn a() {}\n".repeat(600));
+    let e = t
+        .run_with(&[&["messages"][..], &ON_SMALL, &["--file", "big.rs"]].concat())
+        .fails()
+        .to_string();
+    assert!(e.contains("big.rs (--exclude big.rs): "), "{e}");
+    assert!(!e.contains("the file tree of"), "{e}");
     assert!(e.trim_end().ends_with(". Send less"), "{e}");
     assert!(
         !e.contains("--truncate"),
@@ -726,42 +737,33 @@ fn mapped_repo() -> Test {
     t.tracked()
 }
 
+/// A map asked for bigger than the window gives up its least referenced blocks until the
+/// request fits, and says so; `context` shows the same request.
 #[test]
-fn an_oversize_request_names_the_symbol_map_and_its_flag() {
-    let e = mapped_repo()
+fn an_oversize_map_gives_way_and_says_so() {
+    let run = mapped_repo()
         .args(["messages", "--map-tokens", "1000000"])
         .args(ON_SMALL)
-        .run()
-        .fails()
+        .run();
+    let body = run.ok().to_string();
+    let note = run
+        .stderr
+        .lines()
+        .find(|l| l.contains("so the symbol map kept "))
+        .unwrap_or_else(|| panic!("{}", run.stderr))
         .to_string();
-    let map = e
-        .find("The largest parts: the symbol map of 40 blocks (--no-symbol-map): ")
-        .expect(&e);
     assert!(
-        e[map..].contains(", the file tree of 41 files (--no-file-tree): "),
-        "{e}"
+        note.contains(" of its 40 blocks; the files you named and the history come first"),
+        "{note}"
     );
-    assert!(e.trim_end().ends_with(". Send less"), "{e}");
-    // `context` shows it, and says the same.
+    assert!(body.contains("pkg/module_"), "some blocks stay: {body}");
     let table = mapped_repo()
         .args(["context", "--map-tokens", "1000000"])
         .args(ON_SMALL)
-        .run()
-        .ok()
-        .to_string();
-    let over = table
-        .lines()
-        .find(|l| l.starts_with("over the limit by "))
-        .unwrap();
-    assert!(
-        over.contains(
-            ": messages would refuse this request. The largest parts: the symbol map of 40 \
-             blocks (--no-symbol-map): "
-        ),
-        "{over}"
-    );
-    assert!(over.ends_with(". Send less"), "{over}");
-    // By default the map keeps the best blocks that fit a quarter of the window.
+        .run();
+    assert!(!table.ok().contains("over the limit"), "{}", table.stdout);
+    assert!(table.stderr.contains(&note), "{}", table.stderr);
+    // By default the map keeps the best blocks that fit its budget, within the window.
     let body = mapped_repo()
         .args(["messages"])
         .args(ON_SMALL)

@@ -394,6 +394,7 @@ impl Request {
         // `--context-window` (a local model's, say) bounds the request as it picks the
         // prompt's tier.
         let window = built.context_window;
+        fit_context(&mut request, window);
         match (plan.truncate, plan.preview) {
             (false, false) => fit(&mut request, window, Overflow::Fail)?,
             (true, false) => fit(&mut request, window, Overflow::Truncate)?,
@@ -469,6 +470,77 @@ pub fn over_budget(request: &Request, messages: &[Message], limit: u64) -> Optio
     let grouped = parts::grouped(&request.assembly, request.tokenizer, r);
     parts::over_budget(&grouped, request.tokenizer, total, limit)
 }
+
+/// Makes room for what the user named when the request is over the context window: the
+/// repository map gives up blocks, those of the files fewest others refer to first (the
+/// largest first among equals), then the file tree is left out, until the request fits
+/// or neither is left. One note says what was cut. A spec's own symbol blocks are the
+/// user's and stay; what still does not fit is [`fit`]'s to report.
+///
+/// The request is measured flat; laid out in tiers it gains each tier's header and
+/// reply, so the cut leaves [`TIER_HEADROOM`] tokens spare.
+fn fit_context(request: &mut Request, context_window: u64) {
+    let output = output_tokens(request);
+    if context_window == 0 || output >= context_window {
+        return;
+    }
+    let limit = (context_window - output) as usize;
+    let messages = assemble(&request.assembly, &BTreeMap::new());
+    let target = limit.saturating_sub(TIER_HEADROOM);
+    let Err(total) = within(request, &messages, target) else {
+        return;
+    };
+    let mut excess = total - target;
+    let count = |t: &str| request.tokenizer.count(t);
+    let mut dropped = Vec::new();
+    if let Some(edges) = &request.map_edges {
+        let mut referenced: BTreeMap<&str, usize> = BTreeMap::new();
+        for (_, to) in edges {
+            *referenced.entry(to.as_str()).or_default() += 1;
+        }
+        let mut blocks: Vec<(usize, std::cmp::Reverse<usize>, String)> =
+            assemble::shown_symbols(&request.assembly)
+                .map(|(path, block)| {
+                    let refs = referenced.get(path.as_str()).copied().unwrap_or(0);
+                    (refs, std::cmp::Reverse(count(block)), path.clone())
+                })
+                .collect();
+        blocks.sort();
+        for (_, std::cmp::Reverse(tokens), path) in blocks {
+            if excess == 0 {
+                break;
+            }
+            excess = excess.saturating_sub(tokens);
+            dropped.push(path);
+        }
+    }
+    let shown = assemble::shown_symbols(&request.assembly).count();
+    for path in &dropped {
+        request.assembly.symbols.remove(path);
+    }
+    let tree = excess > 0 && request.assembly.file_tree.take().is_some();
+    if dropped.is_empty() && !tree {
+        return;
+    }
+    let mut cut = Vec::new();
+    if !dropped.is_empty() {
+        let kept = shown - dropped.len();
+        cut.push(format!("the symbol map kept {kept} of its {shown} blocks"));
+    }
+    if tree {
+        cut.push("the file tree was left out".to_string());
+    }
+    request.warnings.push(format!(
+        "note: the request was {total} tokens, too many for the {limit} that fit (the context \
+         window of {context_window} minus {output} for output), so {}; the files you named \
+         and the history come first (--map-tokens N or --no-file-tree choose yourself)",
+        cut.join(" and ")
+    ));
+}
+
+/// What the cached tiers' own headers and replies add to a request measured flat, at
+/// most: three tiers, each a header line and an "Ok." reply.
+const TIER_HEADROOM: usize = 64;
 
 /// What to do with a request over the context window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
