@@ -185,7 +185,11 @@ fn the_binarys_prediction_matches_the_simulation_on_a_real_repository() {
         s.tools = true;
         let work = dir.path().join(name);
         let repo = s.source.make(&work).unwrap();
-        let sent = repos::replay(&s, &repo, bin, &work, true).unwrap();
+        let binary = repos::Binary {
+            path: bin.to_path_buf(),
+            extra: Vec::new(),
+        };
+        let sent = repos::replay(&s, &repo, &binary, &work, true).unwrap();
         let model = repos::model_info(bin, s.model).unwrap();
         let bodies: Vec<&Value> = sent.session.iter().collect();
         let simulated = simulate(model.rule, &bodies, model.min);

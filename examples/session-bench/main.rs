@@ -17,6 +17,7 @@
 //! scripts/session-bench.sh --dump DIR      # also write every body to DIR
 //! scripts/session-bench.sh --bin PATH      # another build of asimi-prompt
 //! scripts/session-bench.sh --sdk           # check each body with the provider's SDK
+//! scripts/session-bench.sh -- --map-tokens 8192   # arguments for every asimi-prompt run
 //! scripts/session-bench.sh --library [--summary] [--no-moving-marker] [--gpt-5.6]
 //! ```
 

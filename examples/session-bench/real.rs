@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::repos::{self, ModelInfo, Scenario};
+use crate::repos::{self, Binary, ModelInfo, Scenario};
 use crate::sim::{self, Encoder, Outcome};
 
 /// The first request the figures count: the first three build the session up.
@@ -19,6 +19,7 @@ struct Totals {
     written: usize,
     bound: usize,
     cost: f64,
+    requests: usize,
 }
 
 impl Totals {
@@ -29,6 +30,7 @@ impl Totals {
             t.read += o.read;
             t.written += o.written;
             t.bound += o.bound;
+            t.requests += 1;
             t.cost += (o.read as f64 * info.read + o.written as f64 * info.write) / 100.0
                 + o.uncached as f64;
         }
@@ -40,6 +42,11 @@ impl Totals {
     /// Cost relative to sending the same tokens uncached.
     fn relative_cost(&self) -> f64 {
         self.cost / self.total.max(1) as f64
+    }
+    /// Thousands of tokens per request, and what they are billed as in uncached tokens.
+    fn per_request(&self) -> (f64, f64) {
+        let n = self.requests.max(1) as f64 * 1000.0;
+        (self.total as f64 / n, self.cost / n)
     }
 }
 
@@ -132,14 +139,14 @@ struct Run {
     info: ModelInfo,
 }
 
-fn run(s: &Scenario, bin: &Path, dir: &Path) -> Result<Run, String> {
+fn run(s: &Scenario, bin: &Binary, dir: &Path) -> Result<Run, String> {
     let work = dir.join(s.name);
     let repo = s.source.make(&work)?;
     let sent = repos::replay(s, &repo, bin, &work, false)?;
     if let Some(dir) = arg_value("--dump") {
         dump(Path::new(&dir), s.name, &sent).map_err(|e| format!("--dump {dir}: {e}"))?;
     }
-    let info = repos::model_info(bin, s.model)?;
+    let info = repos::model_info(&bin.path, s.model)?;
     if args_have("--sdk") {
         check_with_sdk(&info.provider, &sent.session, &work)?;
     }
@@ -206,13 +213,23 @@ fn print_requests(s: &Scenario, r: &Run) {
 
 /// Runs every scenario (or `--only NAME`) and prints the table; returns the exit code.
 pub fn main() -> i32 {
+    let args: Vec<String> = std::env::args().collect();
     let verbose = !args_have("--summary");
     let only = arg_value("--only");
-    let bin = binary();
-    if !bin.is_file() {
+    let bin = Binary {
+        path: binary(),
+        // Everything after `--` goes to asimi-prompt.
+        extra: args
+            .iter()
+            .skip_while(|a| *a != "--")
+            .skip(1)
+            .cloned()
+            .collect(),
+    };
+    if !bin.path.is_file() {
         eprintln!(
             "session-bench: {} not found; build it or pass --bin PATH",
-            bin.display()
+            bin.path.display()
         );
         return 2;
     }
@@ -240,7 +257,7 @@ pub fn main() -> i32 {
         sum_bound += a.pct(a.bound);
         n += 1;
         rows.push(format!(
-            "| {} | {} | {} | {:.1}% | {:.1}% | {:.1}% | {:.2} | {:.2}x | {:.2}x | {} | {} |",
+            "| {} | {} | {} | {:.1}% | {:.1}% | {:.1}% | {:.2} | {:.2}x | {:.2}x | {:.1}K / {:.1}K | {} | {} |",
             s.name,
             s.source.name(),
             s.model,
@@ -250,6 +267,8 @@ pub fn main() -> i32 {
             a.read as f64 / a.bound.max(1) as f64,
             a.relative_cost(),
             b.relative_cost(),
+            a.per_request().0,
+            a.per_request().1,
             r.stranded.iter().map(Vec::len).sum::<usize>(),
             r.rewritten.iter().sum::<usize>(),
         ));
@@ -259,14 +278,14 @@ pub fn main() -> i32 {
          over tokens sent; cost is relative to sending them uncached."
     );
     println!();
-    println!("| session | repository | model | session reuse | baseline reuse | upper bound | session/bound | session cost | baseline cost | settled outside L0/L1 | settled rewritten |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| session | repository | model | session reuse | baseline reuse | upper bound | session/bound | session cost | baseline cost | tokens / billed per request | settled outside L0/L1 | settled rewritten |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for row in rows {
         println!("{row}");
     }
     if n > 0 {
         println!(
-            "| mean | | | {:.1}% | | {:.1}% | | | | | |",
+            "| mean | | | {:.1}% | | {:.1}% | | | | | | |",
             sum_session / n as f64,
             sum_bound / n as f64
         );

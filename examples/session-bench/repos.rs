@@ -55,6 +55,13 @@ pub fn model_info(bin: &Path, model: &str) -> Result<ModelInfo, String> {
     })
 }
 
+/// How to run asimi-prompt: the binary, and arguments every `messages` and `context`
+/// run gets (`--map-tokens 8192`, say).
+pub struct Binary {
+    pub path: PathBuf,
+    pub extra: Vec<String>,
+}
+
 /// A source of real code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -515,7 +522,7 @@ pub fn prompt(i: usize, file: &str) -> String {
 /// `session` names the session, `None` sends the flat body.
 #[allow(clippy::too_many_arguments)]
 pub fn request(
-    bin: &Path,
+    bin: &Binary,
     command: &[&str],
     repo: &Repo,
     work: &Path,
@@ -525,8 +532,9 @@ pub fn request(
     session: Option<&str>,
 ) -> Result<Value, String> {
     let history = work.join("history.json");
-    let mut cmd = Command::new(bin);
+    let mut cmd = Command::new(&bin.path);
     cmd.args(command)
+        .args(&bin.extra)
         .arg("-C")
         .arg(&repo.root)
         .args(["--model", model, "--prompt", prompt])
@@ -547,7 +555,7 @@ pub fn request(
     };
     let out = cmd
         .output()
-        .map_err(|e| format!("{}: {e}", bin.display()))?;
+        .map_err(|e| format!("{}: {e}", bin.path.display()))?;
     if !out.status.success() {
         return Err(format!(
             "asimi-prompt {} failed: {}",
@@ -639,7 +647,7 @@ fn read_state(state: &Path) -> (BTreeMap<String, String>, BTreeMap<String, u64>)
 pub fn replay(
     s: &Scenario,
     repo: &Repo,
-    bin: &Path,
+    bin: &Binary,
     work: &Path,
     predict: bool,
 ) -> Result<Sent, String> {
