@@ -346,8 +346,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal as the prompt''s goal section shows it (whatever its status)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'List the completed goals kept in the goal''s history (NAME.history.yaml beside it), oldest first, with the current goal last when it is completed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -359,6 +360,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
             [CompletionResult]::new('--ascii', '--ascii', [CompletionResultType]::ParameterName, 'ASCII markers: [x] [~] [ ] and (locked)')
             [CompletionResult]::new('--yaml', '--yaml', [CompletionResultType]::ParameterName, 'Print the goal file''s YAML instead')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the goal as JSON, with its progress (completed, total, percentage)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -374,9 +376,21 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'asimi-prompt;goal;history' {
+            [CompletionResult]::new('--goal', '--goal', [CompletionResultType]::ParameterName, 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt''s goal section')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the goals as JSON, each with its progress and whether it is the current one')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'asimi-prompt;goal;help' {
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal as the prompt''s goal section shows it (whatever its status)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'List the completed goals kept in the goal''s history (NAME.history.yaml beside it), oldest first, with the current goal last when it is completed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -384,6 +398,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;goal;help;apply' {
+            break
+        }
+        'asimi-prompt;goal;help;history' {
             break
         }
         'asimi-prompt;goal;help;help' {
@@ -569,14 +586,18 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;goal' {
-            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal as the prompt''s goal section shows it (whatever its status)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'List the completed goals kept in the goal''s history (NAME.history.yaml beside it), oldest first, with the current goal last when it is completed')
             break
         }
         'asimi-prompt;help;goal;show' {
             break
         }
         'asimi-prompt;help;goal;apply' {
+            break
+        }
+        'asimi-prompt;help;goal;history' {
             break
         }
         'asimi-prompt;help;template' {

@@ -64,6 +64,9 @@ _asimi__prompt() {
             asimi__prompt__subcmd__goal,help)
                 cmd="asimi__prompt__subcmd__goal__subcmd__help"
                 ;;
+            asimi__prompt__subcmd__goal,history)
+                cmd="asimi__prompt__subcmd__goal__subcmd__history"
+                ;;
             asimi__prompt__subcmd__goal,show)
                 cmd="asimi__prompt__subcmd__goal__subcmd__show"
                 ;;
@@ -72,6 +75,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__goal__subcmd__help,help)
                 cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__help"
+                ;;
+            asimi__prompt__subcmd__goal__subcmd__help,history)
+                cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__history"
                 ;;
             asimi__prompt__subcmd__goal__subcmd__help,show)
                 cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__show"
@@ -120,6 +126,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__help__subcmd__goal,apply)
                 cmd="asimi__prompt__subcmd__help__subcmd__goal__subcmd__apply"
+                ;;
+            asimi__prompt__subcmd__help__subcmd__goal,history)
+                cmd="asimi__prompt__subcmd__help__subcmd__goal__subcmd__history"
                 ;;
             asimi__prompt__subcmd__help__subcmd__goal,show)
                 cmd="asimi__prompt__subcmd__help__subcmd__goal__subcmd__show"
@@ -719,7 +728,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__goal)
-            opts="-C -h --cwd --template-fuel --template-bytes --help show apply help"
+            opts="-C -h --cwd --template-fuel --template-bytes --help show apply history help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -783,7 +792,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__goal__subcmd__help)
-            opts="show apply help"
+            opts="show apply history help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -824,6 +833,20 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -838,8 +861,42 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        asimi__subcmd__prompt__subcmd__goal__subcmd__history)
+            opts="-C -h --goal --json --cwd --template-fuel --template-bytes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --goal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         asimi__subcmd__prompt__subcmd__goal__subcmd__show)
-            opts="-C -h --goal --ascii --yaml --cwd --template-fuel --template-bytes --help"
+            opts="-C -h --goal --ascii --yaml --json --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -957,7 +1014,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help__subcmd__goal)
-            opts="show apply"
+            opts="show apply history"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -971,6 +1028,20 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__history)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -335,8 +335,9 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand show 'Print the goal as the prompt''s goal section shows it (whatever its status)'
+            cand show 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)'
             cand apply 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed'
+            cand history 'List the completed goals kept in the goal''s history (NAME.history.yaml beside it), oldest first, with the current goal last when it is completed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'asimi-prompt;goal;show'= {
@@ -347,6 +348,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
             cand --ascii 'ASCII markers: [x] [~] [ ] and (locked)'
             cand --yaml 'Print the goal file''s YAML instead'
+            cand --json 'Print the goal as JSON, with its progress (completed, total, percentage)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -360,14 +362,27 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'asimi-prompt;goal;history'= {
+            cand --goal 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt''s goal section'
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
+            cand --json 'Print the goals as JSON, each with its progress and whether it is the current one'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'asimi-prompt;goal;help'= {
-            cand show 'Print the goal as the prompt''s goal section shows it (whatever its status)'
+            cand show 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)'
             cand apply 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed'
+            cand history 'List the completed goals kept in the goal''s history (NAME.history.yaml beside it), oldest first, with the current goal last when it is completed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'asimi-prompt;goal;help;show'= {
         }
         &'asimi-prompt;goal;help;apply'= {
+        }
+        &'asimi-prompt;goal;help;history'= {
         }
         &'asimi-prompt;goal;help;help'= {
         }
@@ -526,12 +541,15 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;help;map'= {
         }
         &'asimi-prompt;help;goal'= {
-            cand show 'Print the goal as the prompt''s goal section shows it (whatever its status)'
+            cand show 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)'
             cand apply 'Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT] lines in an LLM''s output, and print what changed'
+            cand history 'List the completed goals kept in the goal''s history (NAME.history.yaml beside it), oldest first, with the current goal last when it is completed'
         }
         &'asimi-prompt;help;goal;show'= {
         }
         &'asimi-prompt;help;goal;apply'= {
+        }
+        &'asimi-prompt;help;goal;history'= {
         }
         &'asimi-prompt;help;template'= {
             cand render 'Render a template and print exactly the rendered bytes (no newline is added)'

@@ -45,6 +45,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Map(args)) => cmd::map::run(args, ctx),
         Some(Command::Goal(GoalCommand::Show(args))) => cmd::goal::show(args, ctx),
         Some(Command::Goal(GoalCommand::Apply(args))) => cmd::goal::apply(args, ctx),
+        Some(Command::Goal(GoalCommand::History(args))) => cmd::goal::history(args, ctx),
         Some(Command::Template(TemplateCommand::Render(args))) => cmd::template::render(args, ctx),
         Some(Command::Template(TemplateCommand::Convert(args))) => {
             cmd::template::convert(args, ctx)

@@ -752,16 +752,34 @@ pub struct PromptGetArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum GoalCommand {
-    /// Print the goal as the prompt's goal section shows it (whatever its status).
+    /// Print the goal's progress, then the goal as the prompt's goal section shows it
+    /// (whatever its status).
     #[command(after_help = "\
 Examples:
   asimi-prompt goal show
-  asimi-prompt goal show --ascii --goal work/goal.yaml")]
+  asimi-prompt goal show --ascii --goal work/goal.yaml
+  asimi-prompt goal show --json | jq .progress")]
     Show(GoalShowArgs),
     /// Update the goal file from [GOAL], [CHECKPOINT], [DECISION], [ARTIFACT] and [NEXT]
     /// lines in an LLM's output, and print what changed.
     #[command(after_help = GOAL_APPLY_AFTER_HELP)]
     Apply(GoalApplyArgs),
+    /// List the completed goals kept in the goal's history (NAME.history.yaml beside it),
+    /// oldest first, with the current goal last when it is completed.
+    #[command(after_help = "\
+Examples:
+  asimi-prompt goal history
+  asimi-prompt goal history --json | jq '.[].description'")]
+    History(GoalHistoryArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GoalHistoryArgs {
+    #[command(flatten)]
+    pub goal: GoalArg,
+    /// Print the goals as JSON, each with its progress and whether it is the current one.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -774,6 +792,9 @@ pub struct GoalShowArgs {
     /// Print the goal file's YAML instead.
     #[arg(long, conflicts_with = "ascii")]
     pub yaml: bool,
+    /// Print the goal as JSON, with its progress (completed, total, percentage).
+    #[arg(long, conflicts_with_all = ["ascii", "yaml"])]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

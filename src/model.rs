@@ -363,13 +363,19 @@ pub struct EnvInfo {
 impl EnvInfo {
     /// Today's date (UTC) as `YYYY-MM-DD`, or the `SOURCE_DATE_EPOCH` date.
     pub fn date(&self) -> String {
-        let secs = self.source_date_epoch.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs() as i64)
-        });
-        civil_date(secs)
+        today(self.source_date_epoch)
     }
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, or the date of `source_date_epoch` when it is set
+/// (`SOURCE_DATE_EPOCH`, for reproducible output).
+pub fn today(source_date_epoch: Option<i64>) -> String {
+    let secs = source_date_epoch.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64)
+    });
+    civil_date(secs)
 }
 
 /// `YYYY-MM-DD` for a Unix time (Howard Hinnant's days-from-civil inverse).

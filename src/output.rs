@@ -34,6 +34,17 @@ pub fn diagnostic(err: &mut dyn Write, text: &str) -> std::io::Result<()> {
     err.write_all(line.as_bytes())
 }
 
+/// `NAME.bak`, or `NAME.bak.N` with the first N that no file has: where a file's previous
+/// content is kept before it is replaced.
+pub fn free_backup_name(target: &Path) -> PathBuf {
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let with = |suffix: String| target.with_file_name(format!("{name}{suffix}"));
+    std::iter::once(with(".bak".to_string()))
+        .chain((1..).map(|n| with(format!(".bak.{n}"))))
+        .find(|p| !p.exists())
+        .expect("an unbounded list has a free name")
+}
+
 /// Writes `contents` to `path` atomically (a temporary file in the same directory, then a
 /// rename), creating parent directories. Readers never see a half-written file.
 ///

@@ -448,13 +448,18 @@ fn fuzz_goal_apply_markers() {
         let start = Instant::now();
         let outcome = match markers::parse(&text, "reply.txt") {
             Err(e) => names("reply.txt", &e.message),
-            Ok(found) => match markers::apply(goal, &found, "reply.txt") {
+            Ok(found) => match markers::apply(goal, &found, "reply.txt", "2026-11-25") {
                 Err(e) => names("reply.txt", &e.message),
-                // An applied goal is one the goal file can hold.
-                Ok((Some(g), _)) => goal::parse(&goal::to_yaml(&g), "goal.yaml")
-                    .map(|_| ())
-                    .map_err(|e| format!("{g:?} cannot be saved: {e}")),
-                Ok((None, _)) => Ok(()),
+                // An applied goal, and every finished one, is one the goal file can hold.
+                Ok(applied) => applied
+                    .goal
+                    .iter()
+                    .chain(&applied.finished)
+                    .try_for_each(|g| {
+                        goal::parse(&goal::to_yaml(g), "goal.yaml")
+                            .map(|_| ())
+                            .map_err(|e| format!("{g:?} cannot be saved: {e}"))
+                    }),
             },
         };
         outcome.map_err(TestCaseError::fail)?;

@@ -1,5 +1,7 @@
-//! Goals: the goal section (emoji and ASCII), `goal show`, `goal apply` with every marker
-//! type, locked decisions, and bad input that leaves the goal file untouched.
+//! Goals: the goal section (emoji and ASCII), `goal show` with the progress, `goal apply`
+//! with every marker type, locked decisions, a goal completed with its checkpoints, the
+//! history of completed goals, edited files kept, and bad input that leaves the goal
+//! file untouched.
 
 mod common;
 use common::Test;
@@ -101,6 +103,7 @@ Artifacts:
 }
 
 use common::marked_base as prompt;
+use common::{marked_world, MARKED_BASE_ARGS};
 
 #[test]
 fn active_goal_renders_after_base_in_the_seeds_format() {
@@ -122,12 +125,43 @@ fn ascii_markers() {
 }
 
 #[test]
-fn paused_or_completed_goals_stay_out_of_the_prompt() {
-    for status in ["paused", "completed"] {
-        let goal = AUTH.replace("status: active", &format!("status: {status}"));
-        let t = prompt(Test::new().file(".asimi/goal.yaml", goal));
-        assert_eq!(t.run().ok(), "BASE\n");
-    }
+fn a_paused_goal_stays_out_of_the_prompt() {
+    let goal = AUTH.replace("status: active", "status: paused");
+    let t = prompt(Test::new().file(".asimi/goal.yaml", goal));
+    assert_eq!(t.run().ok(), "BASE\n");
+}
+
+/// What a completed goal says instead of asking for progress.
+const COMPLETED_TRAILER: &str = "\
+This goal is completed. Answer follow-up questions about it; when the user starts a new
+task, open its goal with a line:
+[GOAL] <description>";
+
+/// Seed 002: "Goal remains in prompt until user starts new task".
+#[test]
+fn a_completed_goal_stays_in_the_prompt_until_a_new_one_starts() {
+    let goal = AUTH.replace("status: active", "status: completed");
+    let t = marked_world(Test::new().file(".asimi/goal.yaml", goal))
+        .file("reply.txt", "[GOAL] <description>\n[GOAL] Add billing\n");
+    let want = emoji_section()
+        .replace("Status: Active", "Status: Completed")
+        .replace(TRAILER, COMPLETED_TRAILER);
+    assert_eq!(
+        t.run_with(MARKED_BASE_ARGS).ok(),
+        format!("BASE\n\n{want}\n")
+    );
+    // The model's echo of the instruction starts nothing; a new goal takes the place of
+    // the completed one.
+    assert_eq!(
+        t.run_with(&["goal", "apply", "reply.txt"]).ok(),
+        "goal: completed goal 'Implement user authentication system' moved to the history\n\
+         goal: created 'Add billing'\n"
+    );
+    let out = t.run_with(MARKED_BASE_ARGS).ok().to_string();
+    assert!(
+        out.starts_with("BASE\n\nCURRENT GOAL: Add billing\nPriority: Medium\nStatus: Active\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -158,10 +192,55 @@ fn goal_show_prints_any_status() {
         .file(".asimi/goal.yaml", goal)
         .args(["goal", "show"]);
     let want = emoji_section().replace("Status: Active", "Status: Paused");
-    assert_eq!(t.run().ok(), format!("{want}\n"));
+    assert_eq!(t.run().ok(), format!("{PROGRESS}{want}\n"));
     let ascii = t.run_with(&["--ascii"]);
     let want = ascii_section().replace("Status: Active", "Status: Paused");
-    assert_eq!(ascii.ok(), format!("{want}\n"));
+    assert_eq!(ascii.ok(), format!("{PROGRESS}{want}\n"));
+}
+
+/// `goal show`'s first lines for [`AUTH`]: two of its five checkpoints are completed.
+const PROGRESS: &str = "Progress: 2/5 checkpoints completed (40%)\n\n";
+
+/// Seed 002's `getGoalProgress`: completed, total and percentage, as text and JSON.
+#[test]
+fn goal_show_reports_progress_as_text_and_json() {
+    let t = Test::new()
+        .file(".asimi/goal.yaml", AUTH)
+        .args(["goal", "show"]);
+    assert!(t.run().ok().starts_with(PROGRESS), "{}", t.run().ok());
+    let doc: serde_json::Value = serde_json::from_str(t.run_with(&["--json"]).ok()).unwrap();
+    assert_eq!(
+        doc["progress"],
+        serde_json::json!({"completed": 2, "total": 5, "percentage": 40})
+    );
+    assert_eq!(doc["description"], "Implement user authentication system");
+    assert_eq!(doc["status"], "active");
+    assert_eq!(doc["checkpoints"][2]["status"], "in-progress");
+    assert_eq!(doc["decisions"][0]["locked"], true);
+    // The percentage is rounded down, so 100 means all; a goal without checkpoints is at
+    // 0% until it is completed.
+    for (yaml, want) in [
+        (
+            "description: x\ncheckpoints:\n- description: a\n  status: completed\n- description: b\n- description: c\n",
+            [1, 3, 33],
+        ),
+        ("description: x\n", [0, 0, 0]),
+        ("description: x\nstatus: completed\n", [0, 0, 100]),
+    ] {
+        let t = Test::new()
+            .file(".asimi/goal.yaml", yaml)
+            .args(["goal", "show"]);
+        let doc: serde_json::Value = serde_json::from_str(t.run_with(&["--json"]).ok()).unwrap();
+        let p = &doc["progress"];
+        assert_eq!([&p["completed"], &p["total"], &p["percentage"]], want, "{yaml}");
+        let text = format!(
+            "Progress: {}/{} checkpoints completed ({}%)\n\n",
+            want[0], want[1], want[2]
+        );
+        assert!(t.run().ok().starts_with(&text), "{}", t.run().ok());
+    }
+    let err = t.run_with(&["--json", "--yaml"]).fails().to_string();
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 #[test]
@@ -184,7 +263,7 @@ fn goal_files_with_unknown_fields_or_statuses_are_rejected() {
         (
             "description: x\nowner: me\n",
             ".asimi/goal.yaml:2:1: key 'owner': unknown field `owner`, expected one of `description`, \
-             `priority`, `status`, `checkpoints`, `decisions`, `artifacts`, `next`",
+             `priority`, `status`, `completed_at`, `checkpoints`, `decisions`, `artifacts`, `next`",
         ),
         (
             "description: x\nstatus: done\n",
@@ -265,10 +344,19 @@ next: Add password hashing
 "
     );
     let path = t.work.join(".asimi/goal.yaml");
+    // The file was written by hand (its lists are indented), so it is kept first.
+    let copy = t.work.join(".asimi/goal.yaml.bak");
     assert_eq!(
         run.stderr,
-        format!("asimi-prompt: wrote {}\n", path.display())
+        format!(
+            "asimi-prompt: kept the edited '{}' in '{}' (it is rewritten from its data, \
+             without comments or layout)\nasimi-prompt: wrote {}\n",
+            path.display(),
+            copy.display(),
+            path.display()
+        )
     );
+    assert_eq!(t.read(&copy), AUTH);
     assert_eq!(
         t.read(&path),
         "\
@@ -386,19 +474,175 @@ fn a_finished_goal_gives_way_and_an_unfinished_one_does_not() {
          before starting another\n"
     );
     assert_eq!(t.read(&path), AUTH);
+    let done = t.env("SOURCE_DATE_EPOCH", "1700000000");
     assert_eq!(
-        t.run_with(&["done.txt"]).ok(),
+        done.run_with(&["done.txt"]).ok(),
         "goal: status active -> completed\n"
     );
     assert_eq!(
-        t.run_with(&["new.txt"]).ok(),
-        "goal: replaced completed goal 'Implement user authentication system' with 'Add \
-         billing'\n"
+        done.run_with(&["new.txt"]).ok(),
+        "goal: completed goal 'Implement user authentication system' moved to the history\n\
+         goal: created 'Add billing'\n"
     );
     assert_eq!(
-        t.read(&path),
+        done.read(&path),
         "description: Add billing\npriority: medium\nstatus: active\n"
     );
+    // The finished goal is kept whole, with the day it was completed.
+    let history = done.read(&done.work.join(".asimi/goal.history.yaml"));
+    assert!(
+        history.starts_with(
+            "- description: Implement user authentication system\n  priority: high\n  \
+             status: completed\n  completed_at: 2023-11-14\n  checkpoints:\n"
+        ),
+        "{history}"
+    );
+    assert!(
+        history.contains("    path: src/routes/api.ts\n"),
+        "{history}"
+    );
+}
+
+/// Seed 002: "Goal marked as completed when all checkpoints done"; new work on a
+/// completed goal opens it again.
+#[test]
+fn a_goal_is_completed_when_all_its_checkpoints_are() {
+    let t = Test::new()
+        .file(".asimi/goal.yaml", AUTH)
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .file(
+            "most.txt",
+            "[CHECKPOINT] Add JWT token generation - COMPLETED\n\
+             [CHECKPOINT] Create user registration - COMPLETED\n",
+        )
+        .file(
+            "last.txt",
+            "[CHECKPOINT] Add password hashing - DONE\n[GOAL] Add billing\n",
+        )
+        .file("more.txt", "[CHECKPOINT] Rate-limit logins - IN PROGRESS\n")
+        .args(["goal", "apply"]);
+    let path = t.work.join(".asimi/goal.yaml");
+    // Four of five: still active.
+    let run = t.run_with(&["most.txt"]);
+    assert!(!run.ok().contains("goal:"), "{}", run.ok());
+    assert!(t.read(&path).contains("\nstatus: active\n"));
+    // The last one completes the goal, and so a new goal may follow in the same output.
+    assert_eq!(
+        t.run_with(&["--dry-run", "last.txt"]).ok(),
+        "checkpoint 'Add password hashing': pending -> completed\n\
+         goal: all checkpoints completed (5/5); status active -> completed\n\
+         goal: completed goal 'Implement user authentication system' moved to the history\n\
+         goal: created 'Add billing'\n"
+    );
+    let last = t.file("last.txt", "[CHECKPOINT] Add password hashing - DONE\n");
+    assert_eq!(
+        last.run_with(&["last.txt"]).ok(),
+        "checkpoint 'Add password hashing': pending -> completed\n\
+         goal: all checkpoints completed (5/5); status active -> completed\n"
+    );
+    let goal = last.read(&path);
+    assert!(
+        goal.contains("\nstatus: completed\ncompleted_at: 2023-11-14\n"),
+        "{goal}"
+    );
+    // An open checkpoint on a completed goal is new work: the goal is active again.
+    assert_eq!(
+        last.run_with(&["more.txt"]).ok(),
+        "checkpoint 'Rate-limit logins': added (in-progress)\n\
+         goal: checkpoint 'Rate-limit logins' is open; status completed -> active\n"
+    );
+    let goal = last.read(&path);
+    assert!(goal.contains("\nstatus: active\ncheckpoints:\n"), "{goal}");
+}
+
+/// Seed 002's `getGoalHistory`: completed goals are kept, not replaced.
+#[test]
+fn completed_goals_are_kept_in_the_history() {
+    let t = Test::new()
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .file(
+            "one.txt",
+            "[GOAL] Ship the parser\n[CHECKPOINT] Lexer - DONE\n[CHECKPOINT] Parser - DONE\n",
+        )
+        .file("two.txt", "[GOAL] Write the docs\n[CHECKPOINT] README\n")
+        .file(
+            "three.txt",
+            "[GOAL] Write the docs - COMPLETED\n[GOAL] Release\n",
+        );
+    let history = t.run_with(&["goal", "history"]);
+    assert_eq!(history.ok(), "");
+    assert_eq!(
+        history.stderr,
+        format!(
+            "asimi-prompt: no completed goals yet; when a new goal starts, the completed one \
+             is kept in '{}'\n",
+            t.work.join(".asimi/goal.history.yaml").display()
+        )
+    );
+    assert_eq!(t.run_with(&["goal", "history", "--json"]).ok(), "[]\n");
+    t.run_with(&["goal", "apply", "one.txt"]).ok();
+    // The completed goal is listed while it is still the current one.
+    assert_eq!(
+        t.run_with(&["goal", "history"]).ok(),
+        "2023-11-14  2/2 (100%)  Ship the parser (current)\n"
+    );
+    t.run_with(&["goal", "apply", "two.txt"]).ok();
+    t.run_with(&["goal", "apply", "three.txt"]).ok();
+    assert_eq!(
+        t.run_with(&["goal", "history"]).ok(),
+        "2023-11-14  2/2 (100%)  Ship the parser\n2023-11-14  0/1 (0%)    Write the docs\n"
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(t.run_with(&["goal", "history", "--json"]).ok()).unwrap();
+    let list = doc.as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["description"], "Ship the parser");
+    assert_eq!(list[0]["current"], false);
+    assert_eq!(list[0]["completed_at"], "2023-11-14");
+    assert_eq!(list[1]["progress"]["percentage"], 0);
+    assert_eq!(list[1]["checkpoints"][0]["description"], "README");
+    // Another goal file keeps its own history beside it.
+    let other = t.run_with(&["goal", "history", "--goal", "sprint/g.yaml"]);
+    let beside = t.work.join("sprint/g.history.yaml");
+    assert!(
+        other.stderr.contains(&format!("'{}'", beside.display())),
+        "{}",
+        other.stderr
+    );
+}
+
+/// A goal file rewritten from its data loses its comments and layout, so a file that is
+/// not as asimi-prompt wrote it is kept first (`.bak`, then `.bak.1`...).
+#[test]
+fn an_edited_goal_file_is_kept_as_a_copy_before_it_is_rewritten() {
+    let edited = "# Our sprint goal\ndescription: Ship it   # by Friday\n";
+    let t = Test::new()
+        .file(".asimi/goal.yaml", edited)
+        .file(".asimi/goal.yaml.bak", "an older copy\n")
+        .file("a.txt", "[CHECKPOINT] Plan\n")
+        .file("b.txt", "[CHECKPOINT] Build\n")
+        .args(["goal", "apply"]);
+    let path = t.work.join(".asimi/goal.yaml");
+    let run = t.run_with(&["a.txt"]);
+    run.ok();
+    let copy = t.work.join(".asimi/goal.yaml.bak.1");
+    assert!(
+        run.stderr.contains(&format!("in '{}'", copy.display())),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(t.read(&copy), edited);
+    assert_eq!(
+        t.read(&t.work.join(".asimi/goal.yaml.bak")),
+        "an older copy\n"
+    );
+    // Written by asimi-prompt, the file is rewritten without a copy.
+    let run = t.run_with(&["b.txt"]);
+    assert_eq!(
+        run.stderr,
+        format!("asimi-prompt: wrote {}\n", path.display())
+    );
+    assert!(!t.work.join(".asimi/goal.yaml.bak.2").exists());
 }
 
 #[test]
@@ -492,7 +736,7 @@ fn goal_show_does_not_need_the_base_prompt() {
         .file(".asimi/goal.yaml", AUTH)
         .env("ASIMI_SYSTEM_MD", "missing.md")
         .args(["goal", "show"]);
-    assert_eq!(t.run().ok(), format!("{}\n", emoji_section()));
+    assert_eq!(t.run().ok(), format!("{PROGRESS}{}\n", emoji_section()));
 }
 
 #[test]
@@ -532,7 +776,9 @@ fn concurrent_applies_keep_every_checkpoint() {
             "step {i} was lost:\n{goal}"
         );
     }
-    assert_eq!(goal.matches("status: completed").count(), RUNS, "{goal}");
+    assert_eq!(goal.matches("  status: completed").count(), RUNS, "{goal}");
+    // Every checkpoint is completed, so the goal is.
+    assert!(goal.contains("\nstatus: completed\n"), "{goal}");
 }
 
 #[test]
@@ -543,12 +789,17 @@ fn apply_reads_non_utf8_output_with_a_warning() {
         .args(["goal", "apply", "reply.txt"]);
     let run = t.run();
     run.ok();
+    let path = t.work.join(".asimi/goal.yaml");
     assert_eq!(
         run.stderr,
         format!(
             "asimi-prompt: warning: 'reply.txt' is not valid UTF-8 (first bad byte at offset \
-             3); invalid bytes were replaced with U+FFFD\nasimi-prompt: wrote {}\n",
-            t.work.join(".asimi/goal.yaml").display()
+             3); invalid bytes were replaced with U+FFFD\nasimi-prompt: kept the edited '{}' \
+             in '{}.bak' (it is rewritten from its data, without comments or layout)\n\
+             asimi-prompt: wrote {}\n",
+            path.display(),
+            path.display(),
+            path.display()
         )
     );
     assert!(t
@@ -591,6 +842,7 @@ fn apply_is_forgiving_about_case_synonyms_fences_and_bold() {
     let run = t.run();
     assert_eq!(
         run.ok(),
-        "checkpoint 'Plan': pending -> completed\ncheckpoint 'Build': pending -> completed\n"
+        "checkpoint 'Plan': pending -> completed\ncheckpoint 'Build': pending -> completed\n\
+         goal: all checkpoints completed (2/2); status active -> completed\n"
     );
 }

@@ -85,7 +85,7 @@ pub(super) fn replace_keeping_edits(target: &Path, text: &str) -> anyhow::Result
     let kept = match std::fs::read(target) {
         Ok(existing) if existing == text.as_bytes() => return Ok(None),
         Ok(existing) if memo::get(&written(&existing)).is_none() => {
-            let copy = free_backup_name(target);
+            let copy = output::free_backup_name(target);
             output::write_atomic(&copy, &existing)
                 .with_context(|| format!("cannot keep a copy at '{}'", paths::display(&copy)))?;
             Some(copy)
@@ -99,16 +99,6 @@ pub(super) fn replace_keeping_edits(target: &Path, text: &str) -> anyhow::Result
 
 /// The memo's kind for "asimi-prompt wrote this text to this path".
 const WRITTEN_FACT: &[u8] = b"system-md-written";
-
-/// `NAME.bak`, or `NAME.bak.N` with the first N that no file has.
-fn free_backup_name(target: &Path) -> PathBuf {
-    let name = target.file_name().unwrap_or_default().to_string_lossy();
-    let with = |suffix: String| target.with_file_name(format!("{name}{suffix}"));
-    std::iter::once(with(".bak".to_string()))
-        .chain((1..).map(|n| with(format!(".bak.{n}"))))
-        .find(|p| !p.exists())
-        .expect("an unbounded list has a free name")
-}
 
 /// Says where an overwritten file's content was kept.
 fn note_kept(kept: Option<PathBuf>, ctx: &mut Ctx) -> anyhow::Result<()> {

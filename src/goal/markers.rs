@@ -321,15 +321,29 @@ fn same(a: &str, b: &str) -> bool {
 /// What applying one marker did: a line per change (none when it changed nothing).
 type Change = Vec<String>;
 
-/// Applies `markers` to `goal` (`None`: no goal file yet), returning the new goal and a
-/// line per change. Errors name the marker's line (`origin:LINE`).
+/// What applying an output's markers made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The goal afterwards (`None`: there was none and the output started none).
+    pub goal: Option<Goal>,
+    /// A line per change.
+    pub changes: Vec<String>,
+    /// Completed goals a new `[GOAL]` took over from, for the history, oldest first.
+    pub finished: Vec<Goal>,
+}
+
+/// Applies `markers` to `goal` (`None`: no goal file yet), returning the new goal, a
+/// line per change and the completed goals a new one replaced. `today` (`YYYY-MM-DD`)
+/// dates a goal that is completed. Errors name the marker's line (`origin:LINE`).
 pub fn apply(
     goal: Option<Goal>,
     markers: &[Marker],
     origin: &str,
-) -> Result<(Option<Goal>, Vec<String>), Error> {
+    today: &str,
+) -> Result<Applied, Error> {
     let mut goal = goal;
     let mut changes = Vec::new();
+    let mut finished = Vec::new();
     let mut next: Option<Vec<String>> = None;
     for m in markers {
         let at = |problem: String| {
@@ -341,7 +355,8 @@ pub fn apply(
             status,
         } = &m.kind
         {
-            changes.extend(apply_goal(&mut goal, description, *status).map_err(at)?);
+            let change = apply_goal(&mut goal, description, *status, today, &mut finished);
+            changes.extend(change.map_err(at)?);
             continue;
         }
         let Some(g) = &mut goal else {
@@ -355,7 +370,7 @@ pub fn apply(
             MarkerKind::Checkpoint {
                 description,
                 status,
-            } => apply_checkpoint(g, description, *status),
+            } => apply_checkpoint(g, description, *status, today),
             MarkerKind::Decision {
                 description,
                 locked,
@@ -377,21 +392,28 @@ pub fn apply(
             g.next = steps;
         }
     }
-    Ok((goal, changes))
+    Ok(Applied {
+        goal,
+        changes,
+        finished,
+    })
 }
 
 /// A `[GOAL]` marker: the current goal, a new one (when there is none, or the current one
-/// is completed), then its status. The error is the problem, without the line.
+/// is completed, which moves to `finished`), then its status. The error is the problem,
+/// without the line.
 fn apply_goal(
     goal: &mut Option<Goal>,
     description: &str,
     status: Option<GoalStatus>,
+    today: &str,
+    finished: &mut Vec<Goal>,
 ) -> Result<Change, String> {
     let mut change = Change::new();
     match goal {
         Some(g) if same(&g.description, description) => {}
-        // A finished goal gives way to the next task; an unfinished one is never
-        // silently replaced.
+        // A finished goal gives way to the next task, into the history; an unfinished
+        // one is never silently replaced.
         Some(g) if g.status != GoalStatus::Completed => {
             return Err(format!(
                 "{GOAL} '{description}' is not the current goal '{}' ({}); mark that one \
@@ -404,10 +426,13 @@ fn apply_goal(
         }
         Some(g) => {
             change.push(format!(
-                "goal: replaced completed goal '{}' with '{description}'",
+                "goal: completed goal '{}' moved to the history",
                 g.description
             ));
-            *goal = Some(new_goal(description));
+            change.push(format!("goal: created '{description}'"));
+            let mut done = std::mem::replace(g, new_goal(description));
+            done.completed_at.get_or_insert_with(|| today.to_string());
+            finished.push(done);
         }
         None => {
             change.push(format!("goal: created '{description}'"));
@@ -421,20 +446,28 @@ fn apply_goal(
                 g.status.name(),
                 status.name()
             ));
-            g.status = status;
+            g.set_status(status, today);
         }
     }
     Ok(change)
 }
 
-/// A `[CHECKPOINT]` marker: a new checkpoint, or a new status for one.
-fn apply_checkpoint(g: &mut Goal, description: &str, status: CheckpointStatus) -> Change {
-    match g
+/// A `[CHECKPOINT]` marker: a new checkpoint, or a new status for one. The goal's status
+/// follows: completed when the change completes its last open checkpoint, active again
+/// when a completed goal gets an open one (new work on it).
+fn apply_checkpoint(
+    g: &mut Goal,
+    description: &str,
+    status: CheckpointStatus,
+    today: &str,
+) -> Change {
+    let open = status != CheckpointStatus::Completed;
+    let (mut change, opened) = match g
         .checkpoints
         .iter_mut()
         .find(|c| same(&c.description, description))
     {
-        Some(c) if c.status == status => Change::new(),
+        Some(c) if c.status == status => return Change::new(),
         Some(c) => {
             let line = format!(
                 "checkpoint '{}': {} -> {}",
@@ -442,20 +475,44 @@ fn apply_checkpoint(g: &mut Goal, description: &str, status: CheckpointStatus) -
                 c.status.name(),
                 status.name()
             );
+            let reopened = open && c.status == CheckpointStatus::Completed;
             c.status = status;
-            vec![line]
+            (vec![line], reopened)
         }
         None => {
             g.checkpoints.push(Checkpoint {
                 description: description.to_string(),
                 status,
             });
-            vec![format!(
-                "checkpoint '{description}': added ({})",
-                status.name()
-            )]
+            let line = format!("checkpoint '{description}': added ({})", status.name());
+            (vec![line], open)
         }
+    };
+    let all_done = g
+        .checkpoints
+        .iter()
+        .all(|c| c.status == CheckpointStatus::Completed);
+    let follows = match g.status {
+        GoalStatus::Completed if opened => Some(GoalStatus::Active),
+        GoalStatus::Active | GoalStatus::Paused if all_done => Some(GoalStatus::Completed),
+        _ => None,
+    };
+    if let Some(new) = follows {
+        let why = match new {
+            GoalStatus::Completed => {
+                let n = g.checkpoints.len();
+                format!("all checkpoints completed ({n}/{n})")
+            }
+            _ => format!("checkpoint '{description}' is open"),
+        };
+        change.push(format!(
+            "goal: {why}; status {} -> {}",
+            g.status.name(),
+            new.name()
+        ));
+        g.set_status(new, today);
     }
+    change
 }
 
 /// A `[DECISION]` marker: a new decision, or locking one (a locked one never changes).

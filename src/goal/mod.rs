@@ -3,11 +3,14 @@
 //! names the active one so that the summary keeps progress toward it.
 //!
 //! This module reads, checks and writes goal files and shapes a goal for templates;
-//! `markers` applies the `[GOAL]`, `[CHECKPOINT]`... lines of an LLM's output.
+//! `markers` applies the `[GOAL]`, `[CHECKPOINT]`... lines of an LLM's output. A goal
+//! whose checkpoints are all completed is completed; it stays the goal (and in the
+//! prompt) until a new one starts, and then moves to the goal's history, a second file
+//! beside it ([`history_path`]), so no goal is ever replaced and lost.
 
 pub mod markers;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -86,6 +89,10 @@ pub struct Goal {
     pub priority: Priority,
     #[serde(default)]
     pub status: GoalStatus,
+    /// The day the goal was completed (`YYYY-MM-DD`, UTC), set when its status turns
+    /// completed and cleared if it is opened again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed_at: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<Checkpoint>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -194,7 +201,60 @@ impl Action {
     }
 }
 
+/// How far a goal is: its completed checkpoints, of how many, and the share in percent
+/// (rounded down, so that 100 means all). A goal without checkpoints is at 0%, or at
+/// 100% once it is completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub completed: usize,
+    pub total: usize,
+    pub percentage: usize,
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}/{} ({}%)",
+            self.completed, self.total, self.percentage
+        )
+    }
+}
+
 impl Goal {
+    /// The goal's progress (seed 002's `getGoalProgress`).
+    pub fn progress(&self) -> Progress {
+        let total = self.checkpoints.len();
+        let completed = self
+            .checkpoints
+            .iter()
+            .filter(|c| c.status == CheckpointStatus::Completed)
+            .count();
+        let percentage = match total {
+            0 if self.status == GoalStatus::Completed => 100,
+            0 => 0,
+            _ => completed * 100 / total,
+        };
+        Progress {
+            completed,
+            total,
+            percentage,
+        }
+    }
+
+    /// Sets the status, and the completion day with it: `today` when it turns completed,
+    /// none when it leaves completed.
+    pub fn set_status(&mut self, status: GoalStatus, today: &str) {
+        match status {
+            GoalStatus::Completed if self.status != GoalStatus::Completed => {
+                self.completed_at = Some(today.to_string());
+            }
+            GoalStatus::Completed => {}
+            _ => self.completed_at = None,
+        }
+        self.status = status;
+    }
+
     /// Checks what the types cannot: descriptions and paths are not blank.
     fn validate(&self, shown: &str) -> Result<(), Error> {
         let blank = |what: String| {
@@ -266,11 +326,7 @@ impl Goal {
                 })
             })
             .collect();
-        let done = self
-            .checkpoints
-            .iter()
-            .filter(|c| c.status == CheckpointStatus::Completed)
-            .count();
+        let done = self.progress().completed;
         serde_json::json!({
             "Description": self.description,
             "Priority": self.priority.label(),
@@ -298,18 +354,68 @@ pub fn parse(text: &str, shown: &str) -> Result<Goal, Error> {
 
 /// Reads a goal file; a missing file is `None`.
 pub fn load(path: &Path) -> Result<Option<Goal>, Error> {
-    let shown = crate::paths::display(path);
-    let text = match crate::fs::read_text(path, "goal file") {
-        Ok(text) => text,
-        Err(e) if e.is_not_found() => return Ok(None),
-        Err(e) => return Err(e),
+    Ok(read(path)?.map(|(goal, _)| goal))
+}
+
+/// Reads a goal file and keeps its text, to tell whether it is as asimi-prompt wrote it
+/// ([`save_keeping_edits`]); a missing file is `None`.
+pub fn read(path: &Path) -> Result<Option<(Goal, String)>, Error> {
+    let Some(text) = read_if_present(path, "goal file")? else {
+        return Ok(None);
     };
-    parse(&text, &shown).map(Some)
+    let goal = parse(&text, &crate::paths::display(path))?;
+    Ok(Some((goal, text)))
+}
+
+fn read_if_present(path: &Path, what: &str) -> Result<Option<String>, Error> {
+    match crate::fs::read_text(path, what) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The YAML a goal is saved as.
 pub fn to_yaml(goal: &Goal) -> String {
     serde_yaml::to_string(goal).unwrap_or_default()
+}
+
+/// The history of the goal file at `goal_file`: completed goals that gave way to a new
+/// one, oldest first. It sits beside the goal: `NAME.history.yaml` for `NAME.yaml` (or
+/// `NAME.yml`, or `NAME` without an ending), so `.asimi/goal.yaml` keeps its history in
+/// `.asimi/goal.history.yaml`.
+pub fn history_path(goal_file: &Path) -> PathBuf {
+    let name = goal_file
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let stem = [".yaml", ".yml"]
+        .iter()
+        .find_map(|e| name.strip_suffix(e))
+        .unwrap_or(&name);
+    goal_file.with_file_name(format!("{stem}.history.yaml"))
+}
+
+/// The goals of a history file and its text (none, and no text, when it is missing).
+pub fn read_history(path: &Path) -> Result<(Vec<Goal>, Option<String>), Error> {
+    let Some(text) = read_if_present(path, "goal history")? else {
+        return Ok((Vec::new(), None));
+    };
+    let shown = crate::paths::display(path);
+    if text.trim().is_empty() {
+        return Ok((Vec::new(), Some(text)));
+    }
+    let goals: Vec<Goal> = crate::documents::from_yaml(&text, &shown).map_err(error)?;
+    for goal in &goals {
+        goal.validate(&shown)?;
+    }
+    Ok((goals, Some(text)))
+}
+
+/// The YAML a history is saved as: a list of goals, oldest first.
+pub fn history_to_yaml(goals: &[Goal]) -> String {
+    serde_yaml::to_string(goals).unwrap_or_default()
 }
 
 /// Locks the goal file at `path` for one read-apply-write cycle, so that concurrent
@@ -335,16 +441,37 @@ pub fn lock(path: &Path) -> Result<std::fs::File, Error> {
     crate::output::lock(&lock_path).map_err(failed)
 }
 
-/// Writes a goal file atomically (a reader sees the old file or the new one).
-pub fn save(path: &Path, goal: &Goal) -> Result<(), Error> {
-    crate::output::write_atomic(path, to_yaml(goal).as_bytes()).map_err(|e| {
+/// Writes `text` to the file at `path` atomically (a reader sees the old file or the new
+/// one). When the file's `previous` text is not what asimi-prompt writes for its data
+/// (`as_written`), someone edited it: comments, layout, or data written by hand, which a
+/// rewrite from the data would drop. So that copy is kept first, as `NAME.bak` (or
+/// `NAME.bak.N`); its path is returned. `what` names the file in messages.
+pub fn save_keeping_edits(
+    path: &Path,
+    text: &str,
+    previous: Option<&str>,
+    as_written: &str,
+    what: &str,
+) -> Result<Option<PathBuf>, Error> {
+    let failed = |target: &Path, e: std::io::Error| {
         let message = format!(
-            "cannot write goal file '{}': {}",
-            crate::paths::display(path),
+            "cannot write {what} '{}': {}",
+            crate::paths::display(target),
             io_reason(&e)
         );
         Error::io(message, e)
-    })
+    };
+    let kept = match previous {
+        Some(previous) if previous != as_written && previous != text => {
+            let copy = crate::output::free_backup_name(path);
+            crate::output::write_atomic(&copy, previous.as_bytes())
+                .map_err(|e| failed(&copy, e))?;
+            Some(copy)
+        }
+        _ => None,
+    };
+    crate::output::write_atomic(path, text.as_bytes()).map_err(|e| failed(path, e))?;
+    Ok(kept)
 }
 
 #[cfg(test)]
@@ -368,6 +495,30 @@ mod tests {
             e.message
         );
         assert!(e.message.contains("in-progress"), "{}", e.message);
+    }
+
+    #[test]
+    fn the_history_sits_beside_the_goal() {
+        for (goal, history) in [
+            (".asimi/goal.yaml", ".asimi/goal.history.yaml"),
+            ("g.yml", "g.history.yaml"),
+            ("work/goal", "work/goal.history.yaml"),
+        ] {
+            assert_eq!(history_path(Path::new(goal)), Path::new(history), "{goal}");
+        }
+    }
+
+    #[test]
+    fn completing_dates_the_goal_and_reopening_clears_it() {
+        let mut g = parse("description: x\n", "g").unwrap();
+        g.set_status(GoalStatus::Completed, "2026-11-25");
+        assert_eq!(g.completed_at.as_deref(), Some("2026-11-25"));
+        g.set_status(GoalStatus::Completed, "2026-11-26");
+        assert_eq!(g.completed_at.as_deref(), Some("2026-11-25"));
+        assert_eq!(g.progress().to_string(), "0/0 (100%)");
+        g.set_status(GoalStatus::Active, "2026-11-27");
+        assert_eq!(g.completed_at, None);
+        assert_eq!(g.progress().to_string(), "0/0 (0%)");
     }
 
     #[test]

@@ -144,40 +144,47 @@ pub fn registry(library: &Library) -> Result<ModelRegistry, Error> {
 }
 
 /// The data templates see, without the mode text and skills (which `build` renders),
-/// and the model it describes. Only an active goal is worked on, so only an active one
-/// is set.
+/// and the model it describes. The goal is set when its status is one of `goals`.
 fn data(
     settings: &Settings,
     library: &Library,
     vars: serde_json::Value,
     warnings: &mut Vec<String>,
+    goals: &[GoalStatus],
 ) -> Result<(PromptContext, ModelInfo), Error> {
     let registry = registry(library)?;
     let model = registry.lookup(&settings.model).clone();
     warnings.extend(registry.notice(&settings.model));
     let mut context = prompt_context(settings, &model, vars, warnings)?;
-    if let Some(g) = load_goal(settings)?.filter(|g| g.status == GoalStatus::Active) {
+    if let Some(g) = load_goal(settings)?.filter(|g| goals.contains(&g.status)) {
         context.goal = g.to_data(settings.ascii);
     }
     Ok((context, model))
 }
 
+/// The goals the system prompt shows: the active one, and a completed one, which stays
+/// until a new goal starts (seed 002: "Goal remains in prompt until user starts new
+/// task"). A paused goal is left out.
+const PROMPT_GOALS: &[GoalStatus] = &[GoalStatus::Active, GoalStatus::Completed];
+
 /// The data templates see and its model, for templates rendered outside the system
-/// prompt (`compress`): nothing of the prompt itself is built.
+/// prompt (`compress`): nothing of the prompt itself is built. Only an active goal is
+/// set, since only an active goal is worked on (the compression prompt names it).
 /// Notes for stderr go to `warnings`.
 pub fn context(
     settings: &Settings,
     warnings: &mut Vec<String>,
 ) -> Result<(PromptContext, ModelInfo), Error> {
     let library = library(settings);
-    data(settings, &library, serde_json::json!({}), warnings)
+    let active = &[GoalStatus::Active];
+    data(settings, &library, serde_json::json!({}), warnings, active)
 }
 
 /// Builds the system prompt.
 pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Error> {
     let library = library(settings);
     let mut warnings = Vec::new();
-    let (mut context, model) = data(settings, &library, vars, &mut warnings)?;
+    let (mut context, model) = data(settings, &library, vars, &mut warnings, PROMPT_GOALS)?;
     let context_window = settings.context_window.unwrap_or(model.context_window);
     let tier = context.tier;
 

@@ -352,16 +352,25 @@ pub fn python_repo() -> Test {
 /// `system` with the base prompt replaced by the word `BASE`, and the sandbox and git
 /// sections off: what is left shows the sections under test.
 pub fn marked_base(t: Test) -> Test {
-    t.file(".asimi/templates/base/default.md", "BASE").args([
-        "system",
-        "--model",
-        "x",
-        "--no-section",
-        "sandbox",
-        "--no-section",
-        "git",
-    ])
+    marked_world(t).args(MARKED_BASE_ARGS)
 }
+
+/// The world of [`marked_base`] (a base prompt that is the word `BASE`) without its
+/// arguments, so that other commands can run in it too.
+pub fn marked_world(t: Test) -> Test {
+    t.file(".asimi/templates/base/default.md", "BASE")
+}
+
+/// The arguments [`marked_base`] runs with.
+pub const MARKED_BASE_ARGS: &[&str] = &[
+    "system",
+    "--model",
+    "x",
+    "--no-section",
+    "sandbox",
+    "--no-section",
+    "git",
+];
 
 /// In a request body, every block carrying a `cache_control`, as its `type`.
 pub fn marked_types(body: &Value) -> Vec<String> {
