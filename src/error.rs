@@ -152,13 +152,24 @@ impl Eq for Error {}
 pub fn report(e: &anyhow::Error) -> String {
     let mut parts = Vec::new();
     for cause in e.chain() {
-        parts.push(cause.to_string());
+        match cause.downcast_ref::<std::io::Error>() {
+            Some(io) => parts.push(crate::fs::io_reason(io)),
+            None => parts.push(cause.to_string()),
+        }
         if cause.downcast_ref::<Error>().is_some() {
             break;
         }
     }
+    // An I/O error no step gave context to is a write to standard output (each file
+    // the program reads or writes names itself).
+    if e.chain().count() == 1 && e.downcast_ref::<std::io::Error>().is_some() {
+        return format!("{}: {}", OUTPUT_FAILED, parts.join(": "));
+    }
     parts.join(": ")
 }
+
+/// What a failed write to standard output says first.
+pub const OUTPUT_FAILED: &str = "cannot write the output";
 
 #[cfg(test)]
 mod tests {

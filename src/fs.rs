@@ -20,6 +20,7 @@ pub fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::InvalidData => "not UTF-8 text".into(),
         std::io::ErrorKind::IsADirectory => "it is a directory".into(),
+        std::io::ErrorKind::StorageFull => "no space left on device".into(),
         _ => {
             let s = e.to_string();
             match s.find(" (os error") {

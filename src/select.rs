@@ -83,6 +83,8 @@ pub enum Expansion {
     Found {
         files: Vec<PathBuf>,
         outside: Vec<String>,
+        /// Directories under it that could not be read: `'PATH' (REASON)`.
+        unreadable: Vec<String>,
     },
 }
 
@@ -125,13 +127,25 @@ pub fn expand(arg: &str, what: &str, scope: Scope) -> Result<Expansion, Error> {
         let hint = "pass --allow-outside to include it";
         paths::confine(scope.root, &dir, what, hint).map_err(Error::usage)?;
     }
-    let (mut files, outside) = walk(&dir, glob.as_ref(), what, scope)?;
+    let Walked {
+        mut files,
+        outside,
+        unreadable,
+    } = walk(&dir, glob.as_ref(), what, scope)?;
     if files.is_empty() {
-        return Err(Error::usage(format!("{what} {NOTHING_FOUND}")));
+        // Say why when a directory could not be read, not that nothing matched.
+        return Err(match unreadable.first() {
+            Some(dir) => Error::usage(format!("{what}: cannot read directory {dir}")),
+            None => Error::usage(format!("{what} {NOTHING_FOUND}")),
+        });
     }
     files.sort();
     files.dedup();
-    Ok(Expansion::Found { files, outside })
+    Ok(Expansion::Found {
+        files,
+        outside,
+        unreadable,
+    })
 }
 
 /// Ends the error for a directory or glob that expands to no file.
@@ -155,17 +169,43 @@ fn split_glob(arg: &str) -> (String, String) {
     (prefix, parts[at..].join("/"))
 }
 
+/// What a walk found: the files, the links leading out, the directories it could not read.
+struct Walked {
+    files: Vec<PathBuf>,
+    outside: Vec<String>,
+    unreadable: Vec<String>,
+}
+
+/// `'PATH' (REASON)` for a directory the walk could not read, the path from the root.
+fn unreadable_dir(e: &ignore::Error, root: &Path) -> Option<String> {
+    let mut e = e;
+    loop {
+        match e {
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                e = err
+            }
+            ignore::Error::WithPath { path, err } => {
+                let why = err.io_error().map(crate::fs::io_reason)?;
+                return Some(format!("'{}' ({why})", paths::project_name(path, root)));
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// The regular files under `dir` that `glob` (relative to `dir`) matches, or all of them;
 /// links are kept when they lead to a file inside the root.
-fn walk(
-    dir: &Path,
-    glob: Option<&GlobMatcher>,
-    what: &str,
-    scope: Scope,
-) -> Result<(Vec<PathBuf>, Vec<String>), Error> {
+fn walk(dir: &Path, glob: Option<&GlobMatcher>, what: &str, scope: Scope) -> Result<Walked, Error> {
     let walker = walker_excluding(dir, scope.root, scope.exclude).build();
-    let (mut files, mut outside) = (Vec::new(), Vec::new());
-    for entry in walker.flatten() {
+    let (mut files, mut outside, mut unreadable) = (Vec::new(), Vec::new(), Vec::new());
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                unreadable.extend(unreadable_dir(&e, scope.root));
+                continue;
+            }
+        };
         let Some(kind) = entry.file_type() else {
             continue;
         };
@@ -202,7 +242,11 @@ fn walk(
             )));
         }
     }
-    Ok((files, outside))
+    Ok(Walked {
+        files,
+        outside,
+        unreadable,
+    })
 }
 
 #[cfg(test)]
@@ -246,7 +290,7 @@ mod tests {
         };
         Ok(match expand(arg, &format!("--file '{arg}'"), scope)? {
             Expansion::Named => vec!["(named)".to_string()],
-            Expansion::Found { files, outside } => {
+            Expansion::Found { files, outside, .. } => {
                 assert!(outside.is_empty(), "{outside:?}");
                 files.iter().map(|f| paths::project_name(f, root)).collect()
             }
@@ -347,6 +391,7 @@ mod tests {
         let Expansion::Found {
             files,
             outside: out,
+            ..
         } = expand("src", "--file 'src'", scope).unwrap()
         else {
             panic!("a directory expands");

@@ -421,3 +421,61 @@ fn files_from_reads_a_list_of_paths() {
          prompt with --prompt (or the spec's prompt)\n"
     );
 }
+
+/// An unreadable file in a directory is left out with a warning, as binary and oversize
+/// files are; named on its own it stops the run, with the reason and no OS error code.
+/// An unreadable directory is named with its reason, not as "matches no files". Root
+/// reads anything, so the runs drop its file capabilities.
+#[cfg(target_os = "linux")]
+#[test]
+fn unreadable_files_and_directories_are_named_with_their_reason() {
+    use std::os::unix::fs::PermissionsExt;
+    let run = |file: &str| {
+        let t = project()
+            .file("src/secret.rs", "fn s() {}\n")
+            .file("locked/a.rs", "fn a() {}\n");
+        for path in ["src/secret.rs", "locked"] {
+            let mode = std::fs::Permissions::from_mode(0o000);
+            std::fs::set_permissions(t.work.join(path), mode).unwrap();
+        }
+        let t = messages(t).args(["--file", file]);
+        let run = t.run_without_file_capabilities();
+        // So that the temporary directory can be removed.
+        let mode = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(t.work.join("locked"), mode).unwrap();
+        run
+    };
+    let all = run(".");
+    let body = all.ok().to_string();
+    assert!(
+        body.contains("src/main.rs") && !body.contains("fn s()"),
+        "{body}"
+    );
+    assert!(
+        all.stderr.contains(
+            "warning: --file '.': left out 1 file, that cannot be read (permission denied): \
+             src/secret.rs"
+        ),
+        "{}",
+        all.stderr
+    );
+    assert!(
+        all.stderr.contains(
+            "warning: --file '.': left out what these directories hold, which cannot be \
+             read: 'locked' (permission denied)"
+        ),
+        "{}",
+        all.stderr
+    );
+    assert_eq!(
+        run("src/secret.rs").fails().trim_end(),
+        "asimi-prompt: file 'src/secret.rs' cannot be read: permission denied"
+    );
+    let dir = run("locked");
+    assert!(
+        dir.fails()
+            .contains("--file 'locked': cannot read directory 'locked' (permission denied)"),
+        "{}",
+        dir.stderr
+    );
+}

@@ -1189,3 +1189,26 @@ fn a_missing_spec_reads_like_a_missing_file() {
         "asimi-prompt: spec 'dir' is a directory; give a file\n"
     );
 }
+
+/// A write to a full disk says what was being written, without the OS error number:
+/// standard output here (`/dev/full` answers every write with ENOSPC).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_names_what_was_written() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("asimi-prompt"))
+        .args(["system", "--model", "gpt-5.4", "--hermetic"])
+        .env_clear()
+        .env("HOME", std::env::temp_dir())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "asimi-prompt: cannot write the output: no space left on device\n"
+    );
+}

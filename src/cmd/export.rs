@@ -92,7 +92,8 @@ pub(super) fn replace_keeping_edits(target: &Path, text: &str) -> anyhow::Result
         }
         _ => None,
     };
-    output::write_atomic(target, text.as_bytes())?;
+    output::write_atomic(target, text.as_bytes())
+        .with_context(|| format!("cannot write '{path}'"))?;
     memo::put(written(text.as_bytes()), 1);
     Ok(kept)
 }

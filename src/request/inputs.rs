@@ -38,7 +38,10 @@ pub(crate) fn read_error(e: &std::io::Error, path: &Path, what: &str, shown: &st
     match e.kind() {
         std::io::ErrorKind::NotFound => error(format!("{what} '{shown}' does not exist")),
         _ if path.is_dir() => is_a_directory(what, shown),
-        _ => error(format!("{what} '{shown}' cannot be read: {e}")),
+        _ => error(format!(
+            "{what} '{shown}' cannot be read: {}",
+            crate::fs::io_reason(e)
+        )),
     }
 }
 
@@ -92,26 +95,40 @@ fn text(bytes: Vec<u8>, shown: &str, warnings: &mut Vec<String>) -> String {
 }
 
 /// Why a file found by a directory or glob is left out rather than read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unfit {
     /// Over `--max-file-bytes` (its size).
     Oversize(u64),
     /// A NUL byte in the first 8 KiB.
     Binary,
+    /// It could not be opened or read (permission denied, say): the short reason.
+    Unreadable(String),
 }
 
-/// The bytes of the file `real`, unless it is over the limit or binary. One open and
-/// one fstat a file: a request names hundreds.
-fn read_checked(real: &Path, rel: &str, limits: &Limits) -> Result<Result<Vec<u8>, Unfit>, Error> {
+/// Why [`read_checked`] gave no bytes.
+enum Refused {
+    Unfit(Unfit),
+    Io(std::io::Error),
+    Directory,
+}
+
+impl From<Unfit> for Refused {
+    fn from(u: Unfit) -> Refused {
+        Refused::Unfit(u)
+    }
+}
+
+/// The bytes of the file `real`, unless it is over the limit, binary or unreadable. One
+/// open and one fstat a file: a request names hundreds.
+fn read_checked(real: &Path, limits: &Limits) -> Result<Vec<u8>, Refused> {
     use std::io::Read;
-    let failed = |e: std::io::Error| read_error(&e, real, "file", rel);
-    let mut file = std::fs::File::open(real).map_err(failed)?;
-    let meta = file.metadata().map_err(failed)?;
+    let mut file = std::fs::File::open(real).map_err(Refused::Io)?;
+    let meta = file.metadata().map_err(Refused::Io)?;
     if meta.is_dir() {
-        return Err(is_a_directory("file", rel));
+        return Err(Refused::Directory);
     }
     if meta.len() > limits.max_file_bytes {
-        return Ok(Err(Unfit::Oversize(meta.len())));
+        return Err(Unfit::Oversize(meta.len()).into());
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     // Bounded, should the file grow after the fstat (and `File::read_to_end` would
@@ -120,14 +137,14 @@ fn read_checked(real: &Path, rel: &str, limits: &Limits) -> Result<Result<Vec<u8
     (&mut file)
         .take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(failed)?;
+        .map_err(Refused::Io)?;
     if bytes.len() as u64 > limit {
-        return Ok(Err(Unfit::Oversize(bytes.len() as u64)));
+        return Err(Unfit::Oversize(bytes.len() as u64).into());
     }
     if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
-        return Ok(Err(Unfit::Binary));
+        return Err(Unfit::Binary.into());
     }
-    Ok(Ok(bytes))
+    Ok(bytes)
 }
 
 /// A working file. Binary files (a NUL byte in the first 8 KiB) and files over the limit
@@ -139,20 +156,26 @@ pub fn read_file(
     warnings: &mut Vec<String>,
 ) -> Result<FileItem, Error> {
     let (real, rel) = locate(arg, base, limits)?;
-    match read_checked(&real, &rel, limits)? {
+    let unfit = match read_checked(&real, limits) {
         Ok(bytes) => {
             let content = text(bytes, &rel, warnings);
-            Ok(FileItem::new(rel, content))
+            return Ok(FileItem::new(rel, content));
         }
-        Err(Unfit::Oversize(size)) => Err(Error::limit(format!(
+        Err(Refused::Io(e)) => return Err(read_error(&e, &real, "file", &rel)),
+        Err(Refused::Directory) => return Err(is_a_directory("file", &rel)),
+        Err(Refused::Unfit(unfit)) => unfit,
+    };
+    match unfit {
+        Unfit::Oversize(size) => Err(Error::limit(format!(
             "file '{rel}' is {size} bytes, over the limit of {} bytes; \
              raise --max-file-bytes or leave it out",
             limits.max_file_bytes
         ))),
-        Err(Unfit::Binary) => Err(error(format!(
+        Unfit::Binary => Err(error(format!(
             "file '{rel}' is binary (it contains NUL bytes); only text files can be sent \
              (images go with --image)"
         ))),
+        Unfit::Unreadable(why) => Err(error(format!("file '{rel}' cannot be read: {why}"))),
     }
 }
 
@@ -164,12 +187,16 @@ pub fn read_found(
     warnings: &mut Vec<String>,
 ) -> Result<Result<FileItem, (String, Unfit)>, Error> {
     let rel = paths::project_name(real, &limits.project_root);
-    Ok(match read_checked(real, &rel, limits)? {
+    // One unreadable file of a directory does not stop the others: the caller says it
+    // was left out.
+    Ok(match read_checked(real, limits) {
         Ok(bytes) => {
             let content = text(bytes, &rel, warnings);
             Ok(FileItem::new(rel, content))
         }
-        Err(unfit) => Err((rel, unfit)),
+        Err(Refused::Unfit(unfit)) => Err((rel, unfit)),
+        Err(Refused::Io(e)) => Err((rel, Unfit::Unreadable(crate::fs::io_reason(&e)))),
+        Err(Refused::Directory) => Err((rel, Unfit::Unreadable("it is a directory".into()))),
     })
 }
 

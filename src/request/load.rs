@@ -2,7 +2,7 @@
 //! history, URL content, images, the file tree and the prompt from standard input).
 
 use crate::error::Error;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -267,18 +267,33 @@ fn files(
                 keep(inputs::read_file(arg, base, limits, warnings)?, &mut files);
                 continue;
             }
-            Expansion::Found { files, outside } => {
+            Expansion::Found {
+                files,
+                outside,
+                unreadable,
+            } => {
                 if !outside.is_empty() {
                     warnings.push(left_out(&what(arg), &outside, LINKS_OUT));
+                }
+                if !unreadable.is_empty() {
+                    warnings.push(format!(
+                        "warning: {}: left out what these directories hold, which cannot \
+                         be read: {}",
+                        what(arg),
+                        unreadable.join(", ")
+                    ));
                 }
                 files
             }
         };
-        let mut unfit = Vec::new();
+        let (mut unfit, mut unreadable) = (Vec::new(), BTreeMap::new());
         for (read, notes) in read_all(&found, limits) {
             warnings.extend(notes);
             match read? {
                 Ok(item) => keep(item, &mut files),
+                Err((rel, inputs::Unfit::Unreadable(why))) => {
+                    unreadable.entry(why).or_insert_with(Vec::new).push(rel)
+                }
                 Err((rel, _)) => unfit.push(rel),
             }
         }
@@ -288,6 +303,10 @@ fn files(
                 limits.max_file_bytes
             );
             warnings.push(left_out(&what(arg), &unfit, &why));
+        }
+        for (why, paths) in unreadable {
+            let why = format!("that cannot be read ({why})");
+            warnings.push(left_out(&what(arg), &paths, &why));
         }
     }
     if !empty.is_empty() {
