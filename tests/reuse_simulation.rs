@@ -109,7 +109,7 @@ fn prefix_prediction_matches_the_simulation() {
         };
         let plan = session::observe_and_plan(&mut tracker, &req);
         let (messages, _) = request::lay_out(&req, &plan);
-        assert!(messages.iter().all(|m| !m.cache) || !plan.moving_marker);
+        assert!(messages.iter().all(|m| !m.cache) || plan.moving_marker.is_none());
         let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
         memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());
         predicted.push(p.read);

@@ -367,7 +367,7 @@ pub fn run_session_for(
             let req = request_for(a.clone(), target);
             let mut tracker = Tracker::open(state).expect("the state opens");
             let mut plan = session::observe_and_plan(&mut tracker, &req);
-            plan.moving_marker &= moving;
+            plan.moving_marker = plan.moving_marker.filter(|_| moving);
             let (messages, _) = request::lay_out(&req, &plan);
             let previous = tracker.previous().cloned();
             let prediction = session::predict(&req, &messages, previous.as_ref()).unwrap();

@@ -254,7 +254,7 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         let bytes = format!("{}\n{fingerprint}", m.role.name());
         out.push(Observed {
             key: ItemKey::history(i),
-            hash: blake3_hex(&bytes),
+            hash: message_hash(m),
             tokens: tokenizer.at_least(&fingerprint),
             sha256: sha256.then(|| sha256_hex(&bytes)),
             joined: m.role == Role::Assistant && m.content.iter().any(is_tool_call),
@@ -266,6 +266,28 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
 /// Whether a history block is a tool call (`tool_use`), whose result must follow it.
 fn is_tool_call(block: &Block) -> bool {
     matches!(block, Block::Other(v) if v.get("type").and_then(serde_json::Value::as_str) == Some("tool_use"))
+}
+
+/// The id a history message gets from its role and content (`history:N` items' hash).
+fn message_hash(m: &Message) -> String {
+    blake3_hex(format!(
+        "{}\n{}",
+        m.role.name(),
+        content_fingerprint(&m.content)
+    ))
+}
+
+/// The id the prompt message would have as a history message: what a session compares
+/// with the next request's history to learn whether the agent keeps prompts as sent.
+pub fn prompt_hash(input: &Assembly) -> String {
+    let mut prompt = Message::text(Role::User, input.prompt.clone(), Tier::Active);
+    for img in &input.images {
+        prompt.content.push(Block::Image {
+            media_type: img.media_type.clone(),
+            data: img.data.clone(),
+        });
+    }
+    message_hash(&prompt)
 }
 
 /// A stable text form of a message's content, for hashing.

@@ -102,11 +102,20 @@ fn place_with(
     placement
 }
 
-/// Puts the moving marker on the last message before the prompt, if the request up to
-/// it reaches `min_tokens`, and returns whether it was set. The prompt carries the system
-/// reminder, which the conversation does not keep, so the next request never repeats
-/// it; the message before it is the end of what the next request sends again (in an
-/// append-only conversation, all of it). So this marker writes the entry the next
+/// Where the moving marker goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moving {
+    /// On the last message before the prompt: the prompt carries the system reminder,
+    /// which most agents do not keep, so the next request does not repeat it.
+    BeforePrompt,
+    /// On the prompt: the agent keeps the prompt as sent, reminder and all (the session
+    /// saw the last one come back in the history).
+    OnPrompt,
+}
+
+/// Puts the moving marker where `at` says, if the request up to it reaches
+/// `min_tokens`, and returns whether it was set. It ends what the next request sends
+/// again (in an append-only conversation, all of it), so it writes the entry the next
 /// request reads most of (see `reuse::moving_marker_pays` for when it is worth it).
 ///
 /// When every other slot is taken, it replaces the tier marker that covers the fewest
@@ -115,10 +124,15 @@ fn place_with(
 pub fn add_moving(
     messages: &mut [Message],
     placement: &mut Placement,
+    at: Moving,
     min_tokens: u64,
     tokenizer: Tokenizer,
 ) -> bool {
-    let Some(tail) = messages.len().checked_sub(2) else {
+    let back = match at {
+        Moving::BeforePrompt => 2,
+        Moving::OnPrompt => 1,
+    };
+    let Some(tail) = messages.len().checked_sub(back) else {
         return false;
     };
     let markable = messages[tail].content.iter().any(markable);
@@ -192,15 +206,44 @@ mod tests {
             msg(Tier::Active, "prompt"),
         ];
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        assert!(add_moving(
+            &mut ms,
+            &mut p,
+            Moving::BeforePrompt,
+            10,
+            Tokenizer::O200k
+        ));
         let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
         assert_eq!(marked, [true, true, false]);
         // Not twice.
-        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        assert!(!add_moving(
+            &mut ms,
+            &mut p,
+            Moving::BeforePrompt,
+            10,
+            Tokenizer::O200k
+        ));
+        // On the prompt, for an agent that keeps prompts as sent.
+        let mut ms = vec![msg(Tier::L0, &big), msg(Tier::Active, "prompt")];
+        let mut p = place(&mut ms, 10, Tokenizer::O200k);
+        assert!(add_moving(
+            &mut ms,
+            &mut p,
+            Moving::OnPrompt,
+            10,
+            Tokenizer::O200k
+        ));
+        assert!(ms[1].cache);
         // Not under the minimum.
         let mut ms = vec![msg(Tier::L0, "a"), msg(Tier::Active, "z")];
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(!add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        assert!(!add_moving(
+            &mut ms,
+            &mut p,
+            Moving::BeforePrompt,
+            10,
+            Tokenizer::O200k
+        ));
     }
 
     #[test]
@@ -213,7 +256,13 @@ mod tests {
             .collect();
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
         assert_eq!(p.marked.len(), 4);
-        assert!(add_moving(&mut ms, &mut p, 10, Tokenizer::O200k));
+        assert!(add_moving(
+            &mut ms,
+            &mut p,
+            Moving::BeforePrompt,
+            10,
+            Tokenizer::O200k
+        ));
         let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
         // L2 added 5 words to L1's prefix: its end is the cheapest fallback to lose.
         assert_eq!(marked, [true, true, false, true, true, false]);

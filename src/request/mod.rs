@@ -618,12 +618,12 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
 }
 
 /// How a session lays a request out: each item's tier, its place in the tier, and
-/// whether a leftover marker goes on the last message.
+/// where the moving marker goes, if anywhere.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
     pub tiers: BTreeMap<String, Tier>,
     pub order: BTreeMap<String, u64>,
-    pub moving_marker: bool,
+    pub moving_marker: Option<cache::Moving>,
 }
 
 /// The laid-out messages with markers placed, for `tiers`.
@@ -645,10 +645,11 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placem
     let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
     strip_images(request, &mut messages);
     let mut placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
-    if plan.moving_marker {
+    if let Some(at) = plan.moving_marker {
         cache::add_moving(
             &mut messages,
             &mut placement,
+            at,
             request.min_cache_tokens,
             request.tokenizer,
         );

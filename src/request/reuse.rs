@@ -133,6 +133,10 @@ pub struct Memory {
     /// Whether each recent moving marker was read by the request after it, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moving_reads: Vec<bool>,
+    /// The id the last request's prompt message would have in the history
+    /// (`assemble::prompt_hash`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
 }
 
 /// The prediction for one request.

@@ -482,12 +482,13 @@ impl Ripple<'_> {
     ///
     /// It is free when `up`'s block is rewritten this request anyway: a tier at or above
     /// `up` is broken (everything after the first change is written again), or `up` is
-    /// empty and `tier` is rewritten. Otherwise it rewrites what a provider would have
-    /// read, every cached tier from `up` to the first broken one; and it saves, at each
-    /// later break of `tier`, rewriting the candidates. A tier that broke k times in the
-    /// session is taken to break k times more, so the move is made when the candidates'
-    /// tokens times k exceed the tokens rewritten now. Stable files so climb over a small
-    /// tier of map blocks out of a churning L3, and stay put where nothing churns.
+    /// empty and `tier` is rewritten. Otherwise, when `tier` is rewritten this request
+    /// (it churns), the move rewrites what a provider would have read, every cached tier
+    /// from `up` to the first broken one; and it saves, at each later break of `tier`,
+    /// rewriting the candidates. A tier that broke k times in the session is taken to
+    /// break k times more, so the move is made when the candidates' tokens times k exceed
+    /// the tokens rewritten now. Stable files so climb over a small tier of map blocks
+    /// out of a churning L3, and stay put where nothing churns.
     fn worth_moving(
         &self,
         tier: Tier,
@@ -499,6 +500,11 @@ impl Ripple<'_> {
         let first = moves.broken.first().copied().unwrap_or(Tier::Active);
         if first <= up || (first <= tier && self.members(up).is_empty()) {
             return true;
+        }
+        // Only out of a tier that churns now: a tier that broke before but is quiet
+        // does not rewrite its veterans.
+        if first > tier {
+            return false;
         }
         let tokens = |key: &str| sizes.get(key).copied().unwrap_or(0) as u64;
         let rewritten: u64 = self
@@ -921,6 +927,22 @@ mod tests {
             obs("file:n", "N", 10),
             edited(0),
         ]);
+        assert_eq!(s.tier("file:v"), Tier::L3);
+        // Nor when it broke often before but is quiet now: an edited working file lets
+        // history enter L3, which counts v up, but no cached tier is rewritten.
+        let mut s = Session::new(0);
+        s.breaks.insert(Tier::L3, 5);
+        s.put("symbol:m", "M", Tier::L2, 6);
+        s.put("file:v", "V", Tier::L3, 5);
+        s.put("history:0", "h", Tier::Active, 2);
+        let all = [
+            obs("symbol:m", "M", 500),
+            obs("file:v", "V", 300),
+            obs("history:0", "h", 10),
+            edited(1),
+        ];
+        s.step(&all);
+        assert_eq!((s.tier("history:0"), s.n("file:v")), (Tier::L3, 6));
         assert_eq!(s.tier("file:v"), Tier::L3);
     }
 

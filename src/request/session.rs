@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::cache::Ttl;
+use super::cache::{Moving, Ttl};
 use super::item_key::ItemKey;
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
 use super::stability::{Observed, Tracker};
@@ -85,12 +85,28 @@ pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
             tiers.entry(ItemKey::symbol(path)).or_insert(Tier::L3);
         }
     }
+    let moving = tracker.is_session()
+        && rule(request).marks()
+        && reuse::moving_marker_pays(tracker.previous());
     Layout {
         tiers,
         order: tracker.order(),
-        moving_marker: tracker.is_session()
-            && rule(request).marks()
-            && reuse::moving_marker_pays(tracker.previous()),
+        moving_marker: moving.then(|| moving_at(tracker)),
+    }
+}
+
+/// Where the moving marker goes: on the prompt when the history came back holding the
+/// last request's prompt as it was sent (the agent keeps the system reminder), else on
+/// the message before it.
+fn moving_at(tracker: &Tracker) -> Moving {
+    let sent = tracker.previous().and_then(|m| m.prompt.as_ref());
+    let kept = sent.is_some_and(|hash| {
+        let mut history = tracker.entries().iter();
+        history.any(|(key, e)| ItemKey::history_index(key).is_some() && e.hash == *hash)
+    });
+    match kept {
+        true => Moving::OnPrompt,
+        false => Moving::BeforePrompt,
     }
 }
 
@@ -142,19 +158,21 @@ pub fn remember(
     let rule = rule(request);
     // The breakpoints rule needs hashes only; the prefix rule counts tokens.
     let shape = shape(request, messages, rule == Rule::Prefix)?;
-    // The moving marker sits on the message before the prompt (`cache::add_moving`).
+    // The moving marker sits on the prompt or the message before it (`cache::add_moving`).
     let moving = messages
         .iter()
         .rev()
-        .nth(1)
-        .is_some_and(|m| m.cache && m.tier == Tier::Active);
-    Ok(reuse::remember(
+        .take(2)
+        .any(|m| m.cache && m.tier == Tier::Active);
+    let mut memory = reuse::remember(
         previous.cloned(),
         rule,
         &shape,
         &request.options.model,
         moving,
-    ))
+    );
+    memory.prompt = Some(assemble::prompt_hash(&request.assembly));
+    Ok(memory)
 }
 
 #[cfg(test)]
