@@ -269,6 +269,34 @@ mod tests {
     }
 
     #[test]
+    fn the_moving_marker_goes_on_the_prompt_when_the_agent_keeps_it_as_sent() {
+        use crate::request::assemble::Role;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let mut first = request(false, 0);
+        first.assembly.prompt = "P\n\nReminder".into();
+        let mut tracker = Tracker::open(&path).unwrap();
+        let layout = observe_and_plan(&mut tracker, &first);
+        assert_eq!(layout.moving_marker, Some(Moving::BeforePrompt));
+        let (messages, _) = crate::request::lay_out(&first, &layout);
+        tracker.record(remember(&first, &messages, None).unwrap());
+        tracker.save().unwrap();
+        // The next request's history holds the prompt as sent, or as the user typed it.
+        let next = |kept: &str| {
+            let mut r = request(false, 0);
+            r.assembly.history = vec![
+                Message::text(Role::User, kept, Tier::Active),
+                Message::text(Role::Assistant, "done", Tier::Active),
+            ];
+            r.assembly.prompt = "Q\n\nReminder".into();
+            let mut tracker = Tracker::open(&path).unwrap();
+            observe_and_plan(&mut tracker, &r).moving_marker
+        };
+        assert_eq!(next("P\n\nReminder"), Some(Moving::OnPrompt));
+        assert_eq!(next("P"), Some(Moving::BeforePrompt));
+    }
+
+    #[test]
     fn untracked_map_blocks_start_in_l3_and_spec_blocks_are_unchanged() {
         let tracker = Tracker::ephemeral();
         let layout = plan(&tracker, &request(true, 0));
