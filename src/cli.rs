@@ -904,6 +904,13 @@ fn parse_stdin_only(s: &str) -> Result<String, String> {
     }
 }
 
+/// `messages --format`: a document instead of a request body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DocumentFormat {
+    Markdown,
+    Xml,
+}
+
 /// Shells with completion scripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Shell {
@@ -1179,6 +1186,22 @@ pub struct MessagesArgs {
     /// history, prompt). No session is read or recorded.
     #[arg(help_heading = "Output", long, conflicts_with_all = ["session", "no_update", "tier", "cache_ttl"])]
     pub flat: bool,
+    /// Print the request as one document to paste into a chat window, not as JSON.
+    ///
+    /// markdown: a heading per part (system prompt, map, file tree, files, conversation,
+    /// prompt) and a fence per file; xml: a tag per part, as repomix writes it. No
+    /// session is read or recorded.
+    #[arg(
+        help_heading = "Output",
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        conflicts_with_all = ["session", "no_update", "tier", "cache_ttl", "flat", "compact"]
+    )]
+    pub format: Option<DocumentFormat>,
+    /// With --format, put each file line's number before it.
+    #[arg(help_heading = "Output", long, requires = "format")]
+    pub line_numbers: bool,
     /// Gemini explicit caching, step 1: print the `cachedContents` create body (POST
     /// .../v1beta/cachedContents) holding the cached tiers and the system instruction,
     /// with a TTL of an hour (--cache-ttl 5m: five minutes).

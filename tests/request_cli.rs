@@ -1212,3 +1212,73 @@ fn a_full_disk_names_what_was_written() {
         "asimi-prompt: cannot write the output: no space left on device\n"
     );
 }
+
+/// `--format markdown|xml` prints the request as one document to paste into a chat:
+/// every part under a heading or a tag, files fenced (or tagged) with their numbers on
+/// request, and no session involved.
+#[test]
+fn format_prints_the_request_as_one_document() {
+    let t = common::python_repo();
+    let md = t
+        .run_with(&[
+            "messages",
+            "--model",
+            "gpt-5.4",
+            "--format",
+            "markdown",
+            "--file",
+            "b.py",
+            "--prompt",
+            "Explain load",
+        ])
+        .ok()
+        .to_string();
+    let parts = [
+        "System prompt",
+        "Repository map",
+        "Repository files",
+        "Files",
+        "Prompt",
+    ];
+    let at: Vec<usize> = parts
+        .iter()
+        .map(|p| md.find(&format!("\n# {p}\n\n")).map_or(0, |i| i + 1))
+        .collect();
+    assert!(md.starts_with("# System prompt\n\n"), "{md}");
+    assert!(at[1..].iter().all(|i| *i > 0), "every part: {at:?}");
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "in order: {at:?}");
+    assert!(md.contains("## b.py\n\n```\nfrom a import Store\n"), "{md}");
+    assert!(md.contains("a.py:\nc Store:1 ←b.py"), "the map: {md}");
+    let xml = t
+        .run_with(&[
+            "messages",
+            "--model",
+            "gpt-5.4",
+            "--format",
+            "xml",
+            "--line-numbers",
+            "--file",
+            "b.py",
+            "--prompt",
+            "Explain load",
+        ])
+        .ok()
+        .to_string();
+    assert!(
+        xml.contains("<files>\n<file path=\"b.py\">\n1  from a import Store\n2  \n"),
+        "{xml}"
+    );
+    assert!(xml.trim_end().ends_with("</prompt>"), "{xml}");
+    let e = t.run_with(&["context", "--format", "xml", "--prompt", "p"]);
+    assert!(e.fails().contains("use them with messages"), "{}", e.stderr);
+    let e = t.run_with(&[
+        "messages",
+        "--format",
+        "xml",
+        "--session",
+        "s",
+        "--prompt",
+        "p",
+    ]);
+    assert!(e.fails().contains("cannot be used with"), "{}", e.stderr);
+}

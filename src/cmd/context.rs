@@ -7,6 +7,13 @@ use crate::request::{self, breakdown};
 
 /// Prints what a request would hold per tier, and the cache reuse to expect.
 pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    if args.request.format.is_some() || args.request.line_numbers {
+        return Err(crate::error::Error::usage(
+            "--format and --line-numbers print a request as a document: use them with \
+             messages (context prints what a request holds per tier; --json prints it as data)",
+        )
+        .into());
+    }
     let (settings, built, req) = prepare_request(&args.request, true, ctx)?;
     let laid = lay_out(&args.request, &settings, &req, ctx)?;
     let b = breakdown_of(

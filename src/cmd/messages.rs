@@ -3,10 +3,32 @@
 use super::gemini_cache::{gemini_cache, track_gemini_entry};
 use super::request::{breakdown_of, lay_out, prepare_request};
 use super::{Ctx, Outcome};
-use crate::cli::MessagesArgs;
+use crate::cli::{DocumentFormat, MessagesArgs};
 use crate::error::{Error, Kind};
+use crate::request::document::{self, Format};
 use crate::request::providers::GeminiCache;
 use crate::request::{self, breakdown};
+
+/// `--format`: the request as one document, no session read or recorded.
+fn print_document(
+    req: &request::Request,
+    format: DocumentFormat,
+    line_numbers: bool,
+    ctx: &mut Ctx,
+) -> anyhow::Result<Outcome> {
+    if let Some(name) = &req.session {
+        ctx.note(format!(
+            "note: --format reads and records no session; the spec's session '{name}' is not used"
+        ))?;
+    }
+    let format = match format {
+        DocumentFormat::Markdown => Format::Markdown,
+        DocumentFormat::Xml => Format::Xml,
+    };
+    let text = document::render(&req.assembly, format, line_numbers);
+    ctx.out.write_all(text.as_bytes())?;
+    Ok(Outcome::Ok)
+}
 
 fn is_over_window(e: &anyhow::Error) -> bool {
     e.downcast_ref::<Error>()
@@ -25,6 +47,9 @@ pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         }
         prepared => prepared?,
     };
+    if let Some(format) = args.format {
+        return print_document(&req, format, args.line_numbers, ctx);
+    }
     req.options.gemini_cache = gemini_cache(&args, &req)?;
     let mut laid = lay_out(&args, &settings, &req, ctx)?;
     // Over budget, nothing is printed or recorded: the request is not to be sent.

@@ -10,6 +10,7 @@
 pub mod assemble;
 pub mod breakdown;
 pub mod cache;
+pub mod document;
 pub mod guard;
 pub mod headers;
 pub mod inputs;
