@@ -188,7 +188,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --check --update --json --help --version system export messages context compress commit map goal template prompt models completions man help"
+            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress commit map goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -444,7 +444,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --json --files --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -568,6 +568,10 @@ _asimi__prompt() {
                     ;;
                 --review)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "markdown xml" -- "${cur}"))
                     return 0
                     ;;
                 --cached-content)
@@ -1306,7 +1310,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1430,6 +1434,10 @@ _asimi__prompt() {
                     ;;
                 --review)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "markdown xml" -- "${cur}"))
                     return 0
                     ;;
                 --cached-content)
@@ -1668,7 +1676,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__subcmd__prompt__subcmd__system)
-            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --check --update --json --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

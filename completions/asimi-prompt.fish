@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= template-fuel= template-bytes= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= hermetic no-hermetic no-section= append-system-prompt= memory= memory-file= context-file= skill= skill-arg= mcp-config= mcp-server= trust-project-mcp mcp-timeout= require-mcp sanity check= update json h/help V/version
+    string join \n C/cwd= template-fuel= template-bytes= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= hermetic no-hermetic no-section= append-system-prompt= memory= memory-file= context-file= skill= skill-arg= mcp-config= mcp-server= trust-project-mcp mcp-timeout= require-mcp sanity no-sanity check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -55,7 +55,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l hermetic -d '
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-sanity -d 'Leave the sanity check out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -105,7 +106,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l her
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-sanity -d 'Leave the sanity check out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l update -d 'With --check, rewrite FILE instead of failing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l json -d 'Print the sections as JSON (name, source, bytes and text of each)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -164,6 +166,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l session -d 'Cache stable items in tiers across the runs of session NAME' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l review -d 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l format -d 'Print the request as one document to paste into a chat window, not as JSON' -r -f -a "markdown\t''
+xml\t''"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cached-content -d 'Gemini explicit caching, step 2: print the request that uses the entry NAME (`cachedContents/...`, as the create call returned it), leaving out what it holds' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l model -d 'The model (`asimi-prompt models` lists them)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user' -r
@@ -199,13 +203,15 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l t
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-update -d 'Use the session\'s tiers but record nothing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l review-worktree -d 'Review the working tree\'s changes to tracked files, against HEAD (or against --review BASE)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l flat -d 'One flat message list, no tiers or markers, for servers without prompt caching'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l line-numbers -d 'With --format, put each file line\'s number before it'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-create -d 'Gemini explicit caching, step 1: print the `cachedContents` create body (POST .../v1beta/cachedContents) holding the cached tiers and the system instruction, with a TTL of an hour (--cache-ttl 5m: five minutes)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-sanity -d 'Leave the sanity check out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s C -l cwd -d 'Run as if started in DIR (like git -C)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l template-fuel -d 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel' -r
@@ -239,6 +245,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ma
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l session -d 'Cache stable items in tiers across the runs of session NAME' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tier -d 'Put an item in a tier for this run: PATH=L1, or a key such as history:0=L0 or symbol:PATH=L2 (tiers: L0, L1, L2, L3, active)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l review -d 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l format -d 'Print the request as one document to paste into a chat window, not as JSON' -r -f -a "markdown\t''
+xml\t''"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cached-content -d 'Gemini explicit caching, step 2: print the request that uses the entry NAME (`cachedContents/...`, as the create call returned it), leaving out what it holds' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model (`asimi-prompt models` lists them)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mode -d 'The operational mode: assistant, developer, planning, debugger or user' -r
@@ -274,13 +282,15 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tr
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-update -d 'Use the session\'s tiers but record nothing'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l review-worktree -d 'Review the working tree\'s changes to tracked files, against HEAD (or against --review BASE)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l flat -d 'One flat message list, no tiers or markers, for servers without prompt caching'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l line-numbers -d 'With --format, put each file line\'s number before it'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-create -d 'Gemini explicit caching, step 1: print the `cachedContents` create body (POST .../v1beta/cachedContents) holding the cached tiers and the system instruction, with a TTL of an hour (--cache-ttl 5m: five minutes)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-hermetic -d 'Not hermetic, even with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-sanity -d 'Leave the sanity check out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l json -d 'Print the breakdown as JSON'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l files -d 'Also list every item with its tokens and the flag that leaves it out'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -561,9 +561,34 @@ pub struct PromptArgs {
     pub skill_arg: Vec<String>,
     #[command(flatten)]
     pub mcp: McpArgs,
-    /// Add the sanity check (sanity-reality-check) at the end of the skills section.
-    #[arg(help_heading = "System prompt", hide_short_help = true, long)]
+    /// Add the sanity check (sanity-reality-check) at the end of the skills section: the
+    /// default, unless the config says `sanity: false`.
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        overrides_with = "no_sanity"
+    )]
     pub sanity: bool,
+    /// Leave the sanity check out.
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        overrides_with = "sanity"
+    )]
+    pub no_sanity: bool,
+}
+
+impl PromptArgs {
+    /// `--sanity` or `--no-sanity`, whichever came last; `None` if neither.
+    pub fn sanity(&self) -> Option<bool> {
+        match (self.sanity, self.no_sanity) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
 }
 
 /// `--template-bytes N`: a positive number of bytes, with an optional K, M or G.

@@ -6,11 +6,12 @@ use common::Test;
 use serde_json::Value;
 
 /// A small system prompt and a short prompt, counted with gpt-5.4's tokenizer.
-const SMALL: [&str; 8] = [
+const SMALL: [&str; 9] = [
     "--model",
     "gpt-5.4",
     "--no-section",
     "base",
+    "--no-sanity",
     "--sandbox",
     "none",
     "--prompt",

@@ -36,8 +36,9 @@ fn show(path: &Path) -> String {
 
 /// Every section but the base switched off.
 fn base_only() -> Vec<String> {
-    ["sandbox", "git", "context", "instructions", "memory"]
+    asimi_prompt::settings::SECTIONS
         .iter()
+        .filter(|s| **s != "base")
         .flat_map(|s| ["--no-section".to_string(), s.to_string()])
         .collect()
 }

@@ -5,6 +5,7 @@ mod common;
 use common::Test;
 
 use common::marked_base as prompt;
+use common::marked_base_with_sanity;
 
 /// A registered prompt file.
 fn entry(id: &str, tags: &str, body: &str) -> String {
@@ -42,15 +43,30 @@ fn skills_render_after_base_in_order_with_tool_names() {
     );
 }
 
+/// The sanity check as a tier renders it: the whole text above 16K tokens of context, a
+/// short list at tier 3, one line at tiers 1 and 2 (it is on by default, so small windows
+/// get its gist), the shortest at tier 1.
+fn sanity_text(tier: u8) -> String {
+    let sanity = include_str!("../templates/registry/sanity-reality-check.md");
+    let body = sanity.split("\n---\n").nth(1).unwrap();
+    let part = match tier {
+        1 => body.split("{{- if le .Tier 1 -}}\n").nth(1).unwrap(),
+        2 => body.split("{{- else if le .Tier 2 -}}\n").nth(1).unwrap(),
+        3 => body.split("{{- else if le .Tier 3 -}}\n").nth(1).unwrap(),
+        _ => body.split("{{- else -}}\n").nth(1).unwrap(),
+    };
+    let part = part.split("\n{{-").next().unwrap();
+    let text = part
+        .replace("{{.ToolNames.Shell}}", "run_shell_command")
+        .replace("{{.ToolNames.ReadFile}}", "read_file");
+    assert!(!text.contains("{{"), "{text}");
+    text
+}
+
 #[test]
 fn built_in_skills_and_the_sanity_check() {
-    let sanity = include_str!("../templates/registry/sanity-reality-check.md");
-    let body = sanity.split("\n---\n").nth(1).unwrap().trim();
-    let shell = "run_shell_command";
-    let want_sanity = body
-        .replace("{{.ToolNames.Shell}}", shell)
-        .replace("{{.ToolNames.ReadFile}}", "read_file");
-    assert!(!want_sanity.contains("{{"), "{want_sanity}");
+    let want_sanity = sanity_text(5);
+    assert!(want_sanity.starts_with("# Sanity Checks\n\nBefore you say"));
     let out = prompt(Test::new())
         .args(["--sanity"])
         .run()
@@ -72,16 +88,45 @@ fn built_in_skills_and_the_sanity_check() {
     assert!(out.starts_with("BASE\n\n# Code Review\n"), "{out}");
     assert!(out.ends_with(&format!("\n\n{want_sanity}\n")), "{out}");
     assert_eq!(out.matches("# Code Review").count(), 1);
-    // The config file can ask for both.
-    let out = prompt(Test::new().file(
-        ".asimi/config.yaml",
-        "skills: [code-review]\nsanity: true\n",
-    ))
-    .run()
-    .ok()
-    .to_string();
+    // The config file can ask for skills; the sanity check is on by default.
+    let out =
+        marked_base_with_sanity(Test::new().file(".asimi/config.yaml", "skills: [code-review]\n"))
+            .run()
+            .ok()
+            .to_string();
     assert!(out.starts_with("BASE\n\n# Code Review\n"), "{out}");
     assert!(out.ends_with(&format!("\n\n{want_sanity}\n")), "{out}");
+}
+
+/// Seed 002's default config: `useSanityChecks: true`. `--no-sanity` or `sanity: false`
+/// leaves it out; the flag given last wins, and a flag beats the config files.
+#[test]
+fn the_sanity_check_is_on_by_default() {
+    let sanity =
+        |t: Test, args: &[&str]| marked_base_with_sanity(t).run_with(args).ok().to_string();
+    let with = format!("BASE\n\n{}\n", sanity_text(5));
+    let without = "BASE\n";
+    assert_eq!(sanity(Test::new(), &[]), with);
+    assert_eq!(sanity(Test::new(), &["--no-sanity"]), without);
+    assert_eq!(sanity(Test::new(), &["--sanity", "--no-sanity"]), without);
+    assert_eq!(sanity(Test::new(), &["--no-sanity", "--sanity"]), with);
+    let user_off = || Test::new().config_file("config.yaml", "sanity: false\n");
+    assert_eq!(sanity(user_off(), &[]), without);
+    assert_eq!(sanity(user_off(), &["--sanity"]), with);
+    let project_on = user_off().file(".asimi/config.yaml", "sanity: true\n");
+    assert_eq!(sanity(project_on, &[]), with);
+    let project_off = Test::new().file(".asimi/config.yaml", "sanity: false\n");
+    assert_eq!(sanity(project_off, &[]), without);
+    // The skills section can still be switched off as a whole.
+    assert_eq!(sanity(Test::new(), &["--no-section", "skills"]), without);
+    // Small context windows get its gist.
+    for (window, tier) in [("4096", 1), ("8192", 2), ("16384", 3)] {
+        let out = sanity(Test::new(), &["--context-window", window]);
+        assert_eq!(out, format!("BASE\n\n{}\n", sanity_text(tier)), "{window}");
+    }
+    assert!(sanity_text(1).starts_with("Sanity checks: never invent"));
+    assert!(sanity_text(2).starts_with("Sanity checks: before you say something works"));
+    assert!(sanity_text(3).starts_with("# Sanity Checks\n\nBefore you say that something"));
 }
 
 #[test]
@@ -278,7 +323,10 @@ fn bad_prompt_files_are_located() {
 
 #[test]
 fn the_registry_is_read_only_when_asked() {
-    // A broken project prompt does not stop a run that asks for no skill.
+    // A broken project prompt does not stop a run that asks for no skill and no sanity
+    // check; the sanity check is on by default, so a default run reads the registry.
     let t = prompt(Test::new().file(".asimi/prompts/p.md", "no front matter\n"));
     assert_eq!(t.run().ok(), "BASE\n");
+    let t = marked_base_with_sanity(Test::new().file(".asimi/prompts/p.md", "no front matter\n"));
+    assert!(t.run().fails().contains("p.md:1: expected front matter"));
 }

@@ -7,6 +7,16 @@ use std::path::Path;
 
 use common::Test;
 
+/// The base, sandbox and the sanity check left out: what remains is the sections a test
+/// puts there.
+const NO_BASE_NO_SANDBOX: [&str; 5] = [
+    "--no-section",
+    "base",
+    "--no-section",
+    "sandbox",
+    "--no-sanity",
+];
+
 fn show(path: &Path) -> String {
     path.display().to_string()
 }
@@ -93,7 +103,7 @@ fn model_precedence() {
 #[test]
 fn sandbox_precedence() {
     let first_line = |t: Test| {
-        let t = t.args(["--no-section", "base"]);
+        let t = t.args(["--no-section", "base", "--no-sanity"]);
         t.run().ok().lines().next().unwrap_or_default().to_string()
     };
     let world = |project: bool| {
@@ -175,7 +185,7 @@ fn sections_precedence() {
 fn tool_names_precedence() {
     let world = || {
         Test::new()
-            .args(["--no-section", "sandbox"])
+            .args(["--no-section", "sandbox", "--no-sanity"])
             .file(
                 "s.md.tmpl",
                 "grep={{.ToolNames.Grep}} ls={{.ToolNames.LS}} shell={{.ToolNames.Shell}} read={{.ToolNames.ReadFile}}",
@@ -186,7 +196,7 @@ fn tool_names_precedence() {
     let project = |t: Test| t.file(".asimi/config.yaml", "tool_names: {grep: pg, shell: psh}\n");
     assert_eq!(
         Test::new()
-            .args(["--no-section", "sandbox"])
+            .args(["--no-section", "sandbox", "--no-sanity"])
             .file("s.md.tmpl", "grep={{.ToolNames.Grep}} ls={{.ToolNames.LS}}")
             .env("ASIMI_SYSTEM_MD", "s.md.tmpl")
             .run()
@@ -231,7 +241,7 @@ fn the_config_dir_can_be_moved() {
     let t = Test::new()
         .home_file("cfg/memory.md", "Moved memory.\n")
         .env("ASIMI_CONFIG_DIR", "~/cfg")
-        .args(["--no-section", "base", "--no-section", "sandbox"]);
+        .args(NO_BASE_NO_SANDBOX);
     assert_eq!(t.run().ok(), "---\n\nMoved memory.\n");
 }
 
@@ -337,11 +347,11 @@ fn empty_config_files_are_fine() {
     let t = Test::new()
         .file(".asimi/config.yaml", "")
         .config_file("config.yaml", "# nothing yet\n")
-        .args(["--no-section", "base", "--no-section", "sandbox"]);
+        .args(NO_BASE_NO_SANDBOX);
     assert_eq!(t.run().ok(), "\n");
     let t = Test::new()
         .file(".asimi/config.yaml", "sections:\ntool_names:\n")
-        .args(["--no-section", "base", "--no-section", "sandbox"]);
+        .args(NO_BASE_NO_SANDBOX);
     assert_eq!(t.run().ok(), "\n");
 }
 
@@ -374,13 +384,14 @@ fn layered(flag: bool) -> Test {
 }
 
 /// Only the instructions section, with text to show.
-const ONLY_INSTRUCTIONS: [&str; 8] = [
+const ONLY_INSTRUCTIONS: [&str; 9] = [
     "--no-section",
     "base",
     "--no-section",
     "sandbox",
     "--no-section",
     "git",
+    "--no-sanity",
     "--append-system-prompt",
     "hi",
 ];
@@ -505,7 +516,7 @@ fn template_list_names_syntax_and_origin() {
             "templates/sections/memory.md.j2",
             "Memory: {{ UserMemory | upper }}",
         )
-        .args(["--memory", "tea", "--no-section", "sandbox"]);
+        .args(["--memory", "tea", "--no-section", "sandbox", "--no-sanity"]);
     assert_eq!(
         prompt.run().ok(),
         "Project base.\n\nGit: run_shell_command\n\nMemory: TEA\n"
@@ -643,7 +654,13 @@ fn a_project_models_yaml_replaces_the_registry() {
     assert_eq!(json(t), ("house".into(), "local".into(), base));
     assert_eq!(
         world("house-7b")
-            .args(["--no-section", "sandbox", "--no-section", "git"])
+            .args([
+                "--no-section",
+                "sandbox",
+                "--no-section",
+                "git",
+                "--no-sanity"
+            ])
             .run()
             .ok(),
         "House prompt for house-7b (local).\n"

@@ -19,10 +19,12 @@ fn world() -> Test {
         .config_file("memory.md", "Likes short answers.\n")
 }
 
-/// The same world's prompt without the base section.
+/// The same world's prompt without the base section: the sanity check (on by default)
+/// leads.
 fn rest(t: Test) -> String {
     let rest = t.env("ASIMI_PROMPT_BASE", "0").run().ok().to_string();
-    assert!(rest.starts_with("# Outside of Sandbox\n"), "{rest}");
+    assert!(rest.starts_with("# Sanity Checks\n"), "{rest}");
+    assert!(rest.contains("\n\n# Outside of Sandbox\n"), "{rest}");
     assert!(rest.contains("\n\n# Git Repository\n"), "{rest}");
     assert!(rest.contains("\n\n--- Context from: "), "{rest}");
     assert!(
@@ -699,7 +701,7 @@ fn write_with_the_base_section_off_still_writes_the_base() {
         .env("ASIMI_WRITE_SYSTEM_MD", "1")
         .env("ASIMI_PROMPT_BASE", "0");
     let out = t.run().ok().to_string();
-    assert!(out.starts_with("# Outside of Sandbox\n"), "{out}");
+    assert!(out.starts_with("# Sanity Checks\n"), "{out}");
     assert_eq!(
         written(&t, &t.home.join(".gemini/system.md")),
         builtin_base(&[])

@@ -55,10 +55,14 @@ fn sections_come_in_order_joined_by_a_blank_line() {
         base.starts_with("You are an interactive command-line agent"),
         "{base}"
     );
+    // The skills section holds the sanity check, which is on by default.
+    let skills = json["sections"][2]["text"].as_str().unwrap();
+    assert_eq!(json["sections"][2]["name"], "skills");
+    assert!(skills.starts_with("# Sanity Checks\n"), "{skills}");
     assert_eq!(
         out,
         format!(
-            "{base}\n\n{SANDBOX_NONE}\n\n{GIT}\n\n{}\n\nBe brief.\n\n---\n\nLikes tea.\n",
+            "{base}\n\n{skills}\n\n{SANDBOX_NONE}\n\n{GIT}\n\n{}\n\nBe brief.\n\n---\n\nLikes tea.\n",
             block("AGENTS.md", "Use tabs.")
         )
     );
@@ -641,6 +645,7 @@ fn sections_switch_off_by_flag_or_environment() {
         Test::new().git().file("AGENTS.md", "Ctx.\n").args([
             "--no-section",
             "base",
+            "--no-sanity",
             "--memory",
             "Mem.",
         ])
@@ -857,7 +862,13 @@ fn templates_see_every_prompt_context_field() {
         .env("ASIMI_SYSTEM_MD", "ctx.md.tmpl")
         .env("SOURCE_DATE_EPOCH", "0")
         .file(".asimi/templates/modes/assistant/tier1.md", "")
-        .args(["--no-section", "sandbox", "--context-window", "4096"]);
+        .args([
+            "--no-section",
+            "sandbox",
+            "--no-sanity",
+            "--context-window",
+            "4096",
+        ]);
     let (work, home) = (show(&t.work), show(&t.home));
     assert_eq!(
         t.run().ok(),

@@ -162,7 +162,7 @@ fn flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
         goal: prompt.base.goal.path.clone(),
         ascii: prompt.base.ascii,
         skills: prompt.skill.clone(),
-        sanity: prompt.sanity,
+        sanity: prompt.sanity(),
         default_model: Some(crate::model::DEFAULT_MODEL),
         hermetic: prompt.base.hermetic(),
         skill_args: prompt.skill_arg.clone(),

@@ -63,7 +63,7 @@ pub struct ConfigFile {
     pub templates: Option<String>,
     /// Registered prompts (skills) to add, by id.
     pub skills: Option<Vec<String>>,
-    /// Whether to add the sanity check.
+    /// Whether to add the sanity check (on when no file says).
     pub sanity: Option<bool>,
     /// Plain ASCII goal markers (`[x]`) instead of emoji.
     pub ascii: Option<bool>,

@@ -81,7 +81,8 @@ pub struct Flags {
     pub ascii: bool,
     /// `--skill ID`s, in order.
     pub skills: Vec<String>,
-    pub sanity: bool,
+    /// `--sanity` (`Some(true)`) or `--no-sanity` (`Some(false)`).
+    pub sanity: Option<bool>,
     /// The model when no flag, environment variable or config names one (the request
     /// commands pass `model::DEFAULT_MODEL`); without it the model is empty.
     pub default_model: Option<&'static str>,
@@ -153,7 +154,8 @@ pub struct Settings {
     pub ascii: bool,
     /// Registered prompts for the skills section, in order: `(id, who asked)`.
     pub skills: Vec<(String, String)>,
-    /// Whether the sanity check goes at the end of the skills section.
+    /// Whether the sanity check goes at the end of the skills section: `--sanity` or
+    /// `--no-sanity`, else the config files' `sanity`, else on.
     pub sanity: bool,
     /// Registry directories above the built-in prompts, in rising precedence.
     pub prompt_dirs: Vec<PathBuf>,
@@ -368,7 +370,11 @@ impl Settings {
             goal_named,
             ascii: flags.ascii || layers.find(|c| c.ascii).is_some_and(|(on, _)| on),
             skills: resolve_skills(flags, &layers),
-            sanity: flags.sanity || layers.find(|c| c.sanity).is_some_and(|(on, _)| on),
+            // On unless switched off (seed 002's `useSanityChecks: true`).
+            sanity: flags
+                .sanity
+                .or_else(|| layers.find(|c| c.sanity).map(|(on, _)| on))
+                .unwrap_or(true),
             prompt_dirs,
             mcp: mcp::resolve(flags, (&layers, mcp_files), &places, &root, env)?,
             skill_args: mcp::skill_args(flags, &layers)?,
@@ -931,16 +937,39 @@ mod tests {
     }
 
     #[test]
+    fn the_sanity_check_is_on_unless_switched_off() {
+        let sanity = |flag: Option<bool>, user: &str, project: &str| {
+            let layers = Layers {
+                user: Some(layer("user", user)),
+                project: Some(layer("project", project)),
+                ..Layers::default()
+            };
+            let flags = Flags {
+                sanity: flag,
+                ..Flags::default()
+            };
+            resolve(&flags, &[], &layers).0.sanity
+        };
+        assert!(sanity(None, "", ""));
+        assert!(!sanity(None, "sanity: false\n", ""));
+        assert!(sanity(None, "sanity: false\n", "sanity: true\n"));
+        assert!(!sanity(None, "", "sanity: false\n"));
+        assert!(sanity(Some(true), "", "sanity: false\n"));
+        assert!(!sanity(Some(false), "", ""));
+    }
+
+    #[test]
     fn a_hermetic_project_drops_the_user_layer_and_the_environment() {
         let layers = Layers {
-            user: Some(layer("user", "model: u\nsanity: true\n")),
+            user: Some(layer("user", "model: u\nsanity: false\n")),
             project: Some(layer("project", "hermetic: true\n")),
             ..Layers::default()
         };
         let (s, _) = resolve(&Flags::default(), &[(env::MODEL, "e")], &layers);
         assert!(s.hermetic);
         assert_eq!(s.model, "");
-        assert!(!s.sanity);
+        // The user's `sanity: false` is not read: the default holds.
+        assert!(s.sanity);
         assert_eq!(s.home, None);
         assert_eq!(s.config_dir, None);
         assert_eq!(s.source_date_epoch, Some(0));

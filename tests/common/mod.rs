@@ -349,10 +349,16 @@ pub fn python_repo() -> Test {
         .tracked()
 }
 
-/// `system` with the base prompt replaced by the word `BASE`, and the sandbox and git
-/// sections off: what is left shows the sections under test.
+/// `system` with the base prompt replaced by the word `BASE`, the sandbox and git sections
+/// off and no sanity check: what is left shows the sections under test.
 pub fn marked_base(t: Test) -> Test {
     marked_world(t).args(MARKED_BASE_ARGS)
+}
+
+/// [`marked_base`] with the sanity check left at its default (on, unless a config file
+/// switches it off).
+pub fn marked_base_with_sanity(t: Test) -> Test {
+    marked_world(t).args(MARKED_BASE_ARGS.iter().filter(|a| **a != "--no-sanity"))
 }
 
 /// The world of [`marked_base`] (a base prompt that is the word `BASE`) without its
@@ -370,6 +376,7 @@ pub const MARKED_BASE_ARGS: &[&str] = &[
     "sandbox",
     "--no-section",
     "git",
+    "--no-sanity",
 ];
 
 /// In a request body, every block carrying a `cache_control`, as its `type`.
