@@ -153,7 +153,7 @@ pub fn report(e: &anyhow::Error) -> String {
     let mut parts = Vec::new();
     for cause in e.chain() {
         match cause.downcast_ref::<std::io::Error>() {
-            Some(io) => parts.push(crate::fs::io_reason(io)),
+            Some(io) => parts.push(io_reason(io)),
             None => parts.push(cause.to_string()),
         }
         if cause.downcast_ref::<Error>().is_some() {
@@ -166,6 +166,24 @@ pub fn report(e: &anyhow::Error) -> String {
         return format!("{}: {}", OUTPUT_FAILED, parts.join(": "));
     }
     parts.join(": ")
+}
+
+/// A short reason for an I/O error, without Rust's "(os error N)" suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::InvalidData => "not UTF-8 text".into(),
+        std::io::ErrorKind::IsADirectory => "it is a directory".into(),
+        std::io::ErrorKind::StorageFull => "no space left on device".into(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
 }
 
 /// What a failed write to standard output says first.

@@ -13,23 +13,7 @@ pub fn is_stdin(arg: &str) -> bool {
     arg == STDIN_ARG
 }
 
-/// A short reason for an I/O error, without Rust's "(os error N)" suffix.
-pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::InvalidData => "not UTF-8 text".into(),
-        std::io::ErrorKind::IsADirectory => "it is a directory".into(),
-        std::io::ErrorKind::StorageFull => "no space left on device".into(),
-        _ => {
-            let s = e.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
-        }
-    }
-}
+pub use crate::error::io_reason;
 
 /// What to do with bytes that are not UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
