@@ -194,7 +194,18 @@ fn json_lists_the_sections() {
         .collect();
     assert_eq!(
         keys,
-        ["budget", "bytes", "family", "mode", "model", "provider", "sections", "tier", "tokens"]
+        [
+            "budget",
+            "bytes",
+            "family",
+            "mode",
+            "mode_tokens",
+            "model",
+            "provider",
+            "sections",
+            "tier",
+            "tokens"
+        ]
     );
     assert_eq!(json["model"], "gpt-5.4");
     assert_eq!(json["family"], "gpt");
@@ -265,7 +276,7 @@ fn json_exact_output() {
     ]);
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"claude-sonnet-5-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"tokens\": 0,\n  \"budget\": 1500,\n  \"sections\": []\n}\n"
+        "{\n  \"model\": \"claude-sonnet-5-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 0,\n  \"tokens\": 0,\n  \"mode_tokens\": 1102,\n  \"budget\": 1500,\n  \"sections\": []\n}\n"
     );
     let t = Test::new().args(small("Be \"brief\".\nTab:\t.")).args([
         "--model",
@@ -278,7 +289,7 @@ fn json_exact_output() {
         .len();
     assert_eq!(
         t.run().ok(),
-        "{\n  \"model\": \"claude-sonnet-5-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"tokens\": TOKENS,\n  \"budget\": 1500,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
+        "{\n  \"model\": \"claude-sonnet-5-5\",\n  \"family\": \"claude\",\n  \"provider\": \"anthropic\",\n  \"mode\": \"assistant\",\n  \"tier\": 5,\n  \"bytes\": 18,\n  \"tokens\": TOKENS,\n  \"mode_tokens\": 1102,\n  \"budget\": 1500,\n  \"sections\": [\n    {\n      \"name\": \"instructions\",\n      \"source\": \"built-in:sections/instructions.md.tmpl\",\n      \"bytes\": 18,\n      \"text\": \"Be \\\"brief\\\".\\nTab:\\t.\"\n    }\n  ]\n}\n"
             .replace("TOKENS", &tokens.to_string())
     );
 }

@@ -38,8 +38,10 @@ struct PromptJson<'a> {
     mode: &'a str,
     tier: u8,
     bytes: usize,
-    /// o200k tokens of the whole prompt, and the tier\'s budget (seed 002).
+    /// o200k tokens of the whole prompt, and of the mode text, which the tier's budget
+    /// (seed 002) is for.
     tokens: usize,
+    mode_tokens: usize,
     budget: usize,
     sections: Vec<SectionJson<'a>>,
 }
@@ -55,6 +57,7 @@ fn sections_json(built: &Built) -> anyhow::Result<String> {
         tier: built.tier,
         bytes: body.len(),
         tokens,
+        mode_tokens: built.mode_tokens(),
         budget,
         sections: built
             .prompt

@@ -86,17 +86,21 @@ pub struct Built {
     pub warnings: Vec<String>,
     /// What each template render could use.
     pub limits: Limits,
-    /// The prompt's tokens (o200k), where they were counted (tiers 1-3).
-    pub tokens: Option<usize>,
+    /// The mode text's tokens (o200k), where they were counted (a template of the user's).
+    pub mode_tokens: Option<usize>,
 }
 
 impl Built {
     /// The prompt's tokens (o200k) and the tier's budget.
     pub fn tokens_and_budget(&self) -> (usize, usize) {
-        let tokens = self
-            .tokens
-            .unwrap_or_else(|| Tokenizer::O200k.count(&self.prompt.body()));
+        let tokens = Tokenizer::O200k.count(&self.prompt.body());
         (tokens, modes::budget(self.tier))
+    }
+
+    /// The mode text's tokens (o200k): what the tier's budget is for.
+    pub fn mode_tokens(&self) -> usize {
+        self.mode_tokens
+            .unwrap_or_else(|| Tokenizer::O200k.count(&self.context.mode_instructions))
     }
 }
 
@@ -240,40 +244,19 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
         });
     }
     let prompt = SystemPrompt { sections };
-    // Seed 002's budgets are for the whole prompt. At tiers 1-3 the default prompt is the
-    // compact one, which fits (tests/modes.rs), so what goes over is the user's: context
-    // files, memory, a goal, skills or templates. The full base prompts of tiers 4-5 run
-    // to 2,000-4,000 tokens, over their budgets by design, so there only a user's own mode
-    // template is held to them (loading the tokenizer's tables costs ~60 ms, twenty times
-    // the rest of a run, so nothing else is counted there).
-    let mut tokens = None;
-    if tier <= modes::COMPACT_MAX_TIER {
-        let n = Tokenizer::O200k.count(&prompt.body());
-        let limit = modes::budget(tier) * (100 + modes::BUDGET_MARGIN) / 100;
-        if n > limit {
-            warnings.push(format!(
-                "the system prompt is {n} tokens, over the tier-{tier} budget of {} tokens \
-                 (+{}%) for a context window of {context_window} tokens; leave sections out \
-                 with --no-section, or shorten the context files and memory",
-                modes::budget(tier),
-                modes::BUDGET_MARGIN
-            ));
-        }
-        tokens = Some(n);
-    } else if matches!(mode_template.origin, Origin::File(_)) {
-        let tokens = Tokenizer::O200k.count(&context.mode_instructions);
-        let budget = modes::budget(tier);
-        if tokens > budget {
-            warnings.push(format!(
-                "the mode prompt ({}) is {tokens} tokens, over the tier-{tier} budget of \
-                 {budget} tokens (model context window {context_window})",
-                mode_template.origin
-            ));
-        }
-    }
+    let mode_tokens = matches!(mode_template.origin, Origin::File(_)).then(|| {
+        let n = Tokenizer::O200k.count(&context.mode_instructions);
+        warnings.extend(modes::budget_warning(
+            &mode_template.origin.to_string(),
+            n,
+            tier,
+            context_window,
+        ));
+        n
+    });
     Ok(Built {
         prompt,
-        tokens,
+        mode_tokens,
         context,
         model,
         base_source,

@@ -1,21 +1,30 @@
 //! Operational modes × context tiers: which `modes/<mode>/tier<N>.md` template supplies
-//! `.ModeInstructions`, and the token budget each tier's base prompt should keep within.
+//! `.ModeInstructions`, and the token budget of each tier.
+//!
+//! Seed 002's budgets are for the tier templates, the mode text here: its tier templates
+//! make up the prompt of a tier ("Keep tier token budgets in mind when editing"), and the
+//! core prompts (mandates, goal, skills, the sanity check) are assembled around them.
+//! So at every tier the same rule holds: a mode text over its tier's budget is a warning.
+//! The built-in mode texts are within their budgets (tests/modes.rs), so only a user's
+//! own templates are counted at run time: loading the tokenizer's tables costs ~60 ms,
+//! twenty times the rest of a run.
 
 use super::library::{Found, Library};
 use crate::error::Error;
 
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
-/// The base prompt's token budget for tiers 1–5.
+/// The mode text's token budget for tiers 1–5 (seed 002).
 pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
-/// The highest tier whose default prompt is the compact one ([`COMPACT_BASE`]), sized so
-/// that the whole prompt fits the tier's budget with [`BUDGET_MARGIN`].
+/// The highest tier whose default base prompt is the compact one ([`COMPACT_BASE`]): in
+/// windows of up to 16K tokens the whole default prompt, not only its mode text, is kept
+/// within the tier's budget, with [`BUDGET_MARGIN`] (tests/modes.rs).
 pub const COMPACT_MAX_TIER: u8 = 3;
 /// The base template of tiers 1 to [`COMPACT_MAX_TIER`].
 pub const COMPACT_BASE: &str = "base/compact.md";
-/// How far over its budget (in percent) a default prompt at those tiers may go: the
-/// budgets are seed 002's targets, and the environment (branch names, a sandbox) adds a
-/// few tokens.
+/// How far over the budget (in percent) the whole default prompt at those tiers may go:
+/// the budgets are seed 002's targets, and the environment (branch names, a sandbox) adds
+/// a few tokens.
 pub const BUDGET_MARGIN: usize = 10;
 
 /// The highest tier.
@@ -31,9 +40,22 @@ pub fn tier_for(window: u64) -> u8 {
         .map_or(MAX_TIER, |i| i as u8 + 1)
 }
 
-/// The base prompt's token budget for `tier` (1–5).
+/// The mode text's token budget for `tier` (1–5).
 pub fn budget(tier: u8) -> usize {
     TIER_BUDGETS[usize::from(tier.clamp(1, MAX_TIER)) - 1]
+}
+
+/// The warning for a mode text of `tokens` from `origin` at `tier` (picked by a context
+/// window of `window` tokens), when it is over the tier's budget; the same at every tier.
+pub fn budget_warning(origin: &str, tokens: usize, tier: u8, window: u64) -> Option<String> {
+    let budget = budget(tier);
+    (tokens > budget).then(|| {
+        format!(
+            "the mode prompt ({origin}) is {tokens} tokens, over the tier-{tier} budget of \
+             {budget} tokens for a context window of {window} tokens; shorten it (the budget \
+             is the mode text's, at every tier)"
+        )
+    })
 }
 
 /// The logical template name of a mode at a tier.
