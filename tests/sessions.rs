@@ -24,6 +24,8 @@ const BASE: &[&str] = &[
     "messages",
     "--model",
     "claude-sonnet-5-5",
+    // The system prompt is the project's system.md alone, so the counts below are its.
+    "--no-sanity",
     "--no-file-tree",
     "--prompt",
     "hi",
