@@ -56,7 +56,11 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in sources(&src) {
         let from = module_of(&src, &file);
-        let text = std::fs::read_to_string(&file).unwrap();
+        let mut text = std::fs::read_to_string(&file).unwrap();
+        // The binary reaches the library by its name.
+        if from == "main" {
+            text = text.replace("asimi_prompt::", "crate::");
+        }
         let targets = graph.entry(from.clone()).or_default();
         targets.extend(uses(&text).into_iter().filter(|to| *to != from));
     }
@@ -104,6 +108,55 @@ fn the_graph_is_read_from_the_sources() {
     assert_eq!(
         uses("use crate::a::b; // crate::c"),
         BTreeSet::from(["a".into()])
+    );
+}
+
+/// ARCHITECTURE.md's module table: each row's module (`cmd/` is `cmd`, `main.rs` is
+/// `main`) and the modules its "Uses" column names.
+fn module_table() -> BTreeMap<String, BTreeSet<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let section = &text[text.find("## Modules").expect("a Modules section")..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+    let names = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|n| n.trim_end_matches('/').trim_end_matches(".rs").to_string())
+            .collect()
+    };
+    let mut table = BTreeMap::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let module = names(cells[0]).remove(0);
+        let uses = names(cells.last().unwrap().trim_end_matches(" |"));
+        table.insert(module, uses.into_iter().collect());
+    }
+    table
+}
+
+/// The table a reader relies on has a row for every module, and each row names exactly
+/// the modules that module uses.
+#[test]
+fn the_module_table_matches_the_code() {
+    let mut graph = graph();
+    graph.remove("lib");
+    let table = module_table();
+    let missing: Vec<&String> = graph.keys().filter(|m| !table.contains_key(*m)).collect();
+    let stale: Vec<&String> = table.keys().filter(|m| !graph.contains_key(*m)).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty(),
+        "ARCHITECTURE.md: no row for {missing:?}; rows for no module: {stale:?}"
+    );
+    let wrong: Vec<String> = graph
+        .iter()
+        .filter(|(m, uses)| table[*m] != **uses)
+        .map(|(m, uses)| format!("{m}: the table says {:?}, the code uses {uses:?}", table[m]))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md's Uses column:\n{}",
+        wrong.join("\n")
     );
 }
 
