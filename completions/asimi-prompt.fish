@@ -39,7 +39,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out (base, goal, skills, sandbox, git, context, instructions, memory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory-file -d 'A file holding the user memory' -r
@@ -90,7 +90,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l too
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out (base, goal, skills, sandbox, git, context, instructions, memory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory-file -d 'A file holding the user memory' -r
@@ -181,7 +181,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l t
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out (base, goal, skills, sandbox, git, context, instructions, memory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory-file -d 'A file holding the user memory' -r
@@ -260,7 +260,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l to
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out (base, goal, skills, sandbox, git, context, instructions, memory)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory-file -d 'A file holding the user memory' -r

@@ -497,8 +497,8 @@ impl BaseArgs {
 pub struct PromptArgs {
     #[command(flatten)]
     pub base: BaseArgs,
-    /// Leave a section out (base, goal, skills, sandbox, git, context, instructions,
-    /// memory).
+    /// Leave a section out (base, map, goal, skills, sandbox, git, context, instructions,
+    /// memory; map is in requests with a symbol map only).
     #[arg(
         help_heading = "System prompt",
         long = "no-section",

@@ -291,20 +291,19 @@ fn every_built_in_mode_template_is_within_its_budget() {
     }
 }
 
-/// Seed 002's budgets are for the whole prompt: at tiers 1-3 the default prompt of every
-/// mode and model family, inside a git repository and in a sandbox, fits the tier's
-/// budget plus the stated margin (counted by tiktoken-rs, not the tokenizer under test).
-#[test]
-fn the_whole_default_prompt_fits_small_tiers() {
-    let t = Test::new().git();
+/// At tiers 1-3 the whole default prompt, not only its mode text, fits the tier's budget
+/// plus the stated margin: for every mode and model family, inside a git repository and
+/// in a sandbox (counted by tiktoken-rs, not the tokenizer under test). `prompt` gives the
+/// prompt of a model, mode, context window and sandbox; the largest of each tier is
+/// returned.
+fn assert_default_prompts_fit_small_tiers(prompt: impl Fn(&[&str]) -> String) -> [usize; 3] {
     let mut over = Vec::new();
     let mut largest = [0usize; 3];
     for model in ["claude-sonnet-5-5", "gpt-5.4", "gemini-2.5-pro", "llama-3"] {
         for mode in MODES {
             for (i, (window, budget)) in TIERS[..3].iter().enumerate() {
                 for sandbox in ["none", "generic", "macos"] {
-                    let run = t.run_with(&[
-                        "system",
+                    let text = prompt(&[
                         "--hermetic",
                         "--model",
                         model,
@@ -315,7 +314,7 @@ fn the_whole_default_prompt_fits_small_tiers() {
                         "--context-window",
                         &window.to_string(),
                     ]);
-                    let [tokens, _] = tiktoken_counts(run.ok());
+                    let [tokens, _] = tiktoken_counts(&text);
                     largest[i] = largest[i].max(tokens);
                     let limit = budget * (100 + modes::BUDGET_MARGIN) / 100;
                     if tokens > limit {
@@ -333,4 +332,29 @@ fn the_whole_default_prompt_fits_small_tiers() {
     for (i, (_, budget)) in TIERS[..3].iter().enumerate() {
         assert!(largest[i] * 2 > *budget, "tier {}: {}", i + 1, largest[i]);
     }
+    largest
+}
+
+#[test]
+fn the_whole_default_prompt_fits_small_tiers() {
+    let t = Test::new().git();
+    assert_default_prompts_fit_small_tiers(|args| {
+        let run = t.run_with(&[&["system"], args].concat());
+        run.ok().to_string()
+    });
+}
+
+/// Item 15 of issue 33: the map section a request with a map adds to the system prompt
+/// stays within the tier's budget too.
+#[test]
+fn the_system_prompt_of_a_request_with_a_map_fits_small_tiers() {
+    let t = common::mapped_project();
+    assert_default_prompts_fit_small_tiers(|args| {
+        let prompt = common::request_system_prompt(&t, &[&["--no-file-tree"], args].concat());
+        assert!(
+            prompt.contains("Repository map: ") || prompt.contains("# Repository Map\n"),
+            "{args:?}: {prompt}"
+        );
+        prompt
+    });
 }

@@ -125,8 +125,8 @@ fn the_sanity_check_is_on_by_default() {
         assert_eq!(out, format!("BASE\n\n{}\n", sanity_text(tier)), "{window}");
     }
     assert!(sanity_text(1).starts_with("Sanity checks: never invent"));
-    assert!(sanity_text(2).starts_with("Sanity checks: before you say something works"));
-    assert!(sanity_text(3).starts_with("# Sanity Checks\n\nBefore you say that something"));
+    assert!(sanity_text(2).starts_with("Sanity checks: re-read your edits and run the tests"));
+    assert!(sanity_text(3).starts_with("# Sanity Checks\n\nBefore you say something is done"));
 }
 
 #[test]

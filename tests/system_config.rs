@@ -285,8 +285,8 @@ fn unknown_keys_name_file_line_and_key() {
         err,
         format!(
             "asimi-prompt: {file}:3:3: key 'sections.footer': unknown field `footer`, expected \
-             one of `base`, `goal`, `skills`, `sandbox`, `git`, `context`, `instructions`, \
-             `memory`\n"
+             one of `base`, `map`, `goal`, `skills`, `sandbox`, `git`, `context`, \
+             `instructions`, `memory`\n"
         )
     );
     // The user config is checked the same way.
@@ -748,6 +748,7 @@ const BUILTIN_TEMPLATES: &[&str] = &[
     "sections/git.md.tmpl",
     "sections/goal.md.tmpl",
     "sections/instructions.md.tmpl",
+    "sections/map.md.tmpl",
     "sections/memory.md.tmpl",
     "sections/sandbox.md.tmpl",
     "sections/skills.md.tmpl",

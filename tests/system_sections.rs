@@ -680,13 +680,96 @@ fn sections_switch_off_by_flag_or_environment() {
     assert_eq!(t.run().ok(), format!("{ctx}\n\n---\n\nMem.\n"));
 }
 
+/// Seed 000's main prompt says how to read the symbol map and how to work with it; a
+/// request that carries the map has that section right after the base prompt.
+#[test]
+fn a_request_with_a_map_says_how_to_read_it() {
+    let t = common::mapped_project();
+    let only_base_and_map = [
+        "--no-sanity",
+        "--no-section",
+        "sandbox",
+        "--no-section",
+        "git",
+    ];
+    let guide = "# Repository Map\n\nThe request carries a map of this repository in its \
+                 Repository Structure sections. For each file it lists the symbols with their \
+                 kind";
+    let prompt = common::request_system_prompt(&t, &only_base_and_map);
+    let (base, map) = prompt
+        .split_once("\n\n# Repository Map\n\n")
+        .expect(&prompt);
+    assert!(
+        base.ends_with(
+            "# Final Reminder\n\nYour job is to help the user effectively and \
+             safely. Keep the user in control, respect the project's conventions, and read before \
+             you assume: never guess at what a file contains. You are an agent, so keep working \
+             until the request is fully resolved, then hand control back with a brief account of \
+             what you did and how you verified it."
+        ),
+        "{base}"
+    );
+    assert!(
+        format!("# Repository Map\n\n{map}").starts_with(guide),
+        "{map}"
+    );
+    // The notation as the map writes it (files, no line numbers, after `←`), then the
+    // workflow: search, trace the references, ask for the files.
+    for part in [
+        "`←` names the files that reference a symbol",
+        "`i` and `i→`",
+        "`@1`, `@2`… are path prefixes",
+        "1. Search the map",
+        "2. Trace references: follow `←`",
+        "3. Ask for the files you need in full (or read them with `read_file`)",
+    ] {
+        assert!(map.contains(part), "{part}: {map}");
+    }
+    // The map's own legend follows, in the same system message.
+    let args = ["messages", "--provider", "raw", "--prompt", "hi"];
+    assert!(t
+        .run_with(&args)
+        .ok()
+        .contains("# c=class m=method f=function"));
+    // Small windows get a line.
+    let small = common::request_system_prompt(
+        &t,
+        &[&only_base_and_map[..], &["--context-window", "4096"]].concat(),
+    );
+    assert!(
+        small.ends_with(
+            "\n\nRepository map: find the code there, follow ← to its users, then ask for the \
+             files you need."
+        ),
+        "{small}"
+    );
+    // No map, no section: switched off, outside git, or `system` (which has no map).
+    let no_map =
+        common::request_system_prompt(&t, &[&only_base_and_map[..], &["--no-symbol-map"]].concat());
+    assert_eq!(no_map, base);
+    let off = common::request_system_prompt(
+        &t,
+        &[&only_base_and_map[..], &["--no-section", "map"]].concat(),
+    );
+    assert_eq!(off, base);
+    let outside = Test::new().file("src/lib.rs", "pub fn add() {}\n");
+    let outside = common::request_system_prompt(&outside, &only_base_and_map);
+    assert!(!outside.contains("# Repository Map"), "{outside}");
+    let system = t.run_with(&[&["system"][..], &only_base_and_map].concat());
+    assert_eq!(system.ok(), format!("{base}\n"));
+    // A project can write its own.
+    let own = t.file(".asimi/templates/sections/map.md", "Map: tier {{.Tier}}.");
+    let prompt = common::request_system_prompt(&own, &only_base_and_map);
+    assert!(prompt.ends_with("\n\nMap: tier 5."), "{prompt}");
+}
+
 #[test]
 fn unknown_sections_and_values_are_rejected() {
     let t = Test::new().args(["--no-section", "footer"]);
     assert_eq!(
         t.run().fails(),
         "asimi-prompt: --no-section: unknown section 'footer'; the sections are base, \
-         goal, skills, sandbox, git, context, instructions, memory\n"
+         map, goal, skills, sandbox, git, context, instructions, memory\n"
     );
     let t = Test::new().args(["--no-section", "Git"]);
     assert!(t.run().fails().contains("unknown section 'Git'"));

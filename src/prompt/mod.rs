@@ -19,6 +19,9 @@ use library::{Found, Library, Origin};
 
 /// What separates sections in the assembled prompt.
 pub const SECTION_SEPARATOR: &str = "\n\n";
+/// The section that says how to read and use the repository map (seed 000's main
+/// prompt). Only a request that carries a map has it, so `system` never shows it.
+pub const MAP_SECTION: &str = "map";
 /// The registry file, looked up like any template.
 pub const MODELS_FILE: &str = "models.yaml";
 
@@ -88,9 +91,27 @@ pub struct Built {
     pub limits: Limits,
     /// The mode text's tokens (o200k), where they were counted (a template of the user's).
     pub mode_tokens: Option<usize>,
+    /// The [`MAP_SECTION`], rendered, for a request that carries the repository map
+    /// (`None` when it is switched off or renders nothing).
+    pub map_section: Option<Section>,
 }
 
 impl Built {
+    /// The system prompt of a request, as [`SystemPrompt::body`]: with `map` (the request
+    /// carries the repository map), the map section follows the base.
+    pub fn system_body(&self, map: bool) -> String {
+        let Some(guide) = self.map_section.as_ref().filter(|_| map) else {
+            return self.prompt.body();
+        };
+        let mut sections = self.prompt.sections.clone();
+        let at = sections
+            .iter()
+            .position(|s| s.name == "base")
+            .map_or(0, |i| i + 1);
+        sections.insert(at, guide.clone());
+        SystemPrompt { sections }.body()
+    }
+
     /// The prompt's tokens (o200k) and the tier's budget.
     pub fn tokens_and_budget(&self) -> (usize, usize) {
         let tokens = Tokenizer::O200k.count(&self.prompt.body());
@@ -223,19 +244,21 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
     if settings.section_enabled("base") {
         warnings.extend(plain_base_warning(settings, &base_source, &context));
     }
+    let mut map_section = None;
     for &name in SECTIONS {
         if !settings.section_enabled(name) {
+            continue;
+        }
+        if name == MAP_SECTION {
+            let section = render_section(&mut engine, &library, name, &data)?;
+            map_section = Some(section).filter(|s| !s.text.is_empty());
             continue;
         }
         let (source, text) = if name == "base" {
             render_base(&mut engine, &base_source, &data)?
         } else {
-            let logical = format!("sections/{name}.md");
-            let found = library
-                .find(&logical)?
-                .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
-            let text = render(&mut engine, &found, &data)?;
-            (found.origin.to_string(), text)
+            sections.push(render_section(&mut engine, &library, name, &data)?);
+            continue;
         };
         sections.push(Section {
             name: name.to_string(),
@@ -257,6 +280,7 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
     Ok(Built {
         prompt,
         mode_tokens,
+        map_section,
         context,
         model,
         base_source,
@@ -265,6 +289,25 @@ pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Erro
         tier,
         warnings,
         limits: settings.template_limits,
+    })
+}
+
+/// The section `name`, from its template `sections/NAME.md`.
+fn render_section(
+    engine: &mut Engine,
+    library: &Library,
+    name: &str,
+    data: &minijinja::Value,
+) -> Result<Section, Error> {
+    let logical = format!("sections/{name}.md");
+    let found = library
+        .find(&logical)?
+        .ok_or_else(|| error(format!("the template '{logical}' is missing")))?;
+    let text = render(engine, &found, data)?;
+    Ok(Section {
+        name: name.to_string(),
+        source: found.origin.to_string(),
+        text: text.trim_end().to_string(),
     })
 }
 

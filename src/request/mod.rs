@@ -341,12 +341,14 @@ impl Request {
             Some(map) => (map.legend, map.blocks, Some(map.edges)),
             None => (plan.legend.clone(), plan.symbols.clone(), None),
         };
+        // With a map, the system prompt says how to read it.
+        let has_map = !legend.is_empty() || !symbols.is_empty();
         let symbols = symbols
             .into_iter()
             .map(|(p, b)| (p, Text::new(b)))
             .collect();
         let mut assembly = Assembly {
-            system: built.prompt.body(),
+            system: built.system_body(has_map),
             legend,
             symbols,
             files: loaded.files,

@@ -1,8 +1,10 @@
 //! The names settings are known by: sections, modes, environment variables and files.
 
-/// The prompt's sections, in the order they are assembled.
+/// The prompt's sections, in the order they are assembled. `map` (how to read the
+/// repository map) is in a request's system prompt only, when the request carries one.
 pub const SECTIONS: &[&str] = &[
     "base",
+    "map",
     "goal",
     "skills",
     "sandbox",

@@ -379,6 +379,41 @@ pub const MARKED_BASE_ARGS: &[&str] = &[
     "--no-sanity",
 ];
 
+/// A tracked git repository with two small Rust files, so that a request carries the
+/// repository map.
+pub fn mapped_project() -> Test {
+    Test::new()
+        .file(
+            "src/lib.rs",
+            "pub fn add(a: i32, b: i32) -> i32 {\n    a + b\n}\n",
+        )
+        .file(
+            "src/main.rs",
+            "fn main() {\n    println!(\"{}\", demo::add(1, 2));\n}\n",
+        )
+        .tracked()
+}
+
+/// The system prompt of a `messages --provider raw` request, `extra` after its flags: the
+/// system message up to the map.
+pub fn request_system_prompt(t: &Test, extra: &[&str]) -> String {
+    let args = [
+        &["messages", "--provider", "raw", "--prompt", "hi"][..],
+        extra,
+    ]
+    .concat();
+    let body: Value = serde_json::from_str(t.run_with(&args).ok()).unwrap();
+    let system = match &body[0]["content"] {
+        Value::String(text) => text.clone(),
+        blocks => blocks[0]["text"].as_str().unwrap().to_string(),
+    };
+    let prompt = system
+        .split("\n\n# Repository Structure\n\n")
+        .next()
+        .unwrap();
+    prompt.to_string()
+}
+
 /// In a request body, every block carrying a `cache_control`, as its `type`.
 pub fn marked_types(body: &Value) -> Vec<String> {
     fn walk(v: &Value, out: &mut Vec<String>) {
