@@ -264,7 +264,7 @@ fn max_request_tokens_fails_with_the_largest_parts() {
     );
 }
 
-/// The README's small project for "Choosing files": outside git, with an ignored
+/// The manual's small project for "Choosing files" (docs/requests.md): outside git, with an ignored
 /// `target/` and a hidden `.venv/`.
 fn readme_project() -> Test {
     Test::new()
@@ -312,12 +312,12 @@ fn words(line: &str) -> Vec<String> {
     out
 }
 
-/// The README's "Choosing files" section: every example runs, and every shown output
-/// is what the binary prints on the README's project.
+/// The manual's "Choosing files" section (docs/requests.md): every example runs, and
+/// every shown output is what the binary prints on its project.
 #[test]
-fn the_readme_examples_of_choosing_files_work() {
+fn the_manuals_examples_of_choosing_files_work() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/requests.md")).unwrap();
     let start = readme.find("\n### Choosing files\n").unwrap();
     let end = start + 1 + readme[start + 1..].find("\n### ").unwrap();
     let section = &readme[start..end];

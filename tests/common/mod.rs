@@ -245,6 +245,14 @@ impl Test {
     }
 
     /// `program` in this world: its clean environment and working directory.
+    /// Runs `args` in this world with `env` set for this run only.
+    pub fn run_env<S: AsRef<str>>(&self, env: &[(String, String)], args: &[S]) -> Run {
+        let mut cmd = self.command(&assert_cmd::cargo::cargo_bin("asimi-prompt"));
+        cmd.args(args.iter().map(AsRef::as_ref))
+            .envs(env.iter().cloned());
+        Run::from(cmd.stdin(std::process::Stdio::null()).output().unwrap())
+    }
+
     fn command(&self, program: &Path) -> std::process::Command {
         let mut cmd = std::process::Command::new(program);
         hermetic(&mut cmd, &self.home).current_dir(&self.cwd);
