@@ -73,7 +73,7 @@ fn built_in_skills_and_the_sanity_check() {
         .ok()
         .to_string();
     assert_eq!(out, format!("BASE\n\n{want_sanity}\n"));
-    // Skills first, the sanity check last (seed 002's order), each once.
+    // Skills first, the sanity check last (the design's order), each once.
     let out = prompt(Test::new())
         .args([
             "--sanity",

@@ -39,7 +39,7 @@ struct PromptJson<'a> {
     tier: u8,
     bytes: usize,
     /// o200k tokens of the whole prompt, and of the mode text, which the tier's budget
-    /// (seed 002) is for.
+    /// (docs/design.md, modes and goals) is for.
     tokens: usize,
     mode_tokens: usize,
     budget: usize,

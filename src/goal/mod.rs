@@ -1,4 +1,4 @@
-//! Goals (seed 002): what the agent is working toward, kept in `.asimi/goal.yaml` and put
+//! Goals (docs/design.md, modes and goals): what the agent is working toward, kept in `.asimi/goal.yaml` and put
 //! into every prompt while active. Goals are never compressed; the compression prompt
 //! names the active one so that the summary keeps progress toward it.
 //!
@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::Error;
 use crate::fs::io_reason;
 
-/// Checkpoint and decision markers in the goal section, as seed 002 draws them.
+/// Checkpoint and decision markers in the goal section, as the design draws them.
 pub mod marks {
     pub const COMPLETED: &str = "✅";
     pub const IN_PROGRESS: &str = "🔄";
@@ -222,7 +222,7 @@ impl std::fmt::Display for Progress {
 }
 
 impl Goal {
-    /// The goal's progress (seed 002's `getGoalProgress`).
+    /// The goal's progress (the design's `getGoalProgress`).
     pub fn progress(&self) -> Progress {
         let total = self.checkpoints.len();
         let completed = self

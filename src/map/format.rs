@@ -1,4 +1,4 @@
-//! The map's text, in the seeds' compact format (`../shared/reference/symbol-map.md`,
+//! The map's text, in the compact format (docs/map.md,
 //! "Format"): the legend with path aliases, and one block per file.
 
 use std::collections::{BTreeMap, HashMap};

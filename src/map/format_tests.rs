@@ -1,5 +1,5 @@
 //! Golden tests: hand-built indexes of small repositories, and the map written out by hand
-//! from `../shared/reference/symbol-map.md`, not produced by this code.
+//! from docs/map.md, not produced by this code.
 
 use super::*;
 use crate::map::fixtures::{class, file, func, sym};

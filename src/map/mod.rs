@@ -1,6 +1,6 @@
-//! The repository symbol map (seeds 000/001, `../shared/reference/symbol-map.md`): for
+//! The repository symbol map (docs/design.md, docs/map.md): for
 //! every file its classes, functions, methods, properties and variables with lines, its
-//! imports, and who references them, in the seeds' compact format.
+//! imports, and who references them, in the compact format.
 //!
 //! The pipeline, one module per step, each a plain function from one value to the next:
 //! `files` (which files) → `index` (one file's [`FileIndex`], tree-sitter queries per

@@ -1,4 +1,4 @@
-//! MCP-provided prompts (seed 002's `mcp` source): servers configured in the
+//! MCP-provided prompts (the design's `mcp` source): servers configured in the
 //! `mcpServers` shape, asked over stdio or Streamable HTTP with the official SDK (rmcp). Nothing here runs
 //! unless a command needs a server's prompts; a server that fails leaves its prompts
 //! out with one warning, or stops the run under `--require-mcp`.

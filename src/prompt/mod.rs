@@ -19,7 +19,7 @@ use library::{Found, Library, Origin};
 
 /// What separates sections in the assembled prompt.
 pub const SECTION_SEPARATOR: &str = "\n\n";
-/// The section that says how to read and use the repository map (seed 000's main
+/// The section that says how to read and use the repository map (the design's main
 /// prompt). Only a request that carries a map has it, so `system` never shows it.
 pub const MAP_SECTION: &str = "map";
 /// The registry file, looked up like any template.
@@ -188,7 +188,7 @@ fn data(
 }
 
 /// The goals the system prompt shows: the active one, and a completed one, which stays
-/// until a new goal starts (seed 002: "Goal remains in prompt until user starts new
+/// until a new goal starts (docs/design.md, modes and goals: "Goal remains in prompt until user starts new
 /// task"). A paused goal is left out.
 const PROMPT_GOALS: &[GoalStatus] = &[GoalStatus::Active, GoalStatus::Completed];
 

@@ -14,7 +14,7 @@ use crate::error::Error;
 
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
-/// The mode text's token budget for tiers 1–5 (seed 002).
+/// The mode text's token budget for tiers 1–5 (docs/design.md, modes and goals).
 pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
 /// The highest tier whose default base prompt is the compact one ([`COMPACT_BASE`]): in
 /// windows of up to 16K tokens the whole default prompt, not only its mode text, is kept
@@ -23,7 +23,7 @@ pub const COMPACT_MAX_TIER: u8 = 3;
 /// The base template of tiers 1 to [`COMPACT_MAX_TIER`].
 pub const COMPACT_BASE: &str = "base/compact.md";
 /// How far over the budget (in percent) the whole default prompt at those tiers may go:
-/// the budgets are seed 002's targets, and the environment (branch names, a sandbox) adds
+/// the budgets are the design's targets, and the environment (branch names, a sandbox) adds
 /// a few tokens.
 pub const BUDGET_MARGIN: usize = 10;
 

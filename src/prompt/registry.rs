@@ -1,4 +1,4 @@
-//! The prompt registry (seed 002): core prompts (mandates, the sanity check) and skills,
+//! The prompt registry (docs/design.md, modes and goals): core prompts (mandates, the sanity check) and skills,
 //! each a Markdown file with YAML front matter. Built-in prompts live in
 //! `templates/registry/`; a user's `prompts/` directory (in the config directory) and a
 //! project's `.asimi/prompts/` add more, in that order of precedence.
@@ -44,7 +44,7 @@ const FENCE: &str = "---";
 /// A prompt file's ending.
 const ENDING: &str = ".md";
 
-/// Where a registered prompt came from (seed 002's `source`).
+/// Where a registered prompt came from (the design's `source`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
@@ -168,7 +168,7 @@ impl PromptRegistry {
         Ok(())
     }
 
-    /// Registers a server's prompts as `SERVER:PROMPT`, tagged `mcp` (seed 002's `mcp`
+    /// Registers a server's prompts as `SERVER:PROMPT`, tagged `mcp` (the design's `mcp`
     /// source). Their text is fetched only when used, so `content` stays empty here.
     /// A registry file of the same id keeps its place: files are the user's word.
     pub fn add_mcp(&mut self, server: &str, prompts: &[crate::mcp::Listed]) {

@@ -71,7 +71,7 @@ pub const FENCES_LEN: usize = "\n```\n\n```".len();
 /// Before the address of a page whose title heads its block.
 pub const URL_SOURCE_PREFIX: &str = "Source: ";
 
-/// One fetched URL in the URL context, "title + content" (seed 001): a `## TITLE` line,
+/// One fetched URL in the URL context, "title + content" (docs/design.md, tier promotion): a `## TITLE` line,
 /// a blank line, `Source: URL`, a blank line, the content. A page with no title (given
 /// with `--url-context`, or not HTML) is headed by its URL: `## URL`, a blank line, the
 /// content.

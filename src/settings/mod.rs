@@ -370,7 +370,7 @@ impl Settings {
             goal_named,
             ascii: flags.ascii || layers.find(|c| c.ascii).is_some_and(|(on, _)| on),
             skills: resolve_skills(flags, &layers),
-            // On unless switched off (seed 002's `useSanityChecks: true`).
+            // On unless switched off (the design's `useSanityChecks: true`).
             sanity: flags
                 .sanity
                 .or_else(|| layers.find(|c| c.sanity).map(|(on, _)| on))
