@@ -646,8 +646,8 @@ fn max_tokens_must_be_positive_and_below_the_window() {
 }
 
 #[test]
-fn the_reminder_is_listed_where_the_readme_says() {
-    // The README said the built-in reminder "is not in `template list`"; it is.
+fn the_reminder_is_listed_where_the_manual_says() {
+    // The manual said the built-in reminder "is not in `template list`"; it is.
     let list = Test::new().args(["template", "list"]).run();
     let line = list
         .ok()
@@ -656,14 +656,14 @@ fn the_reminder_is_listed_where_the_readme_says() {
         .unwrap_or_else(|| panic!("{}", list.stdout))
         .to_string();
     assert!(line.ends_with("built-in:system_reminder.md.tmpl"), "{line}");
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+    let manual = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/requests.md"))
         .unwrap()
         .replace('\n', " ");
     assert!(
-        readme.contains(
+        manual.contains(
             "The built-in copy is `templates/system_reminder.md.tmpl`; `template list` shows it"
         ),
-        "README no longer says where the reminder is"
+        "docs/requests.md no longer says where the reminder is"
     );
     assert!(std::path::Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -1392,12 +1392,18 @@ for name, when in DEPRECATED_MODELS.items():
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
-/// Every model the README's examples name is one the registry knows and its provider has
-/// not retired, so a pipeline copied from it sends a current model.
+/// Every model the README's and the manual's examples name is one the registry knows and
+/// its provider has not retired, so a pipeline copied from them sends a current model.
 #[test]
 fn readme_examples_name_current_models() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for doc in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = doc.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            readme.push_str(&std::fs::read_to_string(path).unwrap());
+        }
+    }
     let registry = asimi_prompt::model::ModelRegistry::builtin();
     let named: std::collections::BTreeSet<&str> = readme
         .split("--model ")

@@ -236,7 +236,7 @@ mod tests {
 
     #[test]
     fn a_long_texts_pieces_are_remembered_under_its_id() {
-        let text = include_str!("../../README.md");
+        let text = include_str!("../../docs/requests.md");
         let id = crate::digest::content_id(text);
         let n = Tokenizer::Cl100k.at_least(text);
         assert_eq!(Tokenizer::Cl100k.at_least_of(text, &id), n);
@@ -274,7 +274,7 @@ mod tests {
             "  leading and trailing   \n\n\t\n   ",
             "Ünïcödé naïve café 東京 😀 don't WE'LL I'm",
             "========================================\n--//--\r\n",
-            include_str!("../../README.md"),
+            include_str!("../../docs/requests.md"),
             include_str!("../app.rs"),
         ];
         for (tokenizer, bpe) in [
