@@ -81,10 +81,11 @@ pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         let memory = request::session::remember(&req, &laid.messages, laid.tracker.previous())?;
         laid.tracker.record(memory);
         // What the same requests would leave without the session, for `context`.
-        let without = request::session::without_session(&req);
-        let previous = laid.tracker.previous_without_session();
-        let memory = request::session::remember(&req, &without, previous)?;
-        laid.tracker.record_without_session(memory);
+        if let Some(without) = &laid.without_session {
+            let previous = laid.tracker.previous_without_session();
+            let memory = request::session::remember(&req, without, previous)?;
+            laid.tracker.record_without_session(memory);
+        }
         laid.tracker.save()?;
     }
     request::write_json(&body, args.encode.compact, ctx.out)?;

@@ -188,6 +188,9 @@ pub(super) struct Laid {
     pub messages: Vec<request::Message>,
     pub placement: request::cache::Placement,
     pub tiers: BTreeMap<String, Tier>,
+    /// In a session, the messages the same request would send without it (laid out
+    /// once: `context` predicts them, `messages` records them).
+    pub without_session: Option<Vec<request::Message>>,
 }
 
 /// Observes the request's items in its session, then lays it out with the tiers they
@@ -236,12 +239,16 @@ pub(super) fn lay_out(
     }
     let plan = request::session::plan(&tracker, req);
     let (messages, placement) = request::lay_out(req, &plan);
+    let without_session = session
+        .is_some()
+        .then(|| request::session::without_session(req));
     Ok(Laid {
         tracker,
         session,
         messages,
         placement,
         tiers: plan.tiers,
+        without_session,
     })
 }
 
@@ -262,6 +269,7 @@ fn lay_out_flat(req: &request::Request, ctx: &mut Ctx) -> anyhow::Result<Laid> {
         messages: request::flat(req),
         placement: request::cache::Placement::default(),
         tiers: BTreeMap::new(),
+        without_session: None,
     })
 }
 
@@ -284,10 +292,13 @@ pub(super) fn breakdown_of(
         )?),
         _ => None,
     };
-    let without_session = match (&prediction, laid.tracker.previous_without_session()) {
-        (Some(_), Some(previous)) => {
-            let messages = request::session::without_session(req);
-            Some(request::session::predict(req, &messages, Some(previous))?)
+    let without_session = match (
+        &prediction,
+        &laid.without_session,
+        laid.tracker.previous_without_session(),
+    ) {
+        (Some(_), Some(messages), Some(previous)) => {
+            Some(request::session::predict(req, messages, Some(previous))?)
         }
         _ => None,
     };

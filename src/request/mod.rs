@@ -397,7 +397,10 @@ impl Request {
         // `--context-window` (a local model's, say) bounds the request as it picks the
         // prompt's tier.
         let window = built.context_window;
-        fit_context(&mut request, window);
+        // A request well within the window (most) is measured once, here.
+        if fit_context(&mut request, window) {
+            return Ok(request);
+        }
         match (plan.truncate, plan.preview) {
             (false, false) => fit(&mut request, window, Overflow::Fail)?,
             (true, false) => fit(&mut request, window, Overflow::Truncate)?,
@@ -481,17 +484,21 @@ pub fn over_budget(request: &Request, messages: &[Message], limit: u64) -> Optio
 /// user's and stay; what still does not fit is [`fit`]'s to report.
 ///
 /// The request is measured flat; laid out in tiers it gains each tier's header and
-/// reply, so the cut leaves [`TIER_HEADROOM`] tokens spare.
-fn fit_context(request: &mut Request, context_window: u64) {
+/// reply, so the cut leaves [`TIER_HEADROOM`] tokens spare. Returns whether the request
+/// fitted as it was (so [`fit`] has nothing to check); a window of 0 is unknown, and fits.
+fn fit_context(request: &mut Request, context_window: u64) -> bool {
     let output = output_tokens(request);
-    if context_window == 0 || output >= context_window {
-        return;
+    if context_window == 0 {
+        return true;
+    }
+    if output >= context_window {
+        return false;
     }
     let limit = (context_window - output) as usize;
     let messages = assemble(&request.assembly, &BTreeMap::new());
     let target = limit.saturating_sub(TIER_HEADROOM);
     let Err(total) = within(request, &messages, target) else {
-        return;
+        return true;
     };
     let mut excess = total - target;
     let count = |t: &str| request.tokenizer.count(t);
@@ -523,7 +530,7 @@ fn fit_context(request: &mut Request, context_window: u64) {
     }
     let tree = excess > 0 && request.assembly.file_tree.take().is_some();
     if dropped.is_empty() && !tree {
-        return;
+        return false;
     }
     let mut cut = Vec::new();
     if !dropped.is_empty() {
@@ -539,6 +546,7 @@ fn fit_context(request: &mut Request, context_window: u64) {
          and the history come first (--map-tokens N or --no-file-tree choose yourself)",
         cut.join(" and ")
     ));
+    false
 }
 
 /// What the cached tiers' own headers and replies add to a request measured flat, at
