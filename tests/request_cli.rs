@@ -1219,20 +1219,19 @@ fn a_full_disk_names_what_was_written() {
 #[test]
 fn format_prints_the_request_as_one_document() {
     let t = common::python_repo();
-    let md = t
-        .run_with(&[
+    let document = |format: &[&str]| {
+        let args = [
             "messages",
             "--model",
             "gpt-5.4",
-            "--format",
-            "markdown",
             "--file",
             "b.py",
             "--prompt",
             "Explain load",
-        ])
-        .ok()
-        .to_string();
+        ];
+        t.run_with(&[&args[..], format].concat()).ok().to_string()
+    };
+    let md = document(&["--format", "markdown"]);
     let parts = [
         "System prompt",
         "Repository map",
@@ -1249,21 +1248,7 @@ fn format_prints_the_request_as_one_document() {
     assert!(at.windows(2).all(|w| w[0] < w[1]), "in order: {at:?}");
     assert!(md.contains("## b.py\n\n```\nfrom a import Store\n"), "{md}");
     assert!(md.contains("a.py:\nc Store:1 ←b.py"), "the map: {md}");
-    let xml = t
-        .run_with(&[
-            "messages",
-            "--model",
-            "gpt-5.4",
-            "--format",
-            "xml",
-            "--line-numbers",
-            "--file",
-            "b.py",
-            "--prompt",
-            "Explain load",
-        ])
-        .ok()
-        .to_string();
+    let xml = document(&["--format", "xml", "--line-numbers"]);
     assert!(
         xml.contains("<files>\n<file path=\"b.py\">\n1  from a import Store\n2  \n"),
         "{xml}"

@@ -197,6 +197,11 @@ mod tests {
         assert_eq!(p.too_short, vec![(Tier::L0, 1)]);
     }
 
+    /// `add_moving` with a minimum of 10 tokens.
+    fn moving(ms: &mut [Message], p: &mut Placement, at: Moving) -> bool {
+        add_moving(ms, p, at, 10, Tokenizer::O200k)
+    }
+
     #[test]
     fn the_moving_marker_goes_before_the_prompt() {
         let big = "word ".repeat(50);
@@ -206,44 +211,20 @@ mod tests {
             msg(Tier::Active, "prompt"),
         ];
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(add_moving(
-            &mut ms,
-            &mut p,
-            Moving::BeforePrompt,
-            10,
-            Tokenizer::O200k
-        ));
+        assert!(moving(&mut ms, &mut p, Moving::BeforePrompt));
         let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
         assert_eq!(marked, [true, true, false]);
         // Not twice.
-        assert!(!add_moving(
-            &mut ms,
-            &mut p,
-            Moving::BeforePrompt,
-            10,
-            Tokenizer::O200k
-        ));
+        assert!(!moving(&mut ms, &mut p, Moving::BeforePrompt));
         // On the prompt, for an agent that keeps prompts as sent.
         let mut ms = vec![msg(Tier::L0, &big), msg(Tier::Active, "prompt")];
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(add_moving(
-            &mut ms,
-            &mut p,
-            Moving::OnPrompt,
-            10,
-            Tokenizer::O200k
-        ));
+        assert!(moving(&mut ms, &mut p, Moving::OnPrompt));
         assert!(ms[1].cache);
         // Not under the minimum.
         let mut ms = vec![msg(Tier::L0, "a"), msg(Tier::Active, "z")];
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
-        assert!(!add_moving(
-            &mut ms,
-            &mut p,
-            Moving::BeforePrompt,
-            10,
-            Tokenizer::O200k
-        ));
+        assert!(!moving(&mut ms, &mut p, Moving::BeforePrompt));
     }
 
     #[test]
@@ -256,13 +237,7 @@ mod tests {
             .collect();
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
         assert_eq!(p.marked.len(), 4);
-        assert!(add_moving(
-            &mut ms,
-            &mut p,
-            Moving::BeforePrompt,
-            10,
-            Tokenizer::O200k
-        ));
+        assert!(moving(&mut ms, &mut p, Moving::BeforePrompt));
         let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
         // L2 added 5 words to L1's prefix: its end is the cheapest fallback to lose.
         assert_eq!(marked, [true, true, false, true, true, false]);

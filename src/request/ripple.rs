@@ -4,7 +4,7 @@
 //! Every item has a count N and a tier. Per request:
 //! - **Entry.** A working file or history message is active while N < 3 and counts N up
 //!   each request it is unchanged. From N = 3 (for a file that changed in the session,
-//!   from N = the requests between its last two changes, at most 12: [`entry_count`]) it
+//!   from N = the requests between its last two changes, at most 12: [`active_wait`]) it
 //!   enters L3 (with N = 3) on the first request whose active content is rewritten
 //!   anyway: a working file is new, changed or dropped, or a tier above is broken. Until
 //!   then the provider still holds the active content (the moving marker, or a
@@ -54,7 +54,7 @@ const MAX_ENTRY_COUNT: u32 = 12;
 /// next change is best expected as far off as the last, so a file edited every four
 /// requests stays active instead of bouncing through L3, and one edited on every request
 /// for a while settles three requests after its last edit.
-pub fn entry_count(gap: u32) -> u32 {
+pub fn active_wait(gap: u32) -> u32 {
     gap.clamp(ENTRY_COUNT, MAX_ENTRY_COUNT)
 }
 
@@ -75,7 +75,7 @@ pub struct Entry {
     /// The request (the session's count) at which its content last changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub changed: Option<u64>,
-    /// Requests between its last two changes (see [`entry_count`]); 0 before a second.
+    /// Requests between its last two changes (see [`active_wait`]); 0 before a second.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub gap: u32,
     /// A history message that must share the next one's tier (`Observed::joined`).
@@ -213,7 +213,7 @@ impl Ripple<'_> {
             let files = observed.iter().filter(|o| {
                 let e = &self.items[&o.key];
                 e.tier == Tier::Active
-                    && e.unchanged >= entry_count(e.gap)
+                    && e.unchanged >= active_wait(e.gap)
                     && ItemKey::history_index(&o.key).is_none()
             });
             let files: Vec<String> = files.map(|o| o.key.clone()).collect();
@@ -851,7 +851,7 @@ mod tests {
 
     #[test]
     fn a_changed_file_waits_as_long_as_its_last_gap() {
-        assert_eq!([0, 1, 3, 4, 9, 40].map(entry_count), [3, 3, 3, 4, 9, 12]);
+        assert_eq!([0, 1, 3, 4, 9, 40].map(active_wait), [3, 3, 3, 4, 9, 12]);
         // Edited every fourth request: after its second edit it needs N = 4, which it
         // never reaches, so it stays active instead of bouncing through L3.
         let mut s = Session::new(0);
