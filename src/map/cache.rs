@@ -156,11 +156,12 @@ impl Pack {
 
     /// Rewrites the pack to hold exactly `current` (key and index of each file indexed
     /// this run) unless it already does; a pack that cannot be written is no error. A
-    /// file that timed out or crashed its grammar is not kept: the next run tries again.
+    /// file that crashed its grammar is not kept: the next run tries again. One over the
+    /// parse work limit is kept, since the same bytes are always over it.
     pub fn store<'a>(&self, current: impl IntoIterator<Item = (&'a str, &'a FileIndex)>) {
         let current: HashMap<&str, EntryRef> = current
             .into_iter()
-            .filter(|(_, index)| matches!(index.problem, None | Some(Problem::Recovered)))
+            .filter(|(_, index)| index.problem != Some(Problem::Panicked))
             .map(|(key, index)| (key, EntryRef::of(index)))
             .collect();
         let unchanged = current.len() == self.entries.len()

@@ -555,3 +555,47 @@ fn matches_found_at_root_kinds_are_the_whole_tree_query_matches() {
         assert_eq!(walked, all_matches(path, source, true), "{path}");
     }
 }
+
+/// The least work limit under which `source` parses as `path`'s language.
+fn work_needed(path: &str, source: &str) -> u32 {
+    let lang = super::lang::for_path(path).expect("a known language");
+    let mut parser = tree_sitter::Parser::new();
+    let mut parses = |limit| super::parse(&mut parser, lang, source, limit).is_ok();
+    let (mut low, mut high) = (0, super::PARSE_WORK_LIMIT);
+    assert!(parses(high), "{path} does not parse within the limit");
+    while low < high {
+        let mid = (low + high) / 2;
+        if parses(mid) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    low
+}
+
+#[test]
+fn the_parse_limit_counts_work_so_a_file_gets_the_same_outcome_every_run() {
+    let source = include_str!("index.rs").repeat(4);
+    let needed = work_needed("a.rs", &source);
+    assert!(needed > 10, "{needed}");
+    let lang = super::lang::for_path("a.rs").unwrap();
+    let mut parser = tree_sitter::Parser::new();
+    for _ in 0..3 {
+        assert!(super::parse(&mut parser, lang, &source, needed).is_ok());
+        let over = super::parse(&mut parser, lang, &source, needed - 1);
+        assert_eq!(over.err(), Some(crate::map::Problem::OverWorkLimit));
+    }
+}
+
+#[test]
+fn real_code_at_the_maps_file_size_cap_parses_within_the_limit() {
+    // This file, repeated to the 1 MB cap: Rust about as dense as any measured.
+    let cap = crate::map::files::DEFAULT_MAX_BYTES as usize;
+    let source = include_str!("index.rs").repeat(cap / include_str!("index.rs").len());
+    let needed = work_needed("a.rs", &source);
+    assert!(
+        needed < super::PARSE_WORK_LIMIT / 2,
+        "a megabyte of real Rust needs {needed} checks, too close to the limit"
+    );
+}

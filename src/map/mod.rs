@@ -98,8 +98,8 @@ pub struct Reference {
 pub enum Problem {
     /// The file has syntax errors; the block holds what tree-sitter recovered.
     Recovered,
-    /// Parsing took longer than [`index::PARSE_TIME_LIMIT`]; the file has no block.
-    TimedOut,
+    /// Parsing needed more than [`index::PARSE_WORK_LIMIT`]; the file has no block.
+    OverWorkLimit,
     /// The grammar panicked; the file has no block.
     Panicked,
 }
@@ -109,7 +109,7 @@ impl Problem {
     pub fn note(self, path: &str) -> String {
         let what = match self {
             Problem::Recovered => "has syntax errors; its block holds what the parser recovered",
-            Problem::TimedOut => "took too long to parse; it has no block",
+            Problem::OverWorkLimit => "needs too much work to parse; it has no block",
             Problem::Panicked => "crashed its grammar; it has no block",
         };
         format!("note: map: {path} {what}")
