@@ -202,4 +202,32 @@ mod tests {
         std::fs::write(&path, bytes).unwrap();
         assert_eq!(Memo::open(path).get(&b), Some(9));
     }
+
+    /// The figures docs/requests.md gives: 65,536 facts, 1.25 MiB, least recently used
+    /// out first.
+    #[test]
+    fn the_file_keeps_the_65536_most_recently_used_facts_in_1_25_mib() {
+        assert_eq!((MAX_FACTS, MAX_FACTS * FACT_BYTES), (65_536, 1_310_720));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let old = |i: u32| key(&[b"old", &i.to_le_bytes()]);
+        let mut full = Memo::open(path.clone());
+        (0..MAX_FACTS as u32).for_each(|i| full.put(old(i), i));
+        full.save();
+        // The file now runs from the most to the least recently used: put the order down.
+        let order: Vec<Key> = Memo::open(path.clone()).read.iter().map(|f| f.0).collect();
+
+        let mut next = Memo::open(path.clone());
+        assert!(next.get(&order[MAX_FACTS - 1]).is_some());
+        (0..10u32).for_each(|i| next.put(key(&[b"new", &i.to_le_bytes()]), i));
+        next.save();
+
+        let kept = Memo::open(path);
+        assert_eq!(kept.read.len(), MAX_FACTS);
+        let has = |k: &Key| kept.known.contains_key(k);
+        assert!(has(&key(&[b"new", &9u32.to_le_bytes()])));
+        assert!(has(&order[MAX_FACTS - 1]), "a fact used this run stays");
+        assert!(has(&order[0]));
+        assert!(order[MAX_FACTS - 11..MAX_FACTS - 1].iter().all(|k| !has(k)));
+    }
 }
