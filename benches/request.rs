@@ -71,14 +71,14 @@ fn bench(c: &mut Criterion) {
     };
     let settings = Settings::load(&flags, &env).unwrap();
     let built = prompt::build(&settings, serde_json::json!({})).unwrap();
-    let inputs = request::Inputs {
+    let inputs = request::input::RequestFlags {
         prompt: Some("Explain the lookup functions.".into()),
         files: (0..WORKING).map(rel).collect(),
         file_tree: Some(true),
-        max_file_bytes: request::inputs::DEFAULT_MAX_FILE_BYTES,
-        ..request::Inputs::default()
+        max_file_bytes: request::input::read::DEFAULT_MAX_FILE_BYTES,
+        ..request::input::RequestFlags::default()
     };
-    let spec = request::spec::Spec::default();
+    let spec = request::input::spec::Spec::default();
     let prepare_for = |settings: &Settings, built: &prompt::Built| {
         request::prepare(
             &inputs,
@@ -100,7 +100,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("file tree from git's index", |b| {
         b.iter(|| {
-            request::tree::list(
+            request::input::tree::list(
                 black_box(&root),
                 &ignore::gitignore::Gitignore::empty(),
                 &Silent,

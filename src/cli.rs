@@ -605,7 +605,7 @@ fn parse_context_window(value: &str) -> Result<u64, String> {
     }
 }
 
-pub use crate::request::spec::MAX_TOKENS_ZERO;
+pub use crate::request::input::spec::MAX_TOKENS_ZERO;
 
 /// `--max-tokens N`: a positive whole number of tokens.
 fn parse_url_ttl(value: &str) -> Result<std::time::Duration, String> {

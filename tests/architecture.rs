@@ -19,7 +19,7 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The top-level module a file belongs to: `src/request/cache.rs` is `request`.
+/// The top-level module a file belongs to: `src/request/markers.rs` is `request`.
 fn module_of(src: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(src).unwrap();
     let first = rel
@@ -81,17 +81,22 @@ fn reachable(graph: &BTreeMap<String, BTreeSet<String>>, start: &str) -> BTreeSe
     seen
 }
 
-#[test]
-fn top_level_modules_depend_one_way() {
-    let graph = graph();
-    let mut cycles = Vec::new();
-    for (from, targets) in &graph {
+/// The edges of `graph` that lie on a cycle, as `from -> to`.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (from, targets) in graph {
         for to in targets {
-            if reachable(&graph, to).contains(from) {
-                cycles.push(format!("{from} -> {to}"));
+            if reachable(graph, to).contains(from) {
+                out.push(format!("{from} -> {to}"));
             }
         }
     }
+    out
+}
+
+#[test]
+fn top_level_modules_depend_one_way() {
+    let cycles = cycles(&graph());
     assert!(
         cycles.is_empty(),
         "edges on a cycle between top-level modules: {cycles:?}"
@@ -184,5 +189,121 @@ fn clap_stays_in_cli_app_and_main() {
     assert!(
         leaks.is_empty(),
         "clap outside cli.rs, app.rs and main.rs: {leaks:?}"
+    );
+}
+
+/// The room of `src/request` a file belongs to (`input` for `input/plan.rs`, `tier` for
+/// `tier.rs`, `request` for `mod.rs`), and how many `super::` lead from it to
+/// `request` (none for `mod.rs` itself).
+fn room_of(request: &Path, file: &Path) -> (String, usize) {
+    let rel: Vec<String> = file
+        .strip_prefix(request)
+        .unwrap()
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    match rel.as_slice() {
+        [only] if only == "mod.rs" => ("request".into(), 0),
+        [file] => (file.trim_end_matches(".rs").into(), 1),
+        [dir, file] if file == "mod.rs" => (dir.clone(), 1),
+        [dir, ..] => (dir.clone(), 2),
+        [] => unreachable!(),
+    }
+}
+
+/// The names `text` reaches through `prefix`: `a` and `b` for `prefix{a, b::c}` or
+/// `prefixa::d`, outside comments and string literals.
+fn names_after(text: &str, prefix: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        let code = without_strings(line.split("//").next().unwrap_or_default());
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find(prefix) {
+            // `super::super::x` is not `super::x`.
+            let preceded = rest[..at].ends_with("super::");
+            rest = &rest[at + prefix.len()..];
+            if preceded {
+                continue;
+            }
+            let word = |s: &str| -> String {
+                s.trim_start()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect()
+            };
+            match rest.strip_prefix('{') {
+                Some(group) => {
+                    let group = group.split('}').next().unwrap_or_default();
+                    out.extend(group.split(',').map(word).filter(|w| !w.is_empty()));
+                }
+                None => {
+                    out.insert(word(rest));
+                }
+            }
+        }
+    }
+    out.retain(|n| !n.is_empty() && n != "self");
+    out
+}
+
+/// The rooms of `src/request` and those each one uses, its tests left out. A name
+/// that is no room (`Request`, `lay_out`) is an item of `request/mod.rs`.
+fn request_rooms() -> BTreeMap<String, BTreeSet<String>> {
+    let request = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/request");
+    let files = sources(&request);
+    let rooms: BTreeSet<String> = files.iter().map(|f| room_of(&request, f).0).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let (room, depth) = room_of(&request, file);
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let mut names = names_after(code, "crate::request::");
+        match depth {
+            0 => {
+                for r in &rooms {
+                    let path = format!("{r}::");
+                    if code.lines().any(|l| {
+                        let l = without_strings(l.split("//").next().unwrap_or_default());
+                        l.match_indices(&path).any(|(i, _)| {
+                            !l[..i].ends_with(|c: char| c == ':' || c == '_' || c.is_alphanumeric())
+                        })
+                    }) {
+                        names.insert(r.clone());
+                    }
+                }
+            }
+            1 => names.extend(names_after(code, "super::")),
+            _ => names.extend(names_after(code, "super::super::")),
+        }
+        let uses = graph.entry(room.clone()).or_default();
+        for name in names {
+            let to = if rooms.contains(&name) {
+                name
+            } else {
+                "request".to_string()
+            };
+            if to != room {
+                uses.insert(to);
+            }
+        }
+    }
+    graph
+}
+
+/// `src/request` is in rooms (input, session, report, providers, and the files that
+/// lay a request out), and they depend one way: no room reaches back to one that
+/// uses it.
+#[test]
+fn the_request_rooms_depend_one_way() {
+    let graph = request_rooms();
+    for room in ["input", "session", "report", "providers", "markers"] {
+        assert!(graph.contains_key(room), "no room {room}: {graph:?}");
+    }
+    assert!(graph["session"].contains("request"), "{graph:?}");
+    assert!(graph["input"].contains("providers"), "{graph:?}");
+    let cycles = cycles(&graph);
+    assert!(
+        cycles.is_empty(),
+        "edges on a cycle between the rooms of src/request: {cycles:?}\n{graph:?}"
     );
 }

@@ -17,10 +17,11 @@ use asimi_prompt::data::{self, Format};
 use asimi_prompt::goal::{self, markers};
 use asimi_prompt::model::ModelRegistry;
 use asimi_prompt::request::assemble::Message;
-use asimi_prompt::request::cache::{self, Ttl};
-use asimi_prompt::request::inputs::parse_history;
+use asimi_prompt::request::input::read::parse_history;
+use asimi_prompt::request::input::spec;
+use asimi_prompt::request::markers as cache_markers;
+use asimi_prompt::request::providers::Ttl;
 use asimi_prompt::request::providers::{self, Options, Provider, SystemRole};
-use asimi_prompt::request::spec;
 use asimi_prompt::request::tier::Tier;
 use asimi_prompt::settings::parse_config;
 use asimi_prompt::tokens::Tokenizer;
@@ -532,7 +533,7 @@ fn encode_all(mut list: Vec<Message>) -> Result<(), String> {
     for (i, m) in list.iter_mut().enumerate() {
         m.tier = tiers[i * tiers.len() / n];
     }
-    cache::place(&mut list, 0, Tokenizer::O200k);
+    cache_markers::place(&mut list, 0, Tokenizer::O200k);
     let opts = Options {
         model: "m".into(),
         max_tokens: None,
@@ -553,7 +554,7 @@ fn encode_all(mut list: Vec<Message>) -> Result<(), String> {
     ] {
         if let Ok(body) = providers::encode(p, &list, &opts) {
             let markers = body.to_string().matches("cache_control").count();
-            if markers > cache::MAX_MARKERS {
+            if markers > cache_markers::MAX_MARKERS {
                 return Err(format!("{p}: {markers} markers"));
             }
         }

@@ -8,8 +8,9 @@ mod common;
 use std::collections::BTreeMap;
 
 use asimi_prompt::request::assemble::{assemble, Assembly, FileItem, Image, UrlItem};
-use asimi_prompt::request::cache::{self, Ttl};
-use asimi_prompt::request::inputs::parse_history;
+use asimi_prompt::request::input::read::parse_history;
+use asimi_prompt::request::markers;
+use asimi_prompt::request::providers::Ttl;
 use asimi_prompt::request::providers::{self, Options, Provider, SystemRole};
 use asimi_prompt::request::tier::Tier;
 use asimi_prompt::tokens::Tokenizer;
@@ -152,12 +153,12 @@ fn properties_hold_for_generated_requests() {
     for seed in 0..400 {
         let case = generate(seed);
         let mut messages = assemble(&case.input, &case.tiers);
-        cache::place(&mut messages, case.min_tokens, Tokenizer::O200k);
+        markers::place(&mut messages, case.min_tokens, Tokenizer::O200k);
         let ctx = format!("seed {seed}");
 
         // At most four markers, and none on active messages.
         let marked = messages.iter().filter(|m| m.cache).count();
-        assert!(marked <= cache::MAX_MARKERS, "{ctx}");
+        assert!(marked <= markers::MAX_MARKERS, "{ctx}");
         assert!(
             messages.iter().all(|m| !m.cache || m.tier != Tier::Active),
             "{ctx}"
@@ -229,11 +230,11 @@ fn a_prefix_below_the_minimum_gets_no_marker() {
         ..Assembly::default()
     };
     let mut messages = assemble(&input, &BTreeMap::new());
-    let placement = cache::place(&mut messages, 1024, Tokenizer::O200k);
+    let placement = markers::place(&mut messages, 1024, Tokenizer::O200k);
     assert!(messages.iter().all(|m| !m.cache));
     assert_eq!(placement.too_short.len(), 1);
     let mut messages = assemble(&input, &BTreeMap::new());
-    cache::place(&mut messages, 1, Tokenizer::O200k);
+    markers::place(&mut messages, 1, Tokenizer::O200k);
     assert!(messages[0].cache);
 }
 

@@ -97,7 +97,8 @@ fn prefix_prediction_matches_the_simulation() {
     let mut bodies = Vec::new();
     let mut predicted = Vec::new();
     let mut tracker =
-        asimi_prompt::request::stability::Tracker::open(&dir.path().join("s.json")).unwrap();
+        asimi_prompt::request::session::stability::Tracker::open(&dir.path().join("s.json"))
+            .unwrap();
     for a in s.requests.iter().take(8) {
         let mut req = scenarios::request(a.clone());
         req.provider = Provider::OpenAi;
@@ -136,7 +137,7 @@ fn explicit_breakpoint_prediction_matches_the_simulation() {
         let mut bodies = Vec::new();
         let mut predicted = Vec::new();
         let state = dir.path().join(format!("{}-{provider}.json", s.name));
-        let mut tracker = asimi_prompt::request::stability::Tracker::open(&state).unwrap();
+        let mut tracker = asimi_prompt::request::session::stability::Tracker::open(&state).unwrap();
         for a in &s.requests {
             let mut req = scenarios::request_for(a.clone(), scenarios::Target::Gpt56);
             req.provider = provider;

@@ -6,10 +6,11 @@
 use std::collections::BTreeMap;
 
 use asimi_prompt::request::assemble::{Block, FileItem, Message, Role, Text};
-use asimi_prompt::request::cache::{self, Ttl};
+use asimi_prompt::request::markers;
+use asimi_prompt::request::providers::Ttl;
 use asimi_prompt::request::providers::{Options, Provider};
 use asimi_prompt::request::reuse::{Memory, Prediction, Prices};
-use asimi_prompt::request::stability::Tracker;
+use asimi_prompt::request::session::stability::Tracker;
 use asimi_prompt::request::tier::Tier;
 use asimi_prompt::request::{self, session, Assembly, Request};
 use asimi_prompt::tokens::Tokenizer;
@@ -408,7 +409,7 @@ pub fn run_baseline_for(requests: &[Assembly], target: Target) -> Vec<Sent> {
             for m in messages[n.saturating_sub(marked)..].iter_mut() {
                 m.cache = true;
             }
-            debug_assert!(messages.iter().filter(|m| m.cache).count() <= cache::MAX_MARKERS);
+            debug_assert!(messages.iter().filter(|m| m.cache).count() <= markers::MAX_MARKERS);
             let prediction = session::predict(&req, &messages, memory.as_ref()).unwrap();
             memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());
             Sent {

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{default_model_note, encode_inputs, resolve, Ctx, Outcome};
+use super::{default_model_note, encode_flags, resolve, Ctx, Outcome};
 use crate::cli::CompressArgs;
 use crate::model::default_model_for;
 use crate::prompt;
@@ -30,11 +30,11 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         writeln!(ctx.out, "{text}")?;
         return Ok(Outcome::Ok);
     }
-    let inputs = request::Inputs {
+    let flags = request::input::RequestFlags {
         history: args.history.clone(),
-        ..encode_inputs(&args.encode, &settings)
+        ..encode_flags(&args.encode, &settings)
     };
-    let req = request::compression(&inputs, &settings, &context, &model, text)?;
+    let req = request::compression(&flags, &settings, &context, &model, text)?;
     default_model_note(&settings, ctx)?;
     for w in &req.warnings {
         ctx.note(w)?;

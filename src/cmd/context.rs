@@ -3,7 +3,7 @@
 use super::request::{breakdown_of, lay_out, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::ContextArgs;
-use crate::request::{self, breakdown};
+use crate::request::{self, report::breakdown};
 
 /// Prints what a request would hold per tier, and the cache reuse to expect.
 pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {

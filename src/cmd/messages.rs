@@ -7,7 +7,7 @@ use crate::cli::{DocumentFormat, MessagesArgs};
 use crate::error::{Error, Kind};
 use crate::request::document::{self, Format};
 use crate::request::providers::GeminiCache;
-use crate::request::{self, breakdown};
+use crate::request::{self, report::breakdown};
 
 /// `--format`: the request as one document, no session read or recorded.
 fn print_document(

@@ -190,10 +190,13 @@ pub(crate) fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
     }
 }
 
-/// The request inputs the encoding flags give (`messages`, `context`, `compress`); a
+/// The request flags the encoding flags give (`messages`, `context`, `compress`); a
 /// config's `secrets` applies unless `--secrets` is given.
-pub(crate) fn encode_inputs(encode: &EncodeArgs, settings: &Settings) -> crate::request::Inputs {
-    crate::request::Inputs {
+pub(crate) fn encode_flags(
+    encode: &EncodeArgs,
+    settings: &Settings,
+) -> crate::request::input::RequestFlags {
+    crate::request::input::RequestFlags {
         provider: encode.provider.clone(),
         max_tokens: encode.max_tokens,
         stream: encode.stream,
@@ -203,7 +206,7 @@ pub(crate) fn encode_inputs(encode: &EncodeArgs, settings: &Settings) -> crate::
             .map(Into::into)
             .or(settings.secrets)
             .unwrap_or_default(),
-        ..crate::request::Inputs::default()
+        ..crate::request::input::RequestFlags::default()
     }
 }
 

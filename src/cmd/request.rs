@@ -6,12 +6,12 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
-use super::{build_from, default_model_note, encode_inputs, request_flags, warn, Ctx};
+use super::{build_from, default_model_note, encode_flags, request_flags, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::request;
-use crate::request::breakdown::{self, Breakdown};
-use crate::request::stability::{self, StateError, Tracker};
+use crate::request::report::breakdown::{self, Breakdown};
+use crate::request::session::stability::{self, StateError, Tracker};
 use crate::request::tier::Tier;
 use crate::settings::Settings;
 use crate::tokens::Tokenizer;
@@ -21,12 +21,12 @@ fn request_inputs(
     args: &MessagesArgs,
     preview: bool,
     settings: &Settings,
-) -> anyhow::Result<request::Inputs> {
+) -> anyhow::Result<request::input::RequestFlags> {
     let review = match (&args.review, args.review_worktree) {
         (None, false) => None,
         (arg, worktree) => Some(crate::review::Range::parse(arg.as_deref(), worktree)?),
     };
-    Ok(request::Inputs {
+    Ok(request::input::RequestFlags {
         prompt: args.prompt_text.clone(),
         files: args.file.clone(),
         exclude: args.exclude.clone(),
@@ -55,7 +55,7 @@ fn request_inputs(
         map_tokens: args.map_tokens,
         verbose: args.verbose,
         review,
-        ..encode_inputs(&args.encode, settings)
+        ..encode_flags(&args.encode, settings)
     })
 }
 
@@ -114,7 +114,7 @@ pub(super) fn prepare_request(
     preview: bool,
     ctx: &mut Ctx,
 ) -> anyhow::Result<(Settings, Built, request::Request)> {
-    // Marker placement first splits the text as the tokenizer would (see `cache::place`);
+    // Marker placement first splits the text as the tokenizer would (see `markers::place`);
     // its patterns compile on another core while the inputs are read. The spec may name
     // another encoding; then this guess only costs that core some work.
     let guess: Tokenizer = args
@@ -130,9 +130,9 @@ pub(super) fn prepare_request(
                 Some(dir) => dir.join(path),
                 None => path.clone(),
             };
-            (request::load_spec(&path)?, request::spec_dir(&path))
+            (request::input::load_spec(&path)?, request::spec_dir(&path))
         }
-        None => (request::spec::Spec::default(), PathBuf::from(".")),
+        None => (request::input::spec::Spec::default(), PathBuf::from(".")),
     };
     let provider = args.encode.provider.as_deref().or(spec.provider.as_deref());
     let mut prompt_args = args.system.clone();
@@ -186,7 +186,7 @@ pub(super) struct Laid {
     pub tracker: Tracker,
     pub session: Option<String>,
     pub messages: Vec<request::Message>,
-    pub placement: request::cache::Placement,
+    pub placement: request::markers::Placement,
     pub tiers: BTreeMap<String, Tier>,
     /// In a session, the messages the same request would send without it (laid out
     /// once: `context` predicts them, `messages` records them).
@@ -267,7 +267,7 @@ fn lay_out_flat(req: &request::Request, ctx: &mut Ctx) -> anyhow::Result<Laid> {
         tracker: Tracker::ephemeral(),
         session: None,
         messages: request::flat(req),
-        placement: request::cache::Placement::default(),
+        placement: request::markers::Placement::default(),
         tiers: BTreeMap::new(),
         without_session: None,
     })

@@ -10,7 +10,6 @@ use rayon::prelude::*;
 
 use super::headers as h;
 use super::item_key::ItemKey;
-use super::ripple::Observed;
 use super::tier::Tier;
 use crate::digest::{blake3_hex, content_id, hex, sha256_hex, ContentId};
 use crate::tokens::Tokenizer;
@@ -219,7 +218,7 @@ fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
 /// block redundant wherever the file sits, so those are left out (seeds: "a file never
 /// appears twice").
-pub(super) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &Text)> {
+pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &Text)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
         .symbols
@@ -493,6 +492,24 @@ pub fn assemble_in_order(
     }
     out.push(prompt);
     out
+}
+
+/// One item of a request, as the tracker sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Observed {
+    /// `file:PATH`, `symbol:PATH` or `history:N`.
+    pub key: String,
+    /// Its content's id (`digest::ContentId`), as hex.
+    pub hash: String,
+    /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
+    pub tokens: usize,
+    /// The SHA-256 (hex) of its content, which state files before version 3 hold as
+    /// its hash: worked out only for a session's first request after an upgrade.
+    pub sha256: Option<String>,
+    /// A history message that must sit in the same tier as the message after it: an
+    /// assistant message with tool calls, whose results the next message holds. A tier
+    /// boundary puts a tier's own messages between the two, which providers refuse.
+    pub joined: bool,
 }
 
 #[cfg(test)]

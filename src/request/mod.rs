@@ -1,31 +1,27 @@
 //! Tiered request bodies: the system prompt, cached tiers L0–L3 and active content, laid
-//! out as the seeds specify and encoded for a provider's API.
+//! out as docs/design.md states and encoded for a provider's API.
 //!
-//! The flow: `prepare` plans the inputs (`plan`: flags over the spec), reads them
-//! (`load`) and makes a `Request` of them (an `Assembly` plus tier hints from the spec);
-//! `assemble::observed` lists the items a stability tracker follows; the caller chooses a
-//! tier map (hints, or a session's tiers); `render` lays the request out, places cache
-//! markers and encodes it.
+//! The flow: `prepare` plans the inputs (`input::plan`: flags over the spec), reads them
+//! (`input::load`) and makes a `Request` of them (an `Assembly` plus tier hints from the
+//! spec); `assemble::observed` lists the items a stability tracker follows; the caller
+//! chooses a tier map (hints, or `session`'s tiers); `render` lays the request out, places
+//! cache markers (`markers`) and encodes it (`providers`).
+//!
+//! The rooms depend one way (tests/architecture.rs): `session` and `report` build on
+//! this module, which builds on `input`; all of them on the layout files (`assemble`,
+//! `markers`, `providers`, `reuse`, `tier`, `item_key`, `headers`, `document`).
 
 pub mod assemble;
-pub mod breakdown;
-pub mod cache;
 pub mod document;
-pub mod guard;
 pub mod headers;
-pub mod inputs;
+pub mod input;
 pub mod item_key;
-pub mod load;
-pub mod parts;
-pub mod plan;
+pub mod markers;
 pub mod providers;
+pub mod report;
 pub mod reuse;
-pub mod ripple;
 pub mod session;
-pub mod spec;
-pub mod stability;
 pub mod tier;
-pub mod tree;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -34,9 +30,9 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::tokens::Tokenizer;
 pub use assemble::{assemble, Assembly, Block, Message, Role, Text};
-use inputs::Limits;
-use load::Loaded;
-use providers::{Options, Provider, SystemRole};
+use input::load::Loaded;
+use input::read::Limits;
+use providers::{Options, Provider};
 use tier::Tier;
 
 use crate::model::{ModelInfo, PromptContext};
@@ -57,55 +53,6 @@ pub const COMPRESSION_TEMPLATE: &str = "compression.md";
 pub const COMPRESSION_REQUEST: &str =
     "First, reason in your scratchpad. Then, generate the <state_snapshot>.";
 
-/// What the command line asked for (flags override the spec, which overrides defaults).
-#[derive(Debug, Clone, Default)]
-pub struct Inputs {
-    pub prompt: Option<String>,
-    pub files: Vec<String>,
-    /// `--exclude GLOB` values.
-    pub exclude: Vec<String>,
-    pub history: Option<String>,
-    /// `URL=FILE` values.
-    pub url_context: Vec<String>,
-    /// `--url` values: pages to fetch.
-    pub urls: Vec<String>,
-    /// `--fetch-urls`: also fetch the URLs the prompt mentions.
-    pub fetch_urls: bool,
-    /// `--max-urls` (default [`crate::fetch::MAX_URLS`]).
-    pub max_urls: Option<usize>,
-    /// `--url-timeout` and `--url-ttl`, and where pages are cached.
-    pub fetch: crate::fetch::Options,
-    pub images: Vec<String>,
-    pub file_tree: Option<bool>,
-    pub session: Option<String>,
-    pub provider: Option<String>,
-    pub max_tokens: Option<u64>,
-    pub stream: bool,
-    pub cache_ttl: Option<String>,
-    pub tokenizer: Option<String>,
-    pub system_role: SystemRole,
-    pub prompt_cache_key: Option<String>,
-    pub max_file_bytes: u64,
-    pub allow_outside: bool,
-    /// `--truncate`: drop old history to fit the context window.
-    pub truncate: bool,
-    /// `context`: a preview, which needs no prompt and shows an oversize request rather
-    /// than refusing it.
-    pub preview: bool,
-    /// `--secrets` (else the config's `secrets`, else redact).
-    pub secrets: crate::secrets::Mode,
-    /// `--no-symbol-map`: leave the repository's map out.
-    pub no_symbol_map: bool,
-    /// `--map-exclude GLOB` values.
-    pub map_exclude: Vec<String>,
-    /// `--map-tokens N`: the symbol map's budget (see [`plan::map_tokens`]).
-    pub map_tokens: Option<usize>,
-    /// `--verbose`: note the files the map could not parse cleanly.
-    pub verbose: bool,
-    /// `--review [BASE][..HEAD]` / `--review-worktree`: the code review context.
-    pub review: Option<crate::review::Range>,
-}
-
 /// A request ready to lay out.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -117,7 +64,7 @@ pub struct Request {
     /// The model's minimum cacheable prefix, in tokens.
     pub min_cache_tokens: u64,
     /// The model's cached-input prices (`models.yaml`), for reuse predictions.
-    pub cache_price: reuse::Prices,
+    pub cache_price: crate::model::Prices,
     pub tokenizer: Tokenizer,
     /// The model takes no images (`images: false`): image blocks, in the history and the
     /// prompt, go as `IMAGE_PLACEHOLDER` text.
@@ -129,18 +76,6 @@ pub struct Request {
     /// The reference edges between files when the symbol blocks are the repository's
     /// map (`None` for a spec's blocks, or none): the first request's tiers follow them.
     pub map_edges: Option<Vec<(String, String)>>,
-}
-
-fn err(message: String) -> Error {
-    Error::data(message)
-}
-
-/// Reads a spec file (`path` as given, `shown` in messages).
-pub fn load_spec(path: &Path) -> Result<spec::Spec, Error> {
-    let shown = crate::paths::display(path);
-    let text =
-        std::fs::read_to_string(path).map_err(|e| inputs::read_error(&e, path, "spec", &shown))?;
-    spec::parse(&text, &shown)
 }
 
 /// The system reminder, rendered with the prompt's data.
@@ -155,7 +90,7 @@ pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
 /// The named provider, else the model's.
 fn provider(name: Option<&String>, model: &ModelInfo) -> Result<Provider, Error> {
     match name {
-        Some(p) => p.parse::<Provider>().map_err(err),
+        Some(p) => p.parse::<Provider>().map_err(input::err),
         None => Ok(model_provider(model)),
     }
 }
@@ -197,16 +132,16 @@ pub fn compression_prompt(settings: &Settings, context: &PromptContext) -> anyho
 /// then `COMPRESSION_REQUEST`. It must fit the model's context window as it is:
 /// truncating would lose what the snapshot is meant to keep.
 pub fn compression(
-    flags: &Inputs,
+    flags: &input::RequestFlags,
     settings: &Settings,
     context: &PromptContext,
     model: &ModelInfo,
     prompt: String,
 ) -> anyhow::Result<Request> {
     let shown = flags.history.clone().unwrap_or_default();
-    let history = inputs::read_history(&settings.cwd.join(&shown), &shown)?;
+    let history = input::read::read_history(&settings.cwd.join(&shown), &shown)?;
     if history.is_empty() {
-        return Err(err(format!(
+        return Err(input::err(format!(
             "--history '{shown}': no messages to compress; the file holds an empty list"
         ))
         .into());
@@ -232,7 +167,7 @@ pub fn compression(
 /// against the model's context window without truncating (`advice` ends the error when
 /// it does not fit).
 pub fn whole(
-    flags: &Inputs,
+    flags: &input::RequestFlags,
     context: &PromptContext,
     model: &ModelInfo,
     mut assembly: Assembly,
@@ -241,7 +176,7 @@ pub fn whole(
 ) -> anyhow::Result<Request> {
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
-    guard::guard_secrets(&mut assembly, history, flags.secrets, &mut warnings)?;
+    input::guard::guard_secrets(&mut assembly, history, flags.secrets, &mut warnings)?;
     let mut request = Request {
         assembly,
         hints: BTreeMap::new(),
@@ -251,14 +186,14 @@ pub fn whole(
             max_tokens: flags.max_tokens,
             default_max_tokens: default_max_tokens(provider, model, flags.stream),
             stream: flags.stream,
-            ttl: cache::Ttl::default(),
+            ttl: providers::Ttl::default(),
             system_role: flags.system_role,
             prompt_cache_key: None,
             breakpoints: model.cache_breakpoints,
             gemini_cache: Default::default(),
         },
         min_cache_tokens: model.min_cache_tokens,
-        cache_price: model.cache_price.unwrap_or(reuse::Prices::NONE),
+        cache_price: model.cache_price.unwrap_or(crate::model::Prices::NONE),
         tokenizer: Tokenizer::default(),
         strip_images: !model.images,
         session: None,
@@ -299,8 +234,8 @@ pub const CHECKING: &str = "checking the request";
 /// when neither gives one), and `Request::new` makes the request for the built prompt.
 /// The long steps of reading report to `progress`.
 pub fn prepare(
-    flags: &Inputs,
-    spec: &spec::Spec,
+    flags: &input::RequestFlags,
+    spec: &input::spec::Spec,
     spec_dir: &Path,
     settings: &Settings,
     built: &Built,
@@ -312,15 +247,15 @@ pub fn prepare(
         allow_outside: flags.allow_outside,
         max_file_bytes: flags.max_file_bytes,
     };
-    let bases = load::Bases {
+    let bases = input::load::Bases {
         cwd: &settings.cwd,
         spec_dir,
     };
-    let mut plan = plan::plan(flags, spec)?.with_map_budget(built.context_window);
+    let mut plan = input::plan::plan(flags, spec)?.with_map_budget(built.context_window);
     if built.model.cache_breakpoints && plan.prompt_cache_key.is_none() {
         plan.prompt_cache_key = Some(prompt_cache_key(settings, plan.session.as_deref()));
     }
-    let loaded = load::load(plan, &limits, bases, stdin, progress)?;
+    let loaded = input::load::load(plan, &limits, bases, stdin, progress)?;
     progress.start(CHECKING, None);
     let reminder = reminder(settings, built)?;
     Ok(Request::new(loaded, built, &reminder)?)
@@ -360,7 +295,7 @@ impl Request {
             images: loaded.images,
         };
         let model = &built.model;
-        guard::guard_secrets(
+        input::guard::guard_secrets(
             &mut assembly,
             plan.history_name(),
             plan.secrets,
@@ -387,7 +322,7 @@ impl Request {
                 gemini_cache: Default::default(),
             },
             min_cache_tokens: model.min_cache_tokens,
-            cache_price: model.cache_price.unwrap_or(reuse::Prices::NONE),
+            cache_price: model.cache_price.unwrap_or(crate::model::Prices::NONE),
             tokenizer: plan.tokenizer,
             strip_images: !model.images,
             session: plan.session,
@@ -449,8 +384,8 @@ fn within(request: &Request, messages: &[Message], limit: usize) -> Result<(), u
 
 /// How `parts` can leave things out of `request`: `truncate` when `--truncate` would
 /// shrink its history.
-pub fn remedies(request: &Request, truncate: bool) -> parts::Remedies {
-    parts::Remedies {
+pub fn remedies(request: &Request, truncate: bool) -> report::parts::Remedies {
+    report::parts::Remedies {
         truncate: truncate && request.assembly.history.len() > 1,
         repo_map: request.map_edges.is_some(),
     }
@@ -459,8 +394,8 @@ pub fn remedies(request: &Request, truncate: bool) -> parts::Remedies {
 /// The request's largest parts as one flag leaves each out, in a sentence.
 fn largest_parts(request: &Request, truncate: bool) -> String {
     let r = remedies(request, truncate);
-    let grouped = parts::grouped(&request.assembly, request.tokenizer, r);
-    parts::largest(&grouped, parts::NAMED_PARTS)
+    let grouped = report::parts::grouped(&request.assembly, request.tokenizer, r);
+    report::parts::largest(&grouped, report::parts::NAMED_PARTS)
 }
 
 /// The message for laid-out `messages` over `--max-request-tokens` `limit`, naming the
@@ -473,8 +408,8 @@ pub fn over_budget(request: &Request, messages: &[Message], limit: u64) -> Optio
     )
     .err()?;
     let r = remedies(request, false);
-    let grouped = parts::grouped(&request.assembly, request.tokenizer, r);
-    parts::over_budget(&grouped, request.tokenizer, total, limit)
+    let grouped = report::parts::grouped(&request.assembly, request.tokenizer, r);
+    report::parts::over_budget(&grouped, request.tokenizer, total, limit)
 }
 
 /// Makes room for what the user named when the request is over the context window: the
@@ -579,7 +514,7 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
             Some(_) => format!("--max-tokens {output}"),
             None => format!("the model's default output limit of {output} tokens"),
         };
-        return Err(err(format!(
+        return Err(input::err(format!(
             "{named} leaves no room for the request: the model's context window of \
              {context_window} tokens holds the request and the output together; pass a \
              --max-tokens below {context_window}"
@@ -634,14 +569,14 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
 pub struct Layout {
     pub tiers: BTreeMap<String, Tier>,
     pub order: BTreeMap<String, u64>,
-    pub moving_marker: Option<cache::Moving>,
+    pub moving_marker: Option<markers::Moving>,
 }
 
 /// The laid-out messages with markers placed, for `tiers`.
 pub fn messages(
     request: &Request,
     tiers: &BTreeMap<String, Tier>,
-) -> (Vec<Message>, cache::Placement) {
+) -> (Vec<Message>, markers::Placement) {
     lay_out(
         request,
         &Layout {
@@ -652,12 +587,12 @@ pub fn messages(
 }
 
 /// The laid-out messages with markers placed, for a session's `plan`.
-pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, cache::Placement) {
+pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, markers::Placement) {
     let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
     strip_images(request, &mut messages);
-    let mut placement = cache::place(&mut messages, request.min_cache_tokens, request.tokenizer);
+    let mut placement = markers::place(&mut messages, request.min_cache_tokens, request.tokenizer);
     if let Some(at) = plan.moving_marker {
-        cache::add_moving(
+        markers::add_moving(
             &mut messages,
             &mut placement,
             at,
@@ -692,7 +627,7 @@ fn strip_images(request: &Request, messages: &mut [Message]) {
 
 /// Laid-out `messages` as the request body (see `encode`).
 pub fn body(request: &Request, messages: &[Message]) -> Result<serde_json::Value, Error> {
-    providers::encode(request.provider, messages, &request.options).map_err(err)
+    providers::encode(request.provider, messages, &request.options).map_err(input::err)
 }
 
 /// The request body as JSON text: pretty (two-space indent) or one line, ending in a
@@ -711,7 +646,7 @@ pub fn encode(request: &Request, messages: &[Message], compact: bool) -> Result<
     let body = body(request, messages)?;
     let mut text = Vec::new();
     write_json(&body, compact, &mut text)
-        .map_err(|e| err(format!("cannot encode the request: {e}")))?;
+        .map_err(|e| input::err(format!("cannot encode the request: {e}")))?;
     Ok(String::from_utf8(text).expect("serde_json writes UTF-8"))
 }
 

@@ -1,4 +1,4 @@
-//! Encoders: the neutral message list (after `cache::place`) as one provider's request
+//! Encoders: the neutral message list (after `markers::place`) as one provider's request
 //! body. Encoders only shape JSON; they read no files and make no layout decisions.
 //!
 //! Keys come out in alphabetical order (serde_json's default map), the same bytes on
@@ -16,7 +16,28 @@ use std::str::FromStr;
 use serde_json::{json, Value};
 
 use super::assemble::Message;
-use super::cache::Ttl;
+
+/// How long a cache entry lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ttl {
+    /// Five minutes, the provider default: the marker carries no `ttl` field, so the
+    /// bytes are those every client sends.
+    #[default]
+    FiveMinutes,
+    /// One hour: `"ttl": "1h"`.
+    OneHour,
+}
+
+impl std::str::FromStr for Ttl {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Ttl, String> {
+        match s {
+            "5m" => Ok(Ttl::FiveMinutes),
+            "1h" => Ok(Ttl::OneHour),
+            _ => Err(format!("unknown cache TTL '{s}'; expected 5m or 1h")),
+        }
+    }
+}
 
 /// A request body shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,7 +186,7 @@ pub(crate) fn last_markable(message: &Message) -> Option<usize> {
     message.content.iter().rposition(markable)
 }
 
-/// Whether `provider`'s body carries the marker `cache::place` set on `message`. Gemini
+/// Whether `provider`'s body carries the marker `markers::place` set on `message`. Gemini
 /// bodies carry none, nor do OpenAI bodies for a model without explicit breakpoints
 /// (`breakpoints`): those cache prefixes by themselves.
 pub fn carries_marker(provider: Provider, breakpoints: bool, message: &Message) -> bool {
@@ -232,4 +253,15 @@ pub(crate) fn tool_result_text(block: &Value) -> String {
 /// A block's string field, or "".
 pub(crate) fn field<'a>(block: &'a Value, key: &str) -> &'a str {
     block.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ttl_parses() {
+        assert_eq!("1h".parse::<Ttl>(), Ok(Ttl::OneHour));
+        assert!("2h".parse::<Ttl>().is_err());
+    }
 }

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use super::assemble::{shown_symbols, Assembly, Block, Message, Text};
-use super::headers as h;
+use crate::request::assemble::{shown_symbols, Assembly, Block, Message, Text};
+use crate::request::headers as h;
 use crate::tokens::Tokenizer;
 
 /// How many of the largest parts an oversize or over-budget message names.

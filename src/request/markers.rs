@@ -9,28 +9,6 @@ use crate::tokens::Tokenizer;
 /// Anthropic rejects a request with more than four `cache_control` blocks.
 pub const MAX_MARKERS: usize = 4;
 
-/// How long a cache entry lives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Ttl {
-    /// Five minutes, the provider default: the marker carries no `ttl` field, so the
-    /// bytes are those every client sends.
-    #[default]
-    FiveMinutes,
-    /// One hour: `"ttl": "1h"`.
-    OneHour,
-}
-
-impl std::str::FromStr for Ttl {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Ttl, String> {
-        match s {
-            "5m" => Ok(Ttl::FiveMinutes),
-            "1h" => Ok(Ttl::OneHour),
-            _ => Err(format!("unknown cache TTL '{s}'; expected 5m or 1h")),
-        }
-    }
-}
-
 /// Where markers went, for notes on stderr and tests.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Placement {
@@ -242,11 +220,5 @@ mod tests {
         // L2 added 5 words to L1's prefix: its end is the cheapest fallback to lose.
         assert_eq!(marked, [true, true, false, true, true, false]);
         assert_eq!(p.marked.len(), MAX_MARKERS);
-    }
-
-    #[test]
-    fn ttl_parses() {
-        assert_eq!("1h".parse::<Ttl>(), Ok(Ttl::OneHour));
-        assert!("2h".parse::<Ttl>().is_err());
     }
 }

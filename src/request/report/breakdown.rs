@@ -5,13 +5,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use super::assemble::{Assembly, Message};
-use super::cache::Placement;
-use super::item_key::ItemKey;
 use super::parts::{self, message_tokens, plural, Part, Remedies};
-use super::providers::{carries_marker, Provider};
-use super::reuse::{Prediction, Rule};
-use super::tier::Tier;
+use crate::request::assemble::{Assembly, Message};
+use crate::request::item_key::ItemKey;
+use crate::request::markers::Placement;
+use crate::request::providers::{carries_marker, Provider};
+use crate::request::reuse::{Prediction, Rule};
+use crate::request::tier::Tier;
 use crate::tokens::Tokenizer;
 
 /// The tiers in request order, active last.
@@ -561,7 +561,7 @@ fn count(n: usize, one: &str, many: &str) -> String {
 mod tests {
     use super::*;
     use crate::request::assemble::{self, FileItem, Role};
-    use crate::request::cache;
+    use crate::request::markers;
     use crate::request::providers::{self, Options, Provider};
     use crate::request::reuse::{self, Memory};
 
@@ -600,13 +600,13 @@ mod tests {
         min: u64,
     ) -> (Breakdown, Memory) {
         let mut messages = assemble::assemble(assembly, tiers);
-        let placement = cache::place(&mut messages, min, Tokenizer::O200k);
+        let placement = markers::place(&mut messages, min, Tokenizer::O200k);
         let opts = Options {
             model: "claude-x".into(),
             max_tokens: None,
             default_max_tokens: 100,
             stream: false,
-            ttl: cache::Ttl::default(),
+            ttl: providers::Ttl::default(),
             system_role: Default::default(),
             prompt_cache_key: None,
             breakpoints: false,

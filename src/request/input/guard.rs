@@ -9,11 +9,11 @@ use crate::digest::content_id;
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, scan_of, Finding, Mode};
 
-use super::assemble::{Assembly, Block, FileItem, Text};
+use crate::request::assemble::{Assembly, Block, FileItem, Text};
 
 /// Scans the request's content for secrets (`guard`): redacted ones are noted in
 /// `warnings`; with `Mode::Error` any secret fails the request.
-pub(super) fn guard_secrets(
+pub(in crate::request) fn guard_secrets(
     assembly: &mut Assembly,
     history: Option<&String>,
     mode: Mode,

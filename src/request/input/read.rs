@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use base64::Engine as _;
 use serde_json::Value;
 
-use super::assemble::{Block, FileItem, Image, Message, Role, UrlItem};
-use super::tier::Tier;
 use crate::error::Error;
 use crate::paths;
+use crate::request::assemble::{Block, FileItem, Image, Message, Role, UrlItem};
+use crate::request::tier::Tier;
 
 /// The default `--max-file-bytes`: 1 MiB.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;

@@ -2,16 +2,21 @@
 //! prediction against what the session's earlier requests left, and what to remember.
 //! `messages` and `context` use it, and so does the session benchmark.
 
+pub mod ripple;
+pub mod stability;
+
 use std::collections::BTreeMap;
 
-use super::cache::{Moving, Ttl};
+use super::assemble::{self, Observed};
 use super::item_key::ItemKey;
+use super::markers::Moving;
+use super::providers::Ttl;
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
-use super::stability::{Observed, Tracker};
 use super::tier::Tier;
-use super::{assemble, Layout, Message, Request};
+use super::{Layout, Message, Request};
 use crate::error::Error;
 use crate::map::tiers::Level;
+use stability::Tracker;
 
 /// The cache rule of the provider `request` goes to.
 pub fn rule(request: &Request) -> Rule {
@@ -158,7 +163,7 @@ pub fn remember(
     let rule = rule(request);
     // The breakpoints rule needs hashes only; the prefix rule counts tokens.
     let shape = shape(request, messages, rule == Rule::Prefix)?;
-    // The moving marker sits on the prompt or the message before it (`cache::add_moving`).
+    // The moving marker sits on the prompt or the message before it (`markers::add_moving`).
     let moving = messages
         .iter()
         .rev()

@@ -39,8 +39,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::item_key::ItemKey;
-use super::tier::Tier;
+use crate::request::assemble::Observed;
+use crate::request::item_key::ItemKey;
+use crate::request::tier::Tier;
 
 /// The N at which a working file or history message leaves the active tier.
 pub const ENTRY_COUNT: u32 = 3;
@@ -89,31 +90,6 @@ fn is_zero(n: &u32) -> bool {
 
 fn active() -> Tier {
     Tier::Active
-}
-
-/// One item of a request, as the tracker sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Observed {
-    /// `file:PATH`, `symbol:PATH` or `history:N`.
-    pub key: String,
-    /// Its content's id (`digest::ContentId`), as hex.
-    pub hash: String,
-    /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
-    pub tokens: usize,
-    /// The SHA-256 (hex) of its content, which state files before version 3 hold as
-    /// its hash: worked out only for a session's first request after an upgrade.
-    pub sha256: Option<String>,
-    /// A history message that must sit in the same tier as the message after it: an
-    /// assistant message with tool calls, whose results the next message holds. A tier
-    /// boundary puts a tier's own messages between the two, which providers refuse.
-    pub joined: bool,
-}
-
-impl Observed {
-    /// Whether `entry` was recorded for this content.
-    fn matches(&self, entry: &Entry) -> bool {
-        entry.hash == self.hash || self.sha256.as_ref() == Some(&entry.hash)
-    }
 }
 
 /// What one request did to the tiers, for tests and notes.
@@ -167,7 +143,7 @@ impl Ripple<'_> {
         let mut entering: BTreeMap<Tier, Vec<String>> = BTreeMap::new();
         for o in observed {
             let entry = match old.get(&o.key) {
-                Some(e) if o.matches(e) => {
+                Some(e) if recorded(o, e) => {
                     let mut e = e.clone();
                     e.hash.clone_from(&o.hash);
                     if e.tier == Tier::Active {
@@ -517,6 +493,11 @@ impl Ripple<'_> {
         let breaks = self.breaks.get(&tier).copied().unwrap_or(0) as u64;
         moved * breaks > rewritten
     }
+}
+
+/// Whether `entry` was recorded for `observed`'s content.
+fn recorded(observed: &Observed, entry: &Entry) -> bool {
+    entry.hash == observed.hash || observed.sha256.as_ref() == Some(&entry.hash)
 }
 
 #[cfg(test)]

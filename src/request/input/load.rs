@@ -10,14 +10,14 @@ use rayon::prelude::*;
 
 use ignore::gitignore::Gitignore;
 
-use super::assemble::{Assembly, FileItem, Image, Message, UrlItem};
 use super::err;
 use super::guard;
-use super::inputs::{self, Limits};
 use super::plan::{Named, Plan, Urls};
+use super::read::{self, Limits};
 use super::tree;
 use crate::map::{Builder, RepoMap};
 use crate::progress::Progress;
+use crate::request::assemble::{Assembly, FileItem, Image, Message, UrlItem};
 use crate::secrets;
 use crate::select::{self, Expansion};
 
@@ -133,10 +133,10 @@ fn rest(
 ) -> Result<Rest, Error> {
     let mut warnings = Vec::new();
     let history = match &plan.history {
-        Some(Named::Flags(h)) => inputs::read_history(&bases.cwd.join(h), h)?,
+        Some(Named::RequestFlags(h)) => read::read_history(&bases.cwd.join(h), h)?,
         Some(Named::Spec(h)) => {
-            let path = inputs::spec_path(&plan.origin, "history", h, bases.spec_dir, limits)?;
-            inputs::read_history(&path, h)?
+            let path = read::spec_path(&plan.origin, "history", h, bases.spec_dir, limits)?;
+            read::read_history(&path, h)?
         }
         None => Vec::new(),
     };
@@ -233,9 +233,9 @@ fn files(
     exclude: &Gitignore,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<FileItem>, Error> {
-    // Flags name files relative to the working directory, the spec relative to itself.
+    // RequestFlags name files relative to the working directory, the spec relative to itself.
     let (args, base, what): (_, _, &dyn Fn(&str) -> String) = match &plan.files {
-        Named::Flags(f) => (f, bases.cwd, &|a| format!("--file '{a}'")),
+        Named::RequestFlags(f) => (f, bases.cwd, &|a| format!("--file '{a}'")),
         Named::Spec(f) => (f, bases.spec_dir, &|a| {
             format!("{}: files '{a}'", plan.origin)
         }),
@@ -264,7 +264,7 @@ fn files(
     for arg in args {
         let found = match select::expand(arg, &what(arg), scope)? {
             Expansion::Named => {
-                keep(inputs::read_file(arg, base, limits, warnings)?, &mut files);
+                keep(read::read_file(arg, base, limits, warnings)?, &mut files);
                 continue;
             }
             Expansion::Found {
@@ -291,7 +291,7 @@ fn files(
             warnings.extend(notes);
             match read? {
                 Ok(item) => keep(item, &mut files),
-                Err((rel, inputs::Unfit::Unreadable(why))) => {
+                Err((rel, read::Unfit::Unreadable(why))) => {
                     unreadable.entry(why).or_insert_with(Vec::new).push(rel)
                 }
                 Err((rel, _)) => unfit.push(rel),
@@ -311,7 +311,7 @@ fn files(
     }
     if !empty.is_empty() {
         let named = match &plan.files {
-            Named::Flags(_) => "--file".to_string(),
+            Named::RequestFlags(_) => "--file".to_string(),
             Named::Spec(_) => format!("{}: files", plan.origin),
         };
         warnings.push(left_out(&named, &empty, EMPTY));
@@ -322,7 +322,7 @@ fn files(
 /// Why empty files are left out.
 const EMPTY: &str = "with no content";
 
-/// What `inputs::read_found` makes of each of `found`, with its notes, in order. Read
+/// What `read::read_found` makes of each of `found`, with its notes, in order. Read
 /// in parallel: a large selection is hundreds of files. All are read, and the first
 /// error in order is the one reading them one by one would stop at.
 fn read_all(found: &[PathBuf], limits: &Limits) -> Vec<(Result<Found, Error>, Vec<String>)> {
@@ -330,13 +330,13 @@ fn read_all(found: &[PathBuf], limits: &Limits) -> Vec<(Result<Found, Error>, Ve
         .par_iter()
         .map(|path| {
             let mut notes = Vec::new();
-            (inputs::read_found(path, limits, &mut notes), notes)
+            (read::read_found(path, limits, &mut notes), notes)
         })
         .collect()
 }
 
 /// A file read, or its path and why it is not sent.
-type Found = Result<FileItem, (String, inputs::Unfit)>;
+type Found = Result<FileItem, (String, read::Unfit)>;
 
 /// Why links are left out of an expansion.
 const LINKS_OUT: &str = "links leading outside the project root";
@@ -370,9 +370,8 @@ fn urls(
                 match (&u.file, &u.content) {
                     (Some(f), _) => {
                         let key = format!("url_context[{i}].file");
-                        let path =
-                            inputs::spec_path(&plan.origin, &key, f, bases.spec_dir, limits)?;
-                        urls.push(inputs::read_url(&u.url, &path, f, warnings)?)
+                        let path = read::spec_path(&plan.origin, &key, f, bases.spec_dir, limits)?;
+                        urls.push(read::read_url(&u.url, &path, f, warnings)?)
                     }
                     (None, Some(c)) => urls.push(UrlItem {
                         url: u.url.clone(),
@@ -383,15 +382,10 @@ fn urls(
                 }
             }
         }
-        Urls::Flags(args) => {
+        Urls::RequestFlags(args) => {
             for arg in args {
-                let (url, file) = inputs::split_url_arg(arg)?;
-                urls.push(inputs::read_url(
-                    url,
-                    &bases.cwd.join(file),
-                    file,
-                    warnings,
-                )?);
+                let (url, file) = read::split_url_arg(arg)?;
+                urls.push(read::read_url(url, &bases.cwd.join(file), file, warnings)?);
             }
         }
     }
@@ -474,13 +468,13 @@ fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Erro
             .enumerate()
             .map(|(n, i)| {
                 let key = format!("images[{n}]");
-                let path = inputs::spec_path(&plan.origin, &key, i, bases.spec_dir, limits)?;
-                inputs::read_image(&path, i)
+                let path = read::spec_path(&plan.origin, &key, i, bases.spec_dir, limits)?;
+                read::read_image(&path, i)
             })
             .collect(),
-        Named::Flags(images) => images
+        Named::RequestFlags(images) => images
             .iter()
-            .map(|i| inputs::read_image(&bases.cwd.join(i), i))
+            .map(|i| read::read_image(&bases.cwd.join(i), i))
             .collect(),
     }
 }
@@ -489,9 +483,9 @@ fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Erro
 mod tests {
     use super::*;
     use crate::progress::Silent;
-    use crate::request::plan::plan;
-    use crate::request::spec::Spec;
-    use crate::request::Inputs;
+    use crate::request::input::plan::plan;
+    use crate::request::input::spec::Spec;
+    use crate::request::input::RequestFlags;
 
     /// A project with `a.rs` at its root and a spec directory `specs/` holding `b.rs`.
     fn project() -> (tempfile::TempDir, std::path::PathBuf, Limits) {
@@ -523,7 +517,7 @@ mod tests {
             ..Spec::default()
         };
         let loaded = load(
-            plan(&Inputs::default(), &spec).unwrap(),
+            plan(&RequestFlags::default(), &spec).unwrap(),
             &limits,
             bases,
             &mut || None,
@@ -536,9 +530,9 @@ mod tests {
             .map(|f| (f.path.as_str(), &*f.content))
             .collect();
         assert_eq!(files, [("specs/b.rs", "B\n")], "named twice, sent once");
-        let flags = Inputs {
+        let flags = RequestFlags {
             files: vec!["a.rs".into()],
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let loaded = load(
             plan(&flags, &spec).unwrap(),
@@ -568,9 +562,9 @@ mod tests {
     #[test]
     fn the_map_is_built_inside_a_repository_when_wanted() {
         let (_dir, root, _limits) = project();
-        let flags = Inputs {
+        let flags = RequestFlags {
             map_exclude: vec!["*.md".into()],
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let wanted = plan(&flags, &Spec::default()).unwrap();
         let mut warnings = Vec::new();
@@ -582,9 +576,9 @@ mod tests {
         git2::Repository::init(&root).unwrap();
         let map = repo_map(&wanted, &root, one_block, &Silent, &mut warnings).unwrap();
         assert_eq!(map.blocks["a.rs"], "*.md");
-        let off = Inputs {
+        let off = RequestFlags {
             no_symbol_map: true,
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let unwanted = plan(&off, &Spec::default()).unwrap();
         assert_eq!(
@@ -616,9 +610,9 @@ mod tests {
             ..Spec::default()
         };
         let run = |preview: bool, stdin: Option<&str>| {
-            let flags = Inputs {
+            let flags = RequestFlags {
                 preview,
-                ..Inputs::default()
+                ..RequestFlags::default()
             };
             let plan = plan(&flags, &spec).unwrap();
             load(

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::item_key::{ItemKey, EXPECTED};
-use super::tier::Tier;
+use crate::request::item_key::{ItemKey, EXPECTED};
+use crate::request::tier::Tier;
 
 /// A context spec, as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]

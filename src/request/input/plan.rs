@@ -4,28 +4,28 @@
 
 use std::collections::BTreeMap;
 
-use super::cache::Ttl;
+use crate::request::providers::Ttl;
 
-use super::providers::{Provider, SystemRole};
 use super::spec::{self, Spec, UrlSpec};
-use super::tier::Tier;
-use super::{err, Inputs};
+use super::{err, RequestFlags};
 use crate::error::Error;
 use crate::map::MapOptions;
+use crate::request::providers::{Provider, SystemRole};
+use crate::request::tier::Tier;
 use crate::tokens::Tokenizer;
 
-/// Inputs named on the command line (relative to the working directory) or in the spec
+/// RequestFlags named on the command line (relative to the working directory) or in the spec
 /// (relative to its directory, and confined like `--file`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Named<T> {
-    Flags(T),
+    RequestFlags(T),
     Spec(T),
 }
 
 /// URL content: `--url-context URL=FILE` values, or the spec's entries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Urls {
-    Flags(Vec<String>),
+    RequestFlags(Vec<String>),
     Spec(Vec<UrlSpec>),
 }
 
@@ -93,13 +93,13 @@ fn named(flags: &[String], spec: &[String]) -> Named<Vec<String>> {
     if flags.is_empty() {
         Named::Spec(spec.to_vec())
     } else {
-        Named::Flags(flags.to_vec())
+        Named::RequestFlags(flags.to_vec())
     }
 }
 
 /// Chooses every input: a flag where given, else the spec's key, else the default.
 /// Fails only on a provider, tokenizer or cache TTL that does not parse.
-pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
+pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
     let provider = match flags.provider.as_ref().or(spec.provider.as_ref()) {
         Some(p) => Some(p.parse::<Provider>().map_err(err)?),
         None => None,
@@ -113,14 +113,14 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         None => Ttl::default(),
     };
     let history = match (&flags.history, &spec.history) {
-        (Some(h), _) => Some(Named::Flags(h.clone())),
+        (Some(h), _) => Some(Named::RequestFlags(h.clone())),
         (None, Some(h)) => Some(Named::Spec(h.clone())),
         (None, None) => None,
     };
     let urls = if flags.url_context.is_empty() {
         Urls::Spec(spec.url_context.clone())
     } else {
-        Urls::Flags(flags.url_context.clone())
+        Urls::RequestFlags(flags.url_context.clone())
     };
     let (legend, symbols) = match &spec.symbols {
         Some(s) => (s.legend.clone(), s.blocks.clone()),
@@ -138,7 +138,7 @@ pub fn plan(flags: &Inputs, spec: &Spec) -> Result<Plan, Error> {
         ttl,
         files: named(&flags.files, &spec.files),
         exclude: match named(&flags.exclude, &spec.exclude) {
-            Named::Flags(e) | Named::Spec(e) => e,
+            Named::RequestFlags(e) | Named::Spec(e) => e,
         },
         history,
         urls,
@@ -175,7 +175,7 @@ impl Plan {
     /// The history file as named (for messages about the messages in it).
     pub fn history_name(&self) -> Option<&String> {
         match &self.history {
-            Some(Named::Flags(h) | Named::Spec(h)) => Some(h),
+            Some(Named::RequestFlags(h) | Named::Spec(h)) => Some(h),
             None => None,
         }
     }
@@ -205,7 +205,7 @@ impl Plan {
     /// cached.
     pub fn with_map_budget(mut self, context_window: u64) -> Plan {
         let no_files = match &self.files {
-            Named::Flags(f) | Named::Spec(f) => f.is_empty(),
+            Named::RequestFlags(f) | Named::Spec(f) => f.is_empty(),
         };
         let default = if no_files {
             MAP_TOKENS_NO_FILES
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn the_spec_fills_what_the_flags_leave_open() {
-        let p = plan(&Inputs::default(), &spec()).unwrap();
+        let p = plan(&RequestFlags::default(), &spec()).unwrap();
         assert_eq!(p.provider, Some(Provider::Gemini));
         assert_eq!(p.tokenizer.name(), "cl100k_base");
         assert_eq!(p.ttl, Ttl::OneHour);
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn flags_override_the_spec() {
-        let flags = Inputs {
+        let flags = RequestFlags {
             prompt: Some("from flag".into()),
             files: strings(&["f.rs"]),
             exclude: strings(&["*.lock"]),
@@ -285,17 +285,17 @@ mod tests {
             max_tokens: Some(7),
             cache_ttl: Some("5m".into()),
             tokenizer: Some("o200k".into()),
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let p = plan(&flags, &spec()).unwrap();
         assert_eq!(p.provider, Some(Provider::OpenAi));
         assert_eq!(p.tokenizer.name(), "o200k_base");
         assert_eq!(p.ttl, Ttl::FiveMinutes);
-        assert_eq!(p.files, Named::Flags(strings(&["f.rs"])));
+        assert_eq!(p.files, Named::RequestFlags(strings(&["f.rs"])));
         assert_eq!(p.exclude, strings(&["*.lock"]));
-        assert_eq!(p.history, Some(Named::Flags("f.json".into())));
-        assert_eq!(p.urls, Urls::Flags(strings(&["https://f=f.txt"])));
-        assert_eq!(p.images, Named::Flags(strings(&["f.png"])));
+        assert_eq!(p.history, Some(Named::RequestFlags("f.json".into())));
+        assert_eq!(p.urls, Urls::RequestFlags(strings(&["https://f=f.txt"])));
+        assert_eq!(p.images, Named::RequestFlags(strings(&["f.png"])));
         assert!(p.file_tree);
         assert_eq!(p.prompt.as_deref(), Some("from flag"));
         assert_eq!(p.max_tokens, Some(7));
@@ -310,11 +310,11 @@ mod tests {
     #[test]
     fn only_a_prompt_the_user_gave_is_scanned_for_urls() {
         let fetch = |prompt: Option<&str>, spec: &Spec| {
-            let flags = Inputs {
+            let flags = RequestFlags {
                 prompt: prompt.map(String::from),
                 fetch_urls: true,
                 urls: strings(&["https://u"]),
-                ..Inputs::default()
+                ..RequestFlags::default()
             };
             plan(&flags, spec).unwrap().fetch
         };
@@ -328,13 +328,13 @@ mod tests {
         assert_eq!((f.detect, f.spec_prompt), (false, true));
         assert_eq!(f.urls, strings(&["https://u"]));
         assert_eq!(f.max, crate::fetch::MAX_URLS);
-        let f = plan(&Inputs::default(), &spec()).unwrap().fetch;
+        let f = plan(&RequestFlags::default(), &spec()).unwrap().fetch;
         assert_eq!((f.detect, f.spec_prompt, f.urls.len()), (false, false, 0));
     }
 
     #[test]
     fn defaults_without_flags_or_spec() {
-        let p = plan(&Inputs::default(), &Spec::default()).unwrap();
+        let p = plan(&RequestFlags::default(), &Spec::default()).unwrap();
         assert_eq!(p.provider, None);
         assert_eq!(p.tokenizer, Tokenizer::default());
         assert_eq!(p.ttl, Ttl::FiveMinutes);
@@ -352,9 +352,9 @@ mod tests {
     #[test]
     fn the_map_gets_its_flag_budget_else_a_modest_one_within_the_window() {
         let budget = |flag: Option<usize>, window: u64| {
-            let flags = Inputs {
+            let flags = RequestFlags {
                 map_tokens: flag,
-                ..Inputs::default()
+                ..RequestFlags::default()
             };
             let p = plan(&flags, &Spec::default()).unwrap();
             p.with_map_budget(window).map.unwrap().tokens
@@ -365,18 +365,18 @@ mod tests {
         // An 8K window keeps seven eighths for the rest.
         assert_eq!(budget(None, 8_192), Some(1_024));
         assert_eq!(budget(Some(900), 200_000), Some(900));
-        let with_files = Inputs {
+        let with_files = RequestFlags {
             files: strings(&["src/"]),
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let p = plan(&with_files, &Spec::default()).unwrap();
         assert_eq!(
             p.with_map_budget(1_000_000).map.unwrap().tokens,
             Some(MAP_TOKENS)
         );
-        let off = Inputs {
+        let off = RequestFlags {
             no_symbol_map: true,
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let p = plan(&off, &Spec::default()).unwrap();
         assert_eq!(p.with_map_budget(200_000).map, None);
@@ -384,32 +384,35 @@ mod tests {
 
     #[test]
     fn the_repository_map_is_wanted_unless_off_or_given() {
-        let flags = Inputs {
+        let flags = RequestFlags {
             map_exclude: strings(&["*.min.js"]),
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let p = plan(&flags, &Spec::default()).unwrap();
         assert_eq!(p.map.unwrap().exclude, strings(&["*.min.js"]));
         // The spec's blocks replace the map.
         assert_eq!(plan(&flags, &spec()).unwrap().map, None);
-        let off = Inputs {
+        let off = RequestFlags {
             no_symbol_map: true,
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         assert_eq!(plan(&off, &Spec::default()).unwrap().map, None);
         let spec_off = spec::parse("symbols: false\n", "s.yaml").unwrap();
-        let p = plan(&Inputs::default(), &spec_off).unwrap();
+        let p = plan(&RequestFlags::default(), &spec_off).unwrap();
         assert_eq!((p.map, p.legend.as_str()), (None, ""));
         // `symbols: true` leaves it on.
         let spec_on = spec::parse("symbols: true\n", "s.yaml").unwrap();
-        assert!(plan(&Inputs::default(), &spec_on).unwrap().map.is_some());
+        assert!(plan(&RequestFlags::default(), &spec_on)
+            .unwrap()
+            .map
+            .is_some());
     }
 
     #[test]
     fn a_bad_name_fails_before_anything_is_read() {
-        let flags = Inputs {
+        let flags = RequestFlags {
             tokenizer: Some("p50k".into()),
-            ..Inputs::default()
+            ..RequestFlags::default()
         };
         let e = plan(&flags, &Spec::default()).unwrap_err();
         assert_eq!(
@@ -420,7 +423,7 @@ mod tests {
             provider: Some("nope".into()),
             ..Spec::default()
         };
-        let e = plan(&Inputs::default(), &spec).unwrap_err();
+        let e = plan(&RequestFlags::default(), &spec).unwrap_err();
         assert_eq!(
             e.message,
             "unknown provider 'nope'; expected anthropic, openai, openai-responses, openrouter, gemini or raw"

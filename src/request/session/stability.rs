@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
-use crate::request::ripple::Ripple;
+use crate::request::session::ripple::Ripple;
 use crate::request::tier::Tier;
 
 /// The state file format; bumped when it changes incompatibly. Version 1 files (counts
@@ -48,7 +48,8 @@ pub enum StateError {
     NoStateDir(String),
 }
 
-pub use super::ripple::{Entry, Observed};
+pub use super::ripple::Entry;
+use crate::request::assemble::Observed;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
