@@ -108,7 +108,7 @@ fn prefix_prediction_matches_the_simulation() {
             write: 100,
             write_1h: None,
         };
-        let plan = session::observe_and_plan(&mut tracker, &req);
+        let plan = session::track(&mut tracker, &req, &[]).unwrap();
         let (messages, _) = request::lay_out(&req, &plan);
         assert!(messages.iter().all(|m| !m.cache) || plan.moving_marker.is_none());
         let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
@@ -141,7 +141,7 @@ fn explicit_breakpoint_prediction_matches_the_simulation() {
         for a in &s.requests {
             let mut req = scenarios::request_for(a.clone(), scenarios::Target::Gpt56);
             req.provider = provider;
-            let plan = session::observe_and_plan(&mut tracker, &req);
+            let plan = session::track(&mut tracker, &req, &[]).unwrap();
             let (messages, _) = request::lay_out(&req, &plan);
             let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
             memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());

@@ -367,7 +367,7 @@ pub fn run_session_for(
         .map(|a| {
             let req = request_for(a.clone(), target);
             let mut tracker = Tracker::open(state).expect("the state opens");
-            let mut plan = session::observe_and_plan(&mut tracker, &req);
+            let mut plan = session::track(&mut tracker, &req, &[]).unwrap();
             plan.moving_marker = plan.moving_marker.filter(|_| moving);
             let (messages, _) = request::lay_out(&req, &plan);
             let previous = tracker.previous().cloned();

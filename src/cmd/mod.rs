@@ -220,9 +220,9 @@ pub(crate) fn build(prompt: &PromptArgs, ctx: &Ctx) -> anyhow::Result<(Settings,
     build_from(&flags(prompt, ctx), &prompt.base.vars, &ctx.env)
 }
 
-/// The flags of a request command for `provider`: without a model named, the provider's
+/// The settings flags of a request command for `provider`: without a model named, the provider's
 /// own default.
-pub(crate) fn request_flags(prompt: &PromptArgs, ctx: &Ctx, provider: Option<&str>) -> Flags {
+pub(crate) fn settings_flags_for(prompt: &PromptArgs, ctx: &Ctx, provider: Option<&str>) -> Flags {
     Flags {
         default_model: Some(crate::model::default_model_for(provider)),
         ..flags(prompt, ctx)

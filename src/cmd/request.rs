@@ -4,20 +4,18 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use anyhow::bail;
-
-use super::{build_from, default_model_note, encode_flags, request_flags, warn, Ctx};
+use super::{build_from, default_model_note, encode_flags, settings_flags_for, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::request;
 use crate::request::report::breakdown::{self, Breakdown};
-use crate::request::session::stability::{self, StateError, Tracker};
-use crate::request::tier::Tier;
+use crate::request::session::stability::Tracker;
+use crate::request::session::{self, Laid, Pin};
 use crate::settings::Settings;
 use crate::tokens::Tokenizer;
 
-/// The inputs `messages` (or, as a `preview`, `context`) takes from its flags.
-fn request_inputs(
+/// The request flags `messages` (or, as a `preview`, `context`) takes from its arguments.
+fn request_flags(
     args: &MessagesArgs,
     preview: bool,
     settings: &Settings,
@@ -141,7 +139,7 @@ pub(super) fn prepare_request(
         prompt_args.base.model = spec.model.clone();
     }
     let (mut settings, built) = build_from(
-        &request_flags(&prompt_args, ctx, provider),
+        &settings_flags_for(&prompt_args, ctx, provider),
         &prompt_args.base.vars,
         &ctx.env,
     )?;
@@ -163,10 +161,10 @@ pub(super) fn prepare_request(
         stdin_note = note;
         Some(text)
     };
-    let mut inputs = request_inputs(args, preview, &settings)?;
-    inputs.files.extend(listed);
+    let mut flags = request_flags(args, preview, &settings)?;
+    flags.files.extend(listed);
     let req = request::prepare(
-        &inputs, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
+        &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;
     // Erases the bar before the notes print.
     drop(progress);
@@ -180,21 +178,8 @@ pub(super) fn prepare_request(
     Ok((settings, built, req))
 }
 
-/// A request laid out with its session's tiers: the session state (open and locked, or
-/// ephemeral without a session), the tier map and the messages with markers placed.
-pub(super) struct Laid {
-    pub tracker: Tracker,
-    pub session: Option<String>,
-    pub messages: Vec<request::Message>,
-    pub placement: request::markers::Placement,
-    pub tiers: BTreeMap<String, Tier>,
-    /// In a session, the messages the same request would send without it (laid out
-    /// once: `context` predicts them, `messages` records them).
-    pub without_session: Option<Vec<request::Message>>,
-}
-
-/// Observes the request's items in its session, then lays it out with the tiers they
-/// earned, the spec's hints and `--tier` pins (each overriding the one before).
+/// Lays the request out in its session (see `request::session::lay_out`), or flat with
+/// `--flat`; `--tier` pins apply over the spec's hints.
 pub(super) fn lay_out(
     args: &MessagesArgs,
     settings: &Settings,
@@ -204,52 +189,16 @@ pub(super) fn lay_out(
     if args.flat {
         return lay_out_flat(req, ctx);
     }
-    let session = req.session.clone();
-    let mut tracker = match &session {
-        None => Tracker::ephemeral(),
-        Some(name) => {
-            let path = stability::state_path(name, settings.state_dir(&ctx.env))?;
-            match Tracker::open(&path) {
-                Ok(t) => t,
-                // A preview can go on without the state; a recording run must not
-                // overwrite what it cannot read.
-                Err(e @ StateError::Corrupt { .. }) if args.no_update => {
-                    ctx.note(format!("{e}; going on without it"))?;
-                    Tracker::ephemeral()
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-    };
-    let items = request::assemble::observed(&req.assembly, req.tokenizer, tracker.wants_sha256());
-    request::session::observe(&mut tracker, req, &items);
-    for (key, tier) in &req.hints {
-        tracker.pin(key.clone(), *tier);
+    let (tracker, note) = session::open(req, settings.state_dir(&ctx.env), !args.no_update)?;
+    if let Some(note) = note {
+        ctx.note(note)?;
     }
-    for arg in &args.tier {
-        let (key, tier) = stability::parse_pin(arg, &settings.cwd, &settings.project_root)
-            .map_err(anyhow::Error::msg)?;
-        if !items.iter().any(|i| i.key == key) {
-            bail!(
-                "--tier '{arg}': '{key}' is not in this request; pin a --file path, or a \
-                 symbol:PATH or history:N key the request holds"
-            );
-        }
-        tracker.pin(key, tier);
-    }
-    let plan = request::session::plan(&tracker, req);
-    let (messages, placement) = request::lay_out(req, &plan);
-    let without_session = session
-        .is_some()
-        .then(|| request::session::without_session(req));
-    Ok(Laid {
-        tracker,
-        session,
-        messages,
-        placement,
-        tiers: plan.tiers,
-        without_session,
-    })
+    let pins = args
+        .tier
+        .iter()
+        .map(|arg| Pin::parse(arg, &settings.cwd, &settings.project_root))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(session::lay_out(tracker, req, &pins)?)
 }
 
 /// `--flat`: no tiers, no markers, no session. A spec's session and tier hints would

@@ -1,22 +1,24 @@
-//! A request in a session, end to end: the tracker's plan for the layout, the cache
-//! prediction against what the session's earlier requests left, and what to remember.
-//! `messages` and `context` use it, and so does the session benchmark.
+//! A request in a session, end to end: opening the session's state, the layout its
+//! tracker gives (`stability` keeps the record, `ripple` moves items between tiers),
+//! the cache prediction against what the session's earlier requests left, and what to
+//! remember. `messages` and `context` use it, and so does the session benchmark.
 
 pub mod ripple;
 pub mod stability;
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use super::assemble::{self, Observed};
 use super::item_key::ItemKey;
-use super::markers::Moving;
+use super::markers::{Moving, Placement};
 use super::providers::Ttl;
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
 use super::tier::Tier;
 use super::{Layout, Message, Request};
 use crate::error::Error;
 use crate::map::tiers::Level;
-use stability::Tracker;
+use stability::{StateError, Tracker};
 
 /// The cache rule of the provider `request` goes to.
 pub fn rule(request: &Request) -> Rule {
@@ -27,13 +29,99 @@ pub fn rule(request: &Request) -> Rule {
     )
 }
 
-/// Observes `request`'s items in `tracker` (a no-op for an ephemeral one's tiers) and
-/// returns the layout plan: the tracker's tiers and order, and the moving marker when
-/// the session's record says it pays (breakpoint providers only).
-pub fn observe_and_plan(tracker: &mut Tracker, request: &Request) -> Layout {
-    let observed = assemble::observed(&request.assembly, request.tokenizer, tracker.wants_sha256());
-    observe(tracker, request, &observed);
-    plan(tracker, request)
+/// A request laid out in its session: the session's state (open and locked, or
+/// ephemeral without a session), the tier map, and the messages with markers placed.
+#[derive(Debug)]
+pub struct Laid {
+    pub tracker: Tracker,
+    /// The session's name (none: an ephemeral tracker).
+    pub session: Option<String>,
+    pub messages: Vec<Message>,
+    pub placement: Placement,
+    pub tiers: BTreeMap<String, Tier>,
+    /// In a session, the messages the same request would send without it, laid out
+    /// once: `context` predicts them, `messages` records them.
+    pub without_session: Option<Vec<Message>>,
+}
+
+/// A `--tier ITEM=TIER` pin: the argument as given, and the key and tier it names.
+#[derive(Debug, Clone)]
+pub struct Pin {
+    pub arg: String,
+    pub key: String,
+    pub tier: Tier,
+}
+
+impl Pin {
+    /// Reads `arg`, naming a file path from `cwd` and keying it from `project_root`.
+    pub fn parse(arg: &str, cwd: &Path, project_root: &Path) -> Result<Pin, Error> {
+        let (key, tier) = stability::parse_pin(arg, cwd, project_root).map_err(Error::usage)?;
+        Ok(Pin {
+            arg: arg.to_string(),
+            key,
+            tier,
+        })
+    }
+}
+
+/// Opens `request`'s session (`request.session`; none is an ephemeral tracker) from
+/// `state_dir`. A state that does not read stops the run, unless the run records
+/// nothing (`records` false): then it goes on without the state, and the note says so.
+pub fn open(
+    request: &Request,
+    state_dir: Result<PathBuf, String>,
+    records: bool,
+) -> Result<(Tracker, Option<String>), Error> {
+    let Some(name) = &request.session else {
+        return Ok((Tracker::ephemeral(), None));
+    };
+    let path = stability::state_path(name, state_dir)?;
+    match Tracker::open(&path) {
+        Ok(tracker) => Ok((tracker, None)),
+        Err(e @ StateError::Corrupt { .. }) if !records => Ok((
+            Tracker::ephemeral(),
+            Some(format!("{e}; going on without it")),
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Observes `request`'s items in `tracker` (an ephemeral one keeps no record), pins
+/// the spec's tier hints and then `pins` (each overriding what came before; a pin must
+/// name an item the request holds), and returns the layout the tiers give.
+pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<Layout, Error> {
+    let items = assemble::observed(&request.assembly, request.tokenizer, tracker.wants_sha256());
+    observe(tracker, request, &items);
+    for (key, tier) in &request.hints {
+        tracker.pin(key.clone(), *tier);
+    }
+    for pin in pins {
+        if !items.iter().any(|i| i.key == pin.key) {
+            return Err(Error::usage(format!(
+                "--tier '{}': '{}' is not in this request; pin a --file path, or a \
+                 symbol:PATH or history:N key the request holds",
+                pin.arg, pin.key
+            )));
+        }
+        tracker.pin(pin.key.clone(), pin.tier);
+    }
+    Ok(layout(tracker, request))
+}
+
+/// Lays `request` out in `tracker`'s session ([`track`]), and, in a session, also as it
+/// would go without one.
+pub fn lay_out(mut tracker: Tracker, request: &Request, pins: &[Pin]) -> Result<Laid, Error> {
+    let layout = track(&mut tracker, request, pins)?;
+    let (messages, placement) = super::lay_out(request, &layout);
+    let session = request.session.clone().filter(|_| tracker.is_session());
+    Ok(Laid {
+        without_session: session.is_some().then(|| without_session(request)),
+        session,
+        tracker,
+        messages,
+        placement,
+        tiers: layout.tiers,
+    })
 }
 
 /// Records `observed`, `request`'s items, in `tracker`: the map's first tiers on a
@@ -80,10 +168,11 @@ fn tier_of(level: Level) -> Tier {
     }
 }
 
-/// The layout plan for the tracker as it stands (pins applied). With the repository's
-/// map, a symbol block no tier holds (no session, say) is laid out in L3: symbols start
-/// cached.
-pub fn plan(tracker: &Tracker, request: &Request) -> Layout {
+/// The layout for the tracker as it stands (pins applied): its tiers and order, and the
+/// moving marker when the session's record says it pays (breakpoint providers only).
+/// With the repository's map, a symbol block no tier holds (no session, say) is laid
+/// out in L3: symbols start cached.
+pub fn layout(tracker: &Tracker, request: &Request) -> Layout {
     let mut tiers = tracker.tiers();
     if request.map_edges.is_some() {
         for (path, _) in assemble::shown_symbols(&request.assembly) {
@@ -122,7 +211,7 @@ pub fn without_session(request: &Request) -> Vec<Message> {
     for (key, tier) in &request.hints {
         tracker.pin(key.clone(), *tier);
     }
-    super::lay_out(request, &plan(&tracker, request)).0
+    super::lay_out(request, &layout(&tracker, request)).0
 }
 
 fn shape(request: &Request, messages: &[Message], count: bool) -> Result<Shape, Error> {
@@ -238,7 +327,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut tracker = Tracker::open(&dir.path().join("s.json")).unwrap();
         assert!(tracker.is_new());
-        let layout = observe_and_plan(&mut tracker, &request(true, 0));
+        let layout = track(&mut tracker, &request(true, 0), &[]).unwrap();
         // a⇄b cluster → L1; c → L2 (the emptiest); d.rs is a working file, not a block.
         let want = [
             ("symbol:a.rs", Tier::L1),
@@ -259,7 +348,7 @@ mod tests {
         let path = dir.path().join("s.json");
         let mut tracker = Tracker::open(&path).unwrap();
         // Neither tier reaches 1024 tokens: the smaller (c, L2) merges into L1.
-        let layout = observe_and_plan(&mut tracker, &request(true, 1024));
+        let layout = track(&mut tracker, &request(true, 1024), &[]).unwrap();
         let l1 = [
             ("symbol:a.rs", Tier::L1),
             ("symbol:b.rs", Tier::L1),
@@ -269,7 +358,7 @@ mod tests {
         tracker.save().unwrap();
         let mut tracker = Tracker::open(&path).unwrap();
         assert!(!tracker.is_new());
-        let layout = observe_and_plan(&mut tracker, &request(true, 0));
+        let layout = track(&mut tracker, &request(true, 0), &[]).unwrap();
         assert_eq!(symbol_tiers(&layout), pairs(&l1));
     }
 
@@ -281,7 +370,7 @@ mod tests {
         let mut first = request(false, 0);
         first.assembly.prompt = "P\n\nReminder".into();
         let mut tracker = Tracker::open(&path).unwrap();
-        let layout = observe_and_plan(&mut tracker, &first);
+        let layout = track(&mut tracker, &first, &[]).unwrap();
         assert_eq!(layout.moving_marker, Some(Moving::BeforePrompt));
         let (messages, _) = crate::request::lay_out(&first, &layout);
         tracker.record(remember(&first, &messages, None).unwrap());
@@ -295,7 +384,7 @@ mod tests {
             ];
             r.assembly.prompt = "Q\n\nReminder".into();
             let mut tracker = Tracker::open(&path).unwrap();
-            observe_and_plan(&mut tracker, &r).moving_marker
+            track(&mut tracker, &r, &[]).unwrap().moving_marker
         };
         assert_eq!(next("P\n\nReminder"), Some(Moving::OnPrompt));
         assert_eq!(next("P"), Some(Moving::BeforePrompt));
@@ -304,19 +393,19 @@ mod tests {
     #[test]
     fn untracked_map_blocks_start_in_l3_and_spec_blocks_are_unchanged() {
         let tracker = Tracker::ephemeral();
-        let layout = plan(&tracker, &request(true, 0));
+        let map = layout(&tracker, &request(true, 0));
         let l3 = [
             ("symbol:a.rs", Tier::L3),
             ("symbol:b.rs", Tier::L3),
             ("symbol:c.rs", Tier::L3),
         ];
-        assert_eq!(symbol_tiers(&layout), pairs(&l3));
+        assert_eq!(symbol_tiers(&map), pairs(&l3));
         // A spec's blocks without a session stay where they were (the system message).
-        assert!(symbol_tiers(&plan(&tracker, &request(false, 0))).is_empty());
+        assert!(symbol_tiers(&layout(&tracker, &request(false, 0))).is_empty());
         // And a session does not seed a spec's blocks: they enter L3 by ripple.
         let dir = tempfile::tempdir().unwrap();
         let mut tracker = Tracker::open(&dir.path().join("s.json")).unwrap();
-        let layout = observe_and_plan(&mut tracker, &request(false, 0));
+        let layout = track(&mut tracker, &request(false, 0), &[]).unwrap();
         assert_eq!(symbol_tiers(&layout), pairs(&l3));
     }
 }

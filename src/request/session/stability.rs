@@ -48,7 +48,26 @@ pub enum StateError {
     NoStateDir(String),
 }
 
+/// The crate's error, saying the same: a run reports a state problem as it reports
+/// any other.
+impl From<StateError> for Error {
+    fn from(e: StateError) -> Error {
+        match e {
+            StateError::Io { ref source, .. } => {
+                let message = format!("{e}: {}", crate::error::io_reason(source));
+                let StateError::Io { source, .. } = e else {
+                    unreachable!()
+                };
+                Error::io(message, source)
+            }
+            StateError::BadName(_) | StateError::NoStateDir(_) => Error::usage(e.to_string()),
+            StateError::Corrupt { .. } => Error::data(e.to_string()),
+        }
+    }
+}
+
 pub use super::ripple::Entry;
+use crate::error::Error;
 use crate::request::assemble::Observed;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
