@@ -20,7 +20,6 @@ pub mod fetch;
 pub mod fs;
 pub mod git_index;
 pub mod goal;
-pub mod gojson;
 pub mod map;
 pub mod mcp;
 pub mod memo;
