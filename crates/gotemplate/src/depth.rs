@@ -30,25 +30,27 @@ pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Er
     let Some(at) = too_deep_at(source.as_bytes()) else {
         return Ok(());
     };
-    let message = match go_source {
+    let error =
+        |message: String| Error::new(ErrorKind::Limit(Limit::ExpressionDepth), message).named(name);
+    Err(match go_source {
         // The lowering does not map every byte back; the template as a whole is named.
-        Some(_) => format!(
+        Some(_) => error(format!(
             "template: {name}: {TOO_DEEP}: an action nests more than {MAX_EXPR_DEPTH} \
              operations (fewer when several actions nest deeply); split it up"
-        ),
+        )),
         None => {
             let line = 1 + source.as_bytes()[..at]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            format!(
+            error(format!(
                 "template: {name}:{line}: {TOO_DEEP}: more than {MAX_EXPR_DEPTH} nested \
                  operators in one tag (fewer when several tags nest deeply), or more than \
                  {MAX_ELIFS} elifs; split it up"
-            )
+            ))
+            .at(line, None)
         }
-    };
-    Err(Error::new(ErrorKind::Limit(Limit::ExpressionDepth), message).named(name))
+    })
 }
 
 /// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`], or where the
