@@ -53,6 +53,8 @@ mod gofmt;
 #[cfg(feature = "render")]
 pub mod json;
 #[cfg(all(test, feature = "render"))]
+mod printf_roundtrip;
+#[cfg(all(test, feature = "render"))]
 mod test_values;
 #[cfg(feature = "render")]
 pub mod value;
