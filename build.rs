@@ -10,7 +10,7 @@
 //! - the secret rules' keywords to a DFA table (build/keywords.rs): building the
 //!   automaton was a millisecond of every run that scanned.
 //! - the built-in Go templates (templates/**/*.tmpl) lowered to Jinja by the same code
-//!   that lowers a user's (src/template/go): lowering was a quarter of `system`'s work.
+//!   that lowers a user's (crates/gotemplate): lowering was a quarter of `system`'s work.
 
 use std::path::Path;
 
@@ -20,16 +20,6 @@ mod grammars;
 mod index;
 #[path = "build/keywords.rs"]
 mod keywords;
-// The Go template lowering, as the crate has it (it needs only `strconv` beside it).
-#[allow(dead_code)]
-#[path = "src/template/go/mod.rs"]
-mod go;
-#[allow(dead_code)]
-#[path = "src/template/strconv.rs"]
-mod strconv;
-mod template {
-    pub(crate) use super::strconv;
-}
 
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
@@ -47,9 +37,8 @@ fn main() {
 /// that lowers (one that does not is left to the run, which reports the error), sorted
 /// by path. Only the Jinja source: the error sites are worked out again on an error.
 fn lowered_templates(out: &Path) {
-    for dir in ["src/template/go", "src/template/strconv.rs", "templates"] {
-        println!("cargo:rerun-if-changed={dir}");
-    }
+    // The lowering itself is a build-dependency, which cargo tracks.
+    println!("cargo:rerun-if-changed=templates");
     let mut files = Vec::new();
     collect_templates(Path::new("templates"), &mut files);
     let mut lowered: Vec<(String, String)> = Vec::new();
@@ -60,9 +49,8 @@ fn lowered_templates(out: &Path) {
             .to_string_lossy()
             .replace('\\', "/");
         let source = std::fs::read_to_string(&path).expect("templates are UTF-8");
-        let is_func = |f: &str| go::lower::GO_BUILTINS.contains(&f);
-        if let Ok(tree) = go::parse::parse(&name, &source, &is_func) {
-            lowered.push((name, go::lower::lower(&tree).source));
+        if let Ok(parsed) = gotemplate::parse(&name, &source) {
+            lowered.push((name, parsed.to_jinja()));
         }
     }
     // Sorted as strings, which the run's binary search compares.

@@ -4,7 +4,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 use asimi_prompt::data;
-use asimi_prompt::template::{self, Engine, MissingKey, Syntax};
+use gotemplate::{Engine, MissingKey, Syntax};
 
 const NAME: &str = "prompt-5k.md.tmpl";
 
@@ -30,7 +30,11 @@ fn bench(c: &mut Criterion) {
     let data = data();
 
     c.bench_function("go parse + lower (5 KB)", |b| {
-        b.iter(|| template::lower_go(NAME, black_box(&source)).unwrap())
+        b.iter(|| {
+            gotemplate::parse(NAME, black_box(&source))
+                .unwrap()
+                .to_jinja()
+        })
     });
     c.bench_function("compile: parse, lower, minijinja compile (5 KB)", |b| {
         let mut engine = Engine::new(MissingKey::Default);

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::facts::sandbox::Sandbox;
-use crate::template::{MissingKey, Syntax};
+use gotemplate::{MissingKey, Syntax};
 
 /// A clap value enum that stands for an enum of the library's, variant for variant, so
 /// that clap stays in this module. The doc comments are the values' help.
@@ -593,7 +593,7 @@ impl PromptArgs {
 
 /// `--template-bytes N`: a positive number of bytes, with an optional K, M or G.
 fn parse_bytes(value: &str) -> Result<u64, String> {
-    crate::template::budget::parse_bytes(value)
+    crate::template::parse_bytes(value)
 }
 
 /// `--context-window N`: a positive whole number of tokens.

@@ -195,10 +195,10 @@ fn read_data_file(file: &str) -> Result<String, Error> {
 
 /// Reads and merges data files and settings as [`load`] does, into the value a template
 /// sees. JSON files are decoded the way Go's `encoding/json` decodes them (see
-/// [`crate::gojson`]), so `-0`, `1e400`, lone surrogate escapes and nesting up to
+/// [`gotemplate::json`]), so `-0`, `1e400`, lone surrogate escapes and nesting up to
 /// 10000 levels give what Go gives.
 pub fn load_value(files: &[String], settings: &[String]) -> Result<Value, Error> {
-    let mut data = crate::template::value::nil();
+    let mut data = gotemplate::value::nil();
     for file in files {
         let path = Path::new(file);
         let parsed = if !is_stdin(file) && Format::for_path(path) == Format::Json {
@@ -216,15 +216,17 @@ pub fn load_value(files: &[String], settings: &[String]) -> Result<Value, Error>
 
 /// Decodes JSON `text` (from `origin`, for messages) in Go's data model.
 pub fn decode_json(text: &str, origin: &str) -> Result<Value, Error> {
-    crate::gojson::decode(text).map_err(|e| {
+    gotemplate::json::decode(text).map_err(|e| {
+        let (line, col) = (e.line().unwrap_or(1), e.column().unwrap_or(1));
         let at = Location {
             file: Some(origin.to_string()),
-            ..e.location().cloned().unwrap_or_default()
+            line: Some(line),
+            column: Some(col),
+            key: None,
         };
-        let (line, col) = (at.line.unwrap_or(1), at.column.unwrap_or(1));
         data_error(format!(
             "{origin}:{line}:{col}: invalid JSON: {}",
-            e.message
+            e.message()
         ))
         .at(at)
     })
@@ -237,10 +239,10 @@ fn merge_value(base: Value, overlay: Value) -> Value {
         return overlay;
     }
     let mut out: BTreeMap<String, Value> = BTreeMap::new();
-    for (k, v) in crate::template::value::sorted_map_entries(&base).unwrap_or_default() {
+    for (k, v) in gotemplate::value::sorted_map_entries(&base).unwrap_or_default() {
         out.insert(k.to_string(), v);
     }
-    for (k, v) in crate::template::value::sorted_map_entries(&overlay).unwrap_or_default() {
+    for (k, v) in gotemplate::value::sorted_map_entries(&overlay).unwrap_or_default() {
         let key = k.to_string();
         let merged = match out.remove(&key) {
             Some(old) => merge_value(old, v),
@@ -255,7 +257,7 @@ fn merge_value(base: Value, overlay: Value) -> Value {
 /// i64 become floats, as Go's decoder does), other numbers floats.
 pub fn to_value(json: &Json) -> Value {
     match json {
-        Json::Null => crate::template::value::nil(),
+        Json::Null => gotemplate::value::nil(),
         Json::Bool(b) => Value::from(*b),
         Json::Number(n) => match n.as_i64() {
             Some(i) => Value::from(i),
@@ -263,7 +265,7 @@ pub fn to_value(json: &Json) -> Value {
         },
         Json::String(s) => Value::from(s.as_str()),
         Json::Array(items) => {
-            crate::template::value::slice_with_cap(items.iter().map(to_value).collect())
+            gotemplate::value::slice_with_cap(items.iter().map(to_value).collect())
         }
         Json::Object(map) => Value::from(
             map.iter()

@@ -3,8 +3,8 @@
 //! Data flows one way (ARCHITECTURE.md draws it): the command line (`cli`) reaches a
 //! command in `cmd` through `app`; `facts` gathers where the run starts and `settings`
 //! resolves flags, environment and config files purely over them; `prompt` renders the
-//! sections with `template` (Go `text/template` on minijinja, or Jinja) over the data
-//! `model` defines; `request` plans, loads and lays out a request in cache tiers for a
+//! sections with the workspace crate `gotemplate` (Go `text/template` on minijinja, or
+//! Jinja; `template` holds what the app adds to it) over the data `model` defines; `request` plans, loads and lays out a request in cache tiers for a
 //! provider; `output` writes the result.
 
 pub mod app;
@@ -20,7 +20,6 @@ pub mod fetch;
 pub mod fs;
 pub mod git_index;
 pub mod goal;
-pub mod gojson;
 pub mod map;
 pub mod mcp;
 pub mod memo;

@@ -2,7 +2,7 @@ use std::io::{ErrorKind, Write};
 
 use asimi_prompt::app::{self, Outcome, EXIT_DIFFERS, EXIT_ERROR};
 use asimi_prompt::cli::Cli;
-use asimi_prompt::template::with_engine_stack;
+use gotemplate::with_engine_stack;
 
 // Most of a cold symbol map is tree-sitter allocating nodes from two threads, where
 // glibc's malloc contends; mimalloc is markedly faster at it.

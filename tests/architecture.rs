@@ -1,5 +1,7 @@
 //! The module graph's rules (ARCHITECTURE.md): dependencies between top-level modules run
-//! one way, and clap stays at the edge (`cli.rs`, `app.rs`, `main.rs`).
+//! one way, and clap stays at the edge (`cli.rs`, `app.rs`, `main.rs`). The workspace's
+//! own crates count as modules that use nothing of the app (Cargo sees to that), so the
+//! table says who uses them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -31,11 +33,25 @@ fn module_of(src: &Path, file: &Path) -> String {
     first.trim_end_matches(".rs").to_string()
 }
 
-/// The top-level modules `text` names as `crate::NAME`, outside comments.
+/// The workspace's crates other than the app (crates/NAME).
+const WORKSPACE_CRATES: &[&str] = &["gotemplate"];
+
+/// The top-level modules `text` names as `crate::NAME`, and the workspace crates it names
+/// as `NAME::`, outside comments.
 fn uses(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for line in text.lines() {
         let code = without_strings(line.split("//").next().unwrap_or_default());
+        for name in WORKSPACE_CRATES {
+            let path = format!("{name}::");
+            let named = code.match_indices(&path).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+            });
+            if named {
+                out.insert(name.to_string());
+            }
+        }
         let mut rest = code.as_str();
         while let Some(at) = rest.find("crate::") {
             rest = &rest[at + "crate::".len()..];
@@ -63,6 +79,9 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         }
         let targets = graph.entry(from.clone()).or_default();
         targets.extend(uses(&text).into_iter().filter(|to| *to != from));
+    }
+    for name in WORKSPACE_CRATES {
+        graph.insert(name.to_string(), BTreeSet::new());
     }
     graph
 }
@@ -110,9 +129,14 @@ fn the_graph_is_read_from_the_sources() {
     assert!(graph["app"].contains("cmd"), "{graph:?}");
     assert!(graph["cmd"].contains("settings"), "{graph:?}");
     assert!(graph["prompt"].contains("template"), "{graph:?}");
+    assert!(graph["prompt"].contains("gotemplate"), "{graph:?}");
     assert_eq!(
         uses("use crate::a::b; // crate::c"),
         BTreeSet::from(["a".into()])
+    );
+    assert_eq!(
+        uses("use gotemplate::Engine; x::gotemplate::y; notgotemplate::z"),
+        BTreeSet::from(["gotemplate".into()])
     );
 }
 

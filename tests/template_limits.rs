@@ -6,8 +6,8 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use asimi_prompt::template::DEFAULT_FUEL;
 use common::Test;
+use gotemplate::DEFAULT_FUEL;
 
 const DEPTH_LIMIT: &str = "expression nesting too deep: more than 5000 nested operators \
 in one tag (fewer when several tags nest deeply), or more than 10000 elifs; split it up";

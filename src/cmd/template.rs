@@ -10,15 +10,15 @@ use crate::fs::is_stdin;
 use crate::prompt;
 use crate::settings::{Flags, Settings};
 use crate::source::read_template_in;
-use crate::template::{self, Engine, Syntax};
+use gotemplate::{Limits, Syntax};
 
 /// Renders a template with data files and settings, or with the prompt's own data.
 pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let dir = ctx.dir()?;
     let (name, source) = read_template_in(&dir, &args.file)?;
     let syntax = args.syntax.resolve(&name);
-    let default = template::Limits::default();
-    let mut limits = template::Limits {
+    let default = Limits::default();
+    let mut limits = Limits {
         fuel: ctx.fuel.unwrap_or(default.fuel),
         bytes: ctx.template_bytes.unwrap_or(default.bytes),
     };
@@ -42,8 +42,7 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         };
         data::load_value(&files, &args.vars.set)?
     };
-    let mut engine = Engine::new(args.missingkey.into());
-    engine.set_limits(limits);
+    let mut engine = crate::template::engine(args.missingkey.into(), limits);
     engine.add(&name, &source, syntax)?;
     let rendered = engine.render(&name, &value)?;
     ctx.out.write_all(rendered.as_bytes())?;
@@ -70,7 +69,7 @@ pub fn convert(args: ConvertArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         );
     }
     ctx.out
-        .write_all(template::convert(&name, &source)?.as_bytes())?;
+        .write_all(gotemplate::convert(&name, &source)?.as_bytes())?;
     Ok(Outcome::Ok)
 }
 

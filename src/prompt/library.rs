@@ -10,11 +10,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use gotemplate::{Syntax, GO_EXTENSIONS, JINJA_EXTENSIONS};
 use include_dir::{include_dir, Dir, File};
 
 use crate::error::Error;
 use crate::fs::Utf8;
-use crate::template::{Syntax, GO_EXTENSIONS, JINJA_EXTENSIONS};
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
 
@@ -246,8 +246,11 @@ mod tests {
                 continue;
             }
             let text = file.contents_utf8().unwrap();
-            let at_run_time = crate::template::lower_go(name, text).unwrap().source;
-            crate::template::depth::check(name, &at_run_time, Some(text)).unwrap();
+            let at_run_time = gotemplate::convert(name, text).unwrap();
+            // What `add` checks beyond the lowering (the depth of every action).
+            let limits = gotemplate::Limits::default();
+            let mut engine = crate::template::engine(gotemplate::MissingKey::Default, limits);
+            engine.add(name, text, Syntax::Go).unwrap();
             assert_eq!(
                 crate::template::prelowered(name),
                 Some(at_run_time.as_str()),

@@ -13,8 +13,8 @@ use crate::goal::{Goal, GoalStatus};
 use crate::model::{ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData};
 use crate::paths::{self, Switch};
 use crate::settings::{files, Settings, Text, SECTIONS};
-use crate::template::{Engine, Limits, MissingKey, Syntax};
 use crate::tokens::Tokenizer;
+use gotemplate::{Engine, Limits, MissingKey, Syntax};
 use library::{Found, Library, Origin};
 
 /// What separates sections in the assembled prompt.
@@ -313,9 +313,7 @@ fn render_section(
 
 /// An engine for the prompt's templates, with the run's limits.
 fn engine(limits: Limits) -> Engine {
-    let mut engine = Engine::new(MissingKey::Default);
-    engine.set_limits(limits);
-    engine
+    crate::template::engine(MissingKey::Default, limits)
 }
 
 /// Renders the library template `logical` (`system_reminder.md`...) with `context`, the

@@ -212,7 +212,7 @@ fn bytes<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<u64>, D::Erro
     match Option::<Bytes>::deserialize(de)? {
         None => Ok(None),
         Some(Bytes::Number(n)) => Ok(Some(n)),
-        Some(Bytes::Text(t)) => crate::template::budget::parse_bytes(&t)
+        Some(Bytes::Text(t)) => crate::template::parse_bytes(&t)
             .map(Some)
             .map_err(serde::de::Error::custom),
     }

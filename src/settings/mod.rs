@@ -32,8 +32,8 @@ use crate::facts::Facts;
 use crate::fs::read_text;
 use crate::model::ToolNames;
 use crate::paths::{self, Switch};
-use crate::template::Limits;
 use config::Active;
+use gotemplate::Limits;
 
 fn error(message: impl Into<String>) -> Error {
     Error::usage(message)
@@ -162,7 +162,7 @@ pub struct Settings {
     /// What each template render may use: `--template-fuel` and `--template-bytes` (or
     /// their variables), else the config files' `template_fuel` and `template_bytes`, else
     /// the defaults.
-    pub template_limits: crate::template::Limits,
+    pub template_limits: Limits,
     /// Hermetic mode: no user config, memory, home or environment was read, and machine
     /// facts render as stable values (see [`HERMETIC_PINS`]).
     pub hermetic: bool,

@@ -7,53 +7,25 @@
 //! `println`, `html`, `js` and `urlquery` return) against a byte budget, and `printf`
 //! stops before a padded or formatted value (widths and precisions reach ten million)
 //! would overrun it. Memory then stays within a small multiple of the budget, whatever
-//! the widths: `scripts/bench.sh budget` measures it. minijinja's own string operators are bounded by fuel
-//! (it charges a unit per byte they build) and by its own repeat limit.
+//! the widths (asimi-prompt's `scripts/bench.sh budget` measures it). minijinja's own
+//! string operators are bounded by fuel (it charges a unit per byte they build) and by
+//! its own repeat limit.
 //!
 //! The budget is a thread-local because the builtins are plain functions of their
 //! arguments; a render sets it with [`within`] and the builtins charge against it.
 
 use std::cell::Cell;
 
-/// The default byte budget of a render: 64 MiB, far above any real prompt (the built-in
-/// ones are a few kilobytes) and far below what hurts a machine.
-pub const DEFAULT_BYTES: u64 = 64 << 20;
-
-/// What exceeding the budget reports; `{}` is the budget.
-pub(super) const BYTES_MESSAGE: &str = "output budget exhausted: the template produced more \
-than its budget of {} bytes (raise it with --template-bytes N, ASIMI_TEMPLATE_BYTES or the \
-config key template_bytes)";
-
-/// A byte count as a person writes it: `67108864`, `64M`, `64MiB`, `512k`; K, M and G are
-/// powers of 1024. It must be positive.
-pub fn parse_bytes(value: &str) -> Result<u64, String> {
-    let value = value.trim();
-    let digits = value
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(value.len());
-    let (number, unit) = value.split_at(digits);
-    let shift = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 0,
-        "k" | "kb" | "kib" => 10,
-        "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        _ => return Err(format!("'{value}': expected a number of bytes, e.g. 64M")),
-    };
-    match number
-        .parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(1 << shift))
-    {
-        Some(0) => Err("the byte budget must be at least 1 byte".to_string()),
-        Some(n) => Ok(n),
-        None => Err(format!("'{value}': expected a number of bytes, e.g. 64M")),
-    }
-}
+/// What exceeding the budget reports; `{}` is the budget, and the user's hint follows.
+const BYTES_MESSAGE: &str =
+    "output budget exhausted: the template produced more than its budget of {} bytes";
 
 /// The running render's budget.
 #[derive(Clone, Copy)]
 struct Budget {
     limit: u64,
+    /// What the message adds ([`crate::BudgetHints::bytes`]).
+    hint: &'static str,
     left: usize,
     over: bool,
 }
@@ -61,16 +33,18 @@ struct Budget {
 thread_local! {
     /// No render running: nothing to count against.
     static BUDGET: Cell<Budget> = const {
-        Cell::new(Budget { limit: u64::MAX, left: usize::MAX, over: false })
+        Cell::new(Budget { limit: u64::MAX, hint: "", left: usize::MAX, over: false })
     };
 }
 
-/// Runs `render` with a budget of `limit` bytes; also returns whether it ran out. The
-/// outer budget (a render inside a render) is restored afterwards.
-pub(super) fn within<T>(limit: u64, render: impl FnOnce() -> T) -> (T, bool) {
+/// Runs `render` with a budget of `limit` bytes, whose message ends with `hint`; also
+/// returns whether it ran out. The outer budget (a render inside a render) is restored
+/// afterwards.
+pub(super) fn within<T>(limit: u64, hint: &'static str, render: impl FnOnce() -> T) -> (T, bool) {
     let left = usize::try_from(limit).unwrap_or(usize::MAX);
     let outer = BUDGET.replace(Budget {
         limit,
+        hint,
         left,
         over: false,
     });
@@ -110,14 +84,15 @@ pub fn is_spent() -> bool {
     BUDGET.get().over
 }
 
-/// The message for a budget of `limit` bytes.
-pub(super) fn message(limit: u64) -> String {
-    BYTES_MESSAGE.replace("{}", &limit.to_string())
+/// The message for a budget of `limit` bytes, ending with `hint`.
+pub(super) fn message(limit: u64, hint: &str) -> String {
+    BYTES_MESSAGE.replace("{}", &limit.to_string()) + hint
 }
 
 /// The message for the running render's budget.
 pub(super) fn spent_message() -> String {
-    message(BUDGET.get().limit)
+    let budget = BUDGET.get();
+    message(budget.limit, budget.hint)
 }
 
 /// The output of a render, counted against its budget as it is written.
@@ -151,23 +126,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn byte_counts_read_as_people_write_them() {
-        assert_eq!(parse_bytes("67108864"), Ok(64 << 20));
-        assert_eq!(parse_bytes("64M"), Ok(64 << 20));
-        assert_eq!(parse_bytes(" 64MiB "), Ok(64 << 20));
-        assert_eq!(parse_bytes("512k"), Ok(512 << 10));
-        assert_eq!(parse_bytes("1G"), Ok(1 << 30));
-        for bad in ["", "M", "-1", "1.5M", "3T", "0", "99999999999999999999G"] {
-            assert!(parse_bytes(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
     fn charges_until_spent_and_restores_the_outer_budget() {
-        let ((), over) = within(10, || {
+        let ((), over) = within(10, "", || {
             assert!(charge(4));
             assert_eq!(room(), 6);
-            let ((), inner_over) = within(2, || assert!(!charge(3)));
+            let ((), inner_over) = within(2, "", || assert!(!charge(3)));
             assert!(inner_over);
             assert_eq!(room(), 6, "the outer budget is back");
             assert!(charge(6));

@@ -20,7 +20,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use crate::template::strconv::quote;
+use crate::strconv::quote;
 
 use super::ast::{Arg, Branch, BranchKind, Command, List, Node, Number, Pipe, Pos, Tree};
 

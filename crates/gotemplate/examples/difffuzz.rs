@@ -1,6 +1,6 @@
-//! The asimi-prompt side of the differential fuzzer (scripts/difffuzz/run): reads cases
-//! that Go generated and rendered (JSON lines from `difffuzz gen`), renders each through
-//! the library, compares, reduces every mismatch to a small case with Go's help
+//! The Rust side of the differential fuzzer (scripts/difffuzz/run at the workspace root):
+//! reads cases that Go generated and rendered (JSON lines from `difffuzz gen`), renders
+//! each through the crate, compares, reduces every mismatch to a small case with Go's help
 //! (`difffuzz serve`), and checks the reduced cases against an allow-list.
 //!
 //! An example binary rather than a CLI command: it is a development tool, needs Go, and
@@ -13,8 +13,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use asimi_prompt::data::decode_json;
-use asimi_prompt::template::{self, Limit, MissingKey, Syntax};
+use gotemplate::{json, render_str, Limit, MissingKey, Syntax};
 use regex_automata::meta::Regex;
 use serde_json::{json, Value as Json};
 
@@ -56,7 +55,7 @@ impl Outcome {
 /// Why asimi-prompt rendered no output for a case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Failure {
-    /// The engine met one of its documented limits (`template::Limit`); the message.
+    /// The engine met one of its documented limits ([`Limit`]); the message.
     Limit(Limit, String),
     /// Any other error: its message.
     Error(String),
@@ -82,13 +81,13 @@ impl GoResult {
 fn asimi(template: &str, data: &str) -> Result<String, Failure> {
     let data = match data {
         "" => minijinja::Value::from(()),
-        text => decode_json(text, "data").map_err(|e| Failure::Error(e.message))?,
+        text => json::decode(text).map_err(|e| Failure::Error(e.to_string()))?,
     };
-    let render = || template::render_str(NAME, template, Syntax::Go, &data, MissingKey::Default);
+    let render = || render_str(NAME, template, Syntax::Go, &data, MissingKey::Default);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(render)) {
-        Ok(r) => r.map_err(|e| match e.limit {
-            Some(limit) => Failure::Limit(limit, e.message),
-            None => Failure::Error(e.message),
+        Ok(r) => r.map_err(|e| match e.limit() {
+            Some(limit) => Failure::Limit(limit, e.to_string()),
+            None => Failure::Error(e.to_string()),
         }),
         Err(_) => Err(Failure::Panic),
     }

@@ -1,7 +1,9 @@
-//! Go's `strconv` quoting and `unicode.IsPrint`, shared by the template lexer (for error
-//! messages) and `fmt` (`%q`, `%U`).
+//! Go's `strconv` quoting and unquoting, and `unicode.IsPrint`: shared by the template
+//! lexer and parser (string literals, error messages) and `fmt` (`%q`, `%U`).
 
 use std::fmt::Write as _;
+
+use super::StrconvError;
 
 /// strconv.CanBackquote: no control characters other than tab, no backquote
 /// and no BOM.
@@ -248,6 +250,158 @@ const PRINT_RANGES: &[(u32, u32)] = &[
 (0x30000, 0x3134a), (0xe0100, 0xe01ef),
 ];
 
+/// Go's `strconv.Unquote` for the string and raw string literals the lexer produces.
+///
+/// Go strings are bytes: `\xNN` and octal escapes can produce bytes that are not UTF-8.
+/// Such a result cannot be a Rust `String`; the invalid sequences become U+FFFD.
+pub(crate) fn unquote(s: &str) -> Result<String, StrconvError> {
+    let bytes = s.as_bytes();
+    let (Some(&quote), true) = (bytes.first(), bytes.len() >= 2) else {
+        return Err(StrconvError::Syntax);
+    };
+    match quote {
+        b'`' => {
+            // The literal must end at the first backquote after the opening one.
+            let inner = &s[1..];
+            match inner.find('`') {
+                Some(end) if end + 1 == inner.len() => {
+                    // Carriage returns inside raw string literals are discarded.
+                    Ok(inner[..end].replace('\r', ""))
+                }
+                _ => Err(StrconvError::Syntax),
+            }
+        }
+        b'"' | b'\'' => {
+            let mut buf = Vec::with_capacity(bytes.len());
+            let mut rest = &bytes[1..];
+            while let Some(&c) = rest.first() {
+                if c == quote {
+                    break;
+                }
+                // Unescaped newlines are invalid.
+                if c == b'\n' {
+                    return Err(StrconvError::Syntax);
+                }
+                let (r, multibyte, tail) = unquote_char(rest, quote)?;
+                rest = tail;
+                if u32::from(r) < 0x80 || !multibyte {
+                    // A single byte, possibly not UTF-8 (from \xNN or \NNN).
+                    buf.push(u32::from(r) as u8);
+                } else {
+                    let mut enc = [0; 4];
+                    buf.extend_from_slice(r.encode_utf8(&mut enc).as_bytes());
+                }
+                // Single quoted strings must be a single character.
+                if quote == b'\'' {
+                    break;
+                }
+            }
+            // Verify that the string ends with a terminating quote, and nothing follows.
+            if rest != [quote] {
+                return Err(StrconvError::Syntax);
+            }
+            Ok(match String::from_utf8(buf) {
+                Ok(s) => s,
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            })
+        }
+        _ => Err(StrconvError::Syntax),
+    }
+}
+
+/// Go's `strconv.UnquoteChar`: decodes the first character or escape sequence of `s`, a
+/// literal quoted with `quote`. Returns the value (as a `char`: for a byte escape, the
+/// byte's value), whether it must be UTF-8 encoded, and the rest of `s`.
+pub(crate) fn unquote_char(s: &[u8], quote: u8) -> Result<(char, bool, &[u8]), StrconvError> {
+    let Some(&c) = s.first() else {
+        return Err(StrconvError::Syntax);
+    };
+    // Easy cases.
+    if c == quote && (quote == b'\'' || quote == b'"') {
+        return Err(StrconvError::Syntax);
+    }
+    if c >= 0x80 {
+        // The input comes from a &str, so this starts a whole UTF-8 character; its length
+        // follows from the leading byte.
+        let width = match c {
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            _ => 4,
+        };
+        let r = s
+            .get(..width)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|t| t.chars().next())
+            .ok_or(StrconvError::Syntax)?;
+        return Ok((r, true, &s[width..]));
+    }
+    if c != b'\\' {
+        return Ok((char::from(c), false, &s[1..]));
+    }
+
+    // Hard case: c is backslash.
+    let Some(&c) = s.get(1) else {
+        return Err(StrconvError::Syntax);
+    };
+    let s = &s[2..];
+    let simple = |v: char| Ok((v, false, s));
+    match c {
+        b'a' => simple('\u{7}'),
+        b'b' => simple('\u{8}'),
+        b'f' => simple('\u{c}'),
+        b'n' => simple('\n'),
+        b'r' => simple('\r'),
+        b't' => simple('\t'),
+        b'v' => simple('\u{b}'),
+        b'x' | b'u' | b'U' => {
+            let n = match c {
+                b'x' => 2,
+                b'u' => 4,
+                _ => 8,
+            };
+            let digits = s.get(..n).ok_or(StrconvError::Syntax)?;
+            let mut v: u32 = 0;
+            for &d in digits {
+                let x = char::from(d).to_digit(16).ok_or(StrconvError::Syntax)?;
+                v = v << 4 | x;
+            }
+            let tail = &s[n..];
+            if c == b'x' {
+                // Single-byte string, possibly not UTF-8; v < 256 is a valid char.
+                let r = char::from_u32(v).ok_or(StrconvError::Syntax)?;
+                return Ok((r, false, tail));
+            }
+            // Surrogates and values past U+10FFFF are invalid runes.
+            let r = char::from_u32(v).ok_or(StrconvError::Syntax)?;
+            Ok((r, true, tail))
+        }
+        b'0'..=b'7' => {
+            let digits = s.get(..2).ok_or(StrconvError::Syntax)?;
+            let mut v = u32::from(c - b'0');
+            // One digit already; two more.
+            for &d in digits {
+                if !(b'0'..=b'7').contains(&d) {
+                    return Err(StrconvError::Syntax);
+                }
+                v = (v << 3) | u32::from(d - b'0');
+            }
+            if v > 255 {
+                return Err(StrconvError::Syntax);
+            }
+            let r = char::from_u32(v).ok_or(StrconvError::Syntax)?;
+            Ok((r, false, &s[2..]))
+        }
+        b'\\' => simple('\\'),
+        b'\'' | b'"' => {
+            if c != quote {
+                return Err(StrconvError::Syntax);
+            }
+            simple(char::from(c))
+        }
+        _ => Err(StrconvError::Syntax),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,5 +442,26 @@ mod tests {
         ] {
             assert!(!is_print(c), "{c:?}");
         }
+    }
+
+    #[test]
+    fn unquoting() {
+        assert_eq!(
+            unquote(r#""a\tb\x41\101\u00e9\U0001F600\"\\""#).as_deref(),
+            Ok("a\tbAAé😀\"\\")
+        );
+        assert_eq!(unquote("`a\r\nb\\n`").as_deref(), Ok("a\nb\\n"));
+        for bad in [
+            r#""\q""#,
+            r#""\'""#,
+            r#""\400""#,
+            r#""\uD800""#,
+            r#""\x4""#,
+            "\"a\nb\"",
+        ] {
+            assert_eq!(unquote(bad), Err(StrconvError::Syntax), "{bad}");
+        }
+        // Bytes that are not UTF-8 cannot be kept in a String.
+        assert_eq!(unquote(r#""\xc3\xa9\xff""#).as_deref(), Ok("é\u{fffd}"));
     }
 }

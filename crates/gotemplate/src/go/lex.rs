@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use super::ast::Pos;
-use crate::template::strconv::{is_print, quote};
+use crate::strconv::{is_print, quote};
 
 /// The kind of a lexical item (Go's `itemType`). The order matters: every variant after
 /// [`ItemType::Keyword`] is a keyword, as in Go.

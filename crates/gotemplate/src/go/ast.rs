@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::template::strconv::quote;
+use crate::strconv::quote;
 
 /// Byte offset into the template source.
 pub type Pos = usize;
@@ -172,20 +172,6 @@ impl Arg {
     }
 }
 
-impl Node {
-    /// The node's position.
-    pub fn pos(&self) -> Pos {
-        match self {
-            Node::Text { pos, .. }
-            | Node::Action { pos, .. }
-            | Node::Template { pos, .. }
-            | Node::Break { pos }
-            | Node::Continue { pos } => *pos,
-            Node::Branch(b) => b.pos,
-        }
-    }
-}
-
 // Printing, as Go's `Node.String()` / `writeTo` in node.go.
 
 /// How text nodes print: as is (Go's `TextNode.String()` with its default `textFormat`
@@ -193,6 +179,8 @@ impl Node {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum TextFormat {
     Raw,
+    // Only Go's parser tests print quoted.
+    #[cfg_attr(not(test), allow(dead_code))]
     Quoted,
 }
 
@@ -206,6 +194,7 @@ impl List {
 
     /// The list as Go's parser tests print it: like `Display`, but with text nodes quoted
     /// (`textFormat = "%q"`), so that text boundaries show.
+    #[cfg(test)]
     pub fn to_quoted_text_string(&self) -> String {
         let mut s = String::new();
         // Writing to a String cannot fail.

@@ -1,5 +1,6 @@
 // Command difffuzz generates random Go templates with random JSON data and renders
-// them with Go's text/template, for scripts/difffuzz/run to compare with asimi-prompt.
+// them with Go's text/template, for scripts/difffuzz/run (at the workspace root) to
+// compare with the gotemplate crate.
 //
 //	difffuzz gen SEED COUNT   one JSON line per case: id, template, data, Go's result
 //	difffuzz serve            reads {"template","data"} lines, answers with results

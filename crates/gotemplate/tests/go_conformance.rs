@@ -3,14 +3,13 @@
 //!
 //! A case passes when the output is byte-identical, or, where Go fails, when we fail with
 //! Go's error text word for word. The exceptions are named in
-//! `fixtures/go-template/known-differences.md`: cases allowed to fail, and error cases
+//! `fixtures/known-differences.md`: cases allowed to fail, and error cases
 //! whose wording differs, which must still fail at the same `template: NAME:LINE[:COL]:`
 //! position.
 
 use std::collections::BTreeSet;
 
-use asimi_prompt::data::{decode_json, to_value};
-use asimi_prompt::template::{self, MissingKey, Syntax};
+use gotemplate::{json, MissingKey, Syntax};
 use minijinja::Value;
 use serde_json::Value as Json;
 
@@ -23,7 +22,7 @@ struct Case {
 }
 
 fn load(file: &str) -> Vec<Case> {
-    let path = format!("{}/fixtures/go-template/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let cases: Vec<Json> = serde_json::from_str(&text).unwrap();
     cases
@@ -43,8 +42,11 @@ fn load(file: &str) -> Vec<Case> {
                 name: c["name"].as_str().unwrap().to_string(),
                 template: c["template"].as_str().unwrap().to_string(),
                 data: match c.get("data_json").and_then(Json::as_str) {
-                    Some(text) => decode_json(text, "data_json").unwrap(),
-                    None => to_value(&c.get("data").cloned().unwrap_or(Json::Null)),
+                    Some(text) => json::decode(text).unwrap(),
+                    // Plain data, decoded the same way.
+                    None => {
+                        json::decode(&c.get("data").unwrap_or(&Json::Null).to_string()).unwrap()
+                    }
                 },
                 missingkey,
                 expected,
@@ -101,29 +103,29 @@ fn check(case: &Case, got: Result<String, String>, reworded: bool) -> Result<(),
 }
 
 fn run(case: &Case) -> Result<String, String> {
-    template::render_str(
+    gotemplate::render_str(
         &go_name(case),
         &case.template,
         Syntax::Go,
         &case.data,
         case.missingkey,
     )
-    .map_err(|e| e.message)
+    .map_err(|e| e.to_string())
 }
 
 /// Renders the Jinja translation with the tool's Jinja engine. Parse errors happen at
 /// conversion, exactly as for the Go source.
 fn round_trip(case: &Case) -> Result<String, String> {
     let name = go_name(case);
-    let jinja = template::convert(&name, &case.template).map_err(|e| e.message)?;
-    template::render_str(
+    let jinja = gotemplate::convert(&name, &case.template).map_err(|e| e.to_string())?;
+    gotemplate::render_str(
         &format!("{name}.j2"),
         &jinja,
         Syntax::Jinja,
         &case.data,
         case.missingkey,
     )
-    .map_err(|e| e.message)
+    .map_err(|e| e.to_string())
 }
 
 /// The heading in known-differences.md above the error cases worded differently.
@@ -139,7 +141,7 @@ struct Exceptions {
 
 fn exceptions() -> Exceptions {
     let path = format!(
-        "{}/fixtures/go-template/known-differences.md",
+        "{}/fixtures/known-differences.md",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();
@@ -264,7 +266,7 @@ fn limits_json_all_pass() {
 /// against nil data this way) fails here.
 #[test]
 fn cases_json_holds_what_the_generator_gives() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/go-template");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let out = std::process::Command::new("python3")
         .arg(dir.join("cases.py"))
         .output()

@@ -8,7 +8,7 @@
 //! engine thread's stack always suffices, and bounds the sum of the squared depths, so
 //! compiling takes a few seconds at most.
 
-use super::TemplateError;
+use crate::error::{Error, ErrorKind, Limit};
 
 /// The deepest expression a tag may hold. minijinja needs well under 4 KiB of stack per
 /// level, so this stays far inside the engine thread's stack.
@@ -26,29 +26,31 @@ const TOO_DEEP: &str = "expression nesting too deep";
 /// Fails when the tags of the Jinja `source` may nest too deep (see the module
 /// documentation). For a lowered Go template, `go_source` is the original, and the
 /// message speaks of its actions.
-pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), TemplateError> {
+pub fn check(name: &str, source: &str, go_source: Option<&str>) -> Result<(), Error> {
     let Some(at) = too_deep_at(source.as_bytes()) else {
         return Ok(());
     };
-    let message = match go_source {
+    let error =
+        |message: String| Error::new(ErrorKind::Limit(Limit::ExpressionDepth), message).named(name);
+    Err(match go_source {
         // The lowering does not map every byte back; the template as a whole is named.
-        Some(_) => format!(
+        Some(_) => error(format!(
             "template: {name}: {TOO_DEEP}: an action nests more than {MAX_EXPR_DEPTH} \
              operations (fewer when several actions nest deeply); split it up"
-        ),
+        )),
         None => {
             let line = 1 + source.as_bytes()[..at]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            format!(
+            error(format!(
                 "template: {name}:{line}: {TOO_DEEP}: more than {MAX_EXPR_DEPTH} nested \
                  operators in one tag (fewer when several tags nest deeply), or more than \
                  {MAX_ELIFS} elifs; split it up"
-            )
+            ))
+            .at(line, None)
         }
-    };
-    Err(TemplateError::new(message).beyond(super::Limit::ExpressionDepth))
+    })
 }
 
 /// The byte offset where some tag first passes [`MAX_EXPR_DEPTH`], or where the
@@ -216,7 +218,7 @@ mod tests {
         let src = format!("ok\n{{{{ {}1 }}}}", "-".repeat(MAX_EXPR_DEPTH + 1));
         let err = check("t.j2", &src, None).unwrap_err();
         assert_eq!(
-            err.message,
+            err.message(),
             format!(
                 "template: t.j2:2: expression nesting too deep: more than {MAX_EXPR_DEPTH} \
                  nested operators in one tag (fewer when several tags nest deeply), or more \

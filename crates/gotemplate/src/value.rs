@@ -30,7 +30,7 @@ use minijinja::value::{Object, ObjectRepr, Value, ValueIter, ValueKind};
 
 /// The Go kind a [`Value`] stands for (see the module docs for the mapping).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GoKind {
+pub(crate) enum GoKind {
     /// Go's invalid `reflect.Value`: what a missing map key evaluates to.
     Invalid,
     /// A nil `interface{}` (JSON `null`).
@@ -54,10 +54,10 @@ pub enum GoKind {
 }
 
 /// Go type name of [`GoKind::Other`] values, as printed by `%T`.
-pub const OTHER_TYPE_NAME: &str = "minijinja.Value";
+pub(crate) const OTHER_TYPE_NAME: &str = "minijinja.Value";
 
 /// Classifies `v` as a Go value.
-pub fn kind(v: &Value) -> GoKind {
+pub(crate) fn kind(v: &Value) -> GoKind {
     match v.kind() {
         ValueKind::Undefined => GoKind::Invalid,
         ValueKind::None => GoKind::Nil,
@@ -77,7 +77,7 @@ pub fn kind(v: &Value) -> GoKind {
 ///
 /// Both invalid and nil values print as `<nil>`: text/template hands a
 /// missing value to a function as a nil `interface{}`.
-pub fn type_name(v: &Value) -> &'static str {
+pub(crate) fn type_name(v: &Value) -> &'static str {
     match kind(v) {
         GoKind::Invalid | GoKind::Nil => "<nil>",
         GoKind::Bool => "bool",
@@ -95,7 +95,7 @@ pub fn type_name(v: &Value) -> &'static str {
 /// A Go `complex128`, as produced by template literals such as `1.5i` or
 /// `1+2i`.  It displays the way Go prints it: `(1+2i)`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Complex {
+pub(crate) struct Complex {
     pub re: f64,
     pub im: f64,
 }
@@ -131,14 +131,14 @@ pub fn complex(re: f64, im: f64) -> Value {
 }
 
 /// The real and imaginary parts of a complex value, if `v` is one.
-pub fn as_complex(v: &Value) -> Option<(f64, f64)> {
+pub(crate) fn as_complex(v: &Value) -> Option<(f64, f64)> {
     v.downcast_object_ref::<Complex>().map(|c| (c.re, c.im))
 }
 
 /// A Go `uint8`: a byte of a string, as `index "abc" 0` gives it.  It
 /// displays as its decimal value.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Uint8(pub u8);
+pub(crate) struct Uint8(pub u8);
 
 impl Object for Uint8 {
     fn repr(self: &Arc<Self>) -> ObjectRepr {
@@ -160,15 +160,17 @@ impl Object for Uint8 {
 }
 
 /// Wraps a Go `uint8` in a [`Value`].
-pub fn uint8(b: u8) -> Value {
+pub(crate) fn uint8(b: u8) -> Value {
     Value::from_object(Uint8(b))
 }
 
-/// Go's `isTrue` from text/template's exec.go: false for invalid and nil
+/// Go's `isTrue` from text/template's exec.go, as a model the tests hold minijinja's
+/// own truthiness (what a lowered `{% if %}` asks) to: false for invalid and nil
 /// values, zero numbers (NaN is true, as in Go) and empty strings, slices and
 /// maps.  [`GoKind::Other`] values follow minijinja's own truthiness, which
 /// for functions and plain objects is true like Go's non-nil pointers.
-pub fn is_true(v: &Value) -> bool {
+#[cfg(test)]
+pub(crate) fn is_true(v: &Value) -> bool {
     match kind(v) {
         GoKind::Invalid | GoKind::Nil => false,
         GoKind::Bool | GoKind::Int | GoKind::Uint8 | GoKind::String | GoKind::Other => v.is_true(),
@@ -183,7 +185,8 @@ pub fn is_true(v: &Value) -> bool {
 }
 
 /// The value of a Go `bool`.
-pub fn as_bool(v: &Value) -> Option<bool> {
+#[cfg(test)]
+pub(crate) fn as_bool(v: &Value) -> Option<bool> {
     match v.kind() {
         ValueKind::Bool => Some(v.is_true()),
         _ => None,
@@ -192,13 +195,13 @@ pub fn as_bool(v: &Value) -> Option<bool> {
 
 /// The value of a Go `int` that fits in 64 bits.  Floats are not ints:
 /// Go's builtins treat `1` and `1.0` as different kinds.
-pub fn as_int(v: &Value) -> Option<i64> {
+pub(crate) fn as_int(v: &Value) -> Option<i64> {
     as_i128(v).and_then(|n| i64::try_from(n).ok())
 }
 
 /// The value of a Go `int`, widened so that u64 and i128 values stay exact.
 /// A u128 beyond `i128::MAX` saturates.
-pub fn as_i128(v: &Value) -> Option<i128> {
+pub(crate) fn as_i128(v: &Value) -> Option<i128> {
     if let Some(b) = v.downcast_object_ref::<Uint8>() {
         return Some(i128::from(b.0));
     }
@@ -211,7 +214,7 @@ pub fn as_i128(v: &Value) -> Option<i128> {
 }
 
 /// The value of a Go `float64`.  Ints are not floats (see [`as_int`]).
-pub fn as_float(v: &Value) -> Option<f64> {
+pub(crate) fn as_float(v: &Value) -> Option<f64> {
     if v.is_number() && !v.is_integer() {
         f64::try_from(v.clone()).ok()
     } else {
@@ -220,7 +223,7 @@ pub fn as_float(v: &Value) -> Option<f64> {
 }
 
 /// The text of a Go `string`.
-pub fn as_str(v: &Value) -> Option<&str> {
+pub(crate) fn as_str(v: &Value) -> Option<&str> {
     match v.kind() {
         ValueKind::String => v.as_str(),
         _ => None,
@@ -228,7 +231,7 @@ pub fn as_str(v: &Value) -> Option<&str> {
 }
 
 /// Go's `len`: bytes of a string, elements of a slice or map.
-pub fn go_len(v: &Value) -> Option<usize> {
+pub(crate) fn go_len(v: &Value) -> Option<usize> {
     match kind(v) {
         GoKind::String => v.as_str().map(str::len),
         GoKind::Slice => v.len().or_else(|| v.try_iter().ok().map(Iterator::count)),
@@ -238,7 +241,7 @@ pub fn go_len(v: &Value) -> Option<usize> {
 }
 
 /// The elements of a Go slice, in order.
-pub fn seq_iter(v: &Value) -> Option<ValueIter> {
+pub(crate) fn seq_iter(v: &Value) -> Option<ValueIter> {
     match kind(v) {
         GoKind::Slice => v.try_iter().ok(),
         _ => None,
@@ -272,7 +275,7 @@ fn compare_keys(a: &Value, b: &Value) -> Ordering {
 /// `cap` reachable by `slice` (elements past the backing vector are nil, as in the
 /// zeroed array Go's `append` grows into).
 #[derive(Debug)]
-pub struct GoSlice {
+pub(crate) struct GoSlice {
     backing: Arc<Vec<Value>>,
     start: usize,
     len: usize,
@@ -311,7 +314,7 @@ impl Drop for GoSlice {
 
 /// A Go `map[string]interface{}` decoded from data.
 #[derive(Debug, Default)]
-pub struct GoMap(pub BTreeMap<String, Value>);
+pub(crate) struct GoMap(pub BTreeMap<String, Value>);
 
 impl Object for GoMap {
     fn repr(self: &Arc<Self>) -> ObjectRepr {
@@ -374,7 +377,7 @@ const SIZE_CLASSES: &[usize] = &[
 /// The capacity Go 1.19's `append` leaves a `[]interface{}` with after appending `len`
 /// elements one by one to an empty slice, as encoding/json builds arrays (runtime
 /// `growslice` with 16-byte elements, rounded up to a malloc size class).
-pub fn appended_cap(len: usize) -> usize {
+pub(crate) fn appended_cap(len: usize) -> usize {
     const ELEM: usize = 16;
     const PAGE: usize = 8192;
     let mut cap = 0usize;
@@ -414,7 +417,7 @@ pub fn slice_with_cap(items: Vec<Value>) -> Value {
 }
 
 /// The capacity of a Go slice value (its length unless it is a [`GoSlice`]).
-pub fn slice_cap(v: &Value) -> Option<usize> {
+pub(crate) fn slice_cap(v: &Value) -> Option<usize> {
     match v.downcast_object_ref::<GoSlice>() {
         Some(s) => Some(s.cap),
         None => go_len(v),
@@ -423,7 +426,7 @@ pub fn slice_cap(v: &Value) -> Option<usize> {
 
 /// Go's `x[lo:hi:max]` on a slice value; the caller has checked the bounds against
 /// [`slice_cap`].
-pub fn reslice(v: &Value, lo: usize, hi: usize, max: usize) -> Value {
+pub(crate) fn reslice(v: &Value, lo: usize, hi: usize, max: usize) -> Value {
     let (backing, start) = match v.downcast_object_ref::<GoSlice>() {
         Some(s) => (s.backing.clone(), s.start),
         None => (
@@ -521,6 +524,7 @@ mod tests {
         ];
         for v in falsy {
             assert!(!is_true(&v), "{v:?} should be false");
+            assert!(!v.is_true(), "{v:?}: minijinja disagrees");
         }
         let truthy = [
             Value::from(true),
@@ -536,6 +540,7 @@ mod tests {
         ];
         for v in truthy {
             assert!(is_true(&v), "{v:?} should be true");
+            assert!(v.is_true(), "{v:?}: minijinja disagrees");
         }
     }
 

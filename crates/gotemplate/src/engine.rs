@@ -1,19 +1,5 @@
-//! The template engine: Go `text/template` or Jinja sources, rendered by minijinja.
-//!
-//! Go sources are parsed by a port of Go's parser (`go::parse`) and lowered to Jinja
-//! (`go::lower`); Go's builtins and printing rules are minijinja functions (`builtins`).
-//! Jinja sources render as plain minijinja, with trailing newlines kept and no escaping.
-
-pub mod budget;
-pub mod builtins;
-pub(crate) mod depth;
-pub mod escape;
-pub mod go;
-pub mod gofmt;
-pub mod strconv;
-#[cfg(test)]
-mod test_values;
-pub mod value;
+//! The engine: a set of Go or Jinja templates compiled into one minijinja environment,
+//! rendered with Go's semantics, and their failures worded as Go words them.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
@@ -21,13 +7,12 @@ use std::sync::OnceLock;
 use minijinja::syntax::SyntaxConfig;
 use minijinja::{AutoEscape, Environment, Value};
 
-pub use builtins::MissingKey;
-use builtins::{Blame, ExecFault};
-use go::lower::{lower, Lowered, DATA_VAR, GO_BUILTINS};
-use go::parse::{parse, ParseError, ParseLimit};
-use strconv::quote;
-
-use crate::error::{Error, Kind, Location};
+use crate::builtins::{self, Blame, ExecFault, MissingKey};
+use crate::error::{Error, ErrorKind, Limit};
+use crate::go::lower::{GoNode, Lowered, DATA_VAR};
+use crate::guard::guarded;
+use crate::strconv::quote;
+use crate::{budget, depth, lower_go};
 
 /// The template languages the engine reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,106 +59,53 @@ pub const MAX_TEMPLATE_DEPTH: usize = 10_000;
 const RECURSION_MESSAGE: &str =
     "exceeded maximum template depth (the engine allows 10000 nested {{template}} calls)";
 
+/// What minijinja says when a render passes its recursion limit ([`RECURSION_LIMIT`]).
+const MINIJINJA_RECURSION: &str = "recursion limit exceeded";
+
 /// The default execution budget, in minijinja fuel units (about one per instruction
-/// or per 64 bytes of output). The built-in prompts use under 1000 of it; a
+/// or per 64 bytes of output). Prompts of a few kilobytes use under 1000 of it; a
 /// runaway template stops within seconds.
 pub const DEFAULT_FUEL: u64 = 10_000_000;
 
-/// What running out of fuel reports; `{}` is the budget.
-const FUEL_MESSAGE: &str = "execution budget exhausted: the template ran more than its \
-budget of {} steps (raise it with --template-fuel N, ASIMI_TEMPLATE_FUEL or the config key \
-template_fuel)";
+/// The default byte budget of a render: 64 MiB, far above any real prompt and far below
+/// what hurts a machine.
+pub const DEFAULT_BYTES: u64 = 64 << 20;
 
-/// A template that could not be parsed or executed. The message is complete and, for Go
-/// templates, worded as Go words it (`template: NAME:LINE: ...`).
-///
-/// The engine keeps its own error type (as minijinja and Go's parse package do), so that
-/// it stays usable on its own and the Go conformance tests can compare Go's exact text;
-/// at the crate boundary it becomes a [`crate::error::Error`] of kind `Template`, with
-/// its location.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{message}")]
-pub struct TemplateError {
-    pub message: String,
-    /// The template's name and, where known, the line (and column).
-    pub location: Option<Location>,
-    /// The engine limit the template met, when that is the error rather than one Go
-    /// makes: a template Go runs may stop here for these reasons and no other.
-    pub limit: Option<Limit>,
-}
+/// What running out of fuel reports; `{}` is the budget, and the user's hint follows.
+const FUEL_MESSAGE: &str =
+    "execution budget exhausted: the template ran more than its budget of {} steps";
 
-/// The engine's limits, which Go does not have (fixtures/go-template/known-differences.md).
-/// A template that meets one fails with a [`TemplateError`] naming it in `limit`, so a
-/// comparison with Go can tell these documented differences from real ones by kind.
+/// What each render of an engine may use: steps (fuel) and bytes produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// More than [`MAX_TEMPLATE_DEPTH`] nested `{{template}}` calls.
-    TemplateDepth,
-    /// More than [`go::parse::MAX_DEPTH`] nested control structures and parenthesised
-    /// pipelines.
-    Nesting,
-    /// An `{{else if}}` chain longer than [`go::parse::MAX_ELSE_IFS`].
-    ElseIfChain,
-    /// An action (or Jinja tag) nesting more than [`depth::MAX_EXPR_DEPTH`] operations.
-    ExpressionDepth,
-    /// A lowered template beyond what minijinja's parser holds (a pipeline of about
-    /// 150 stages in parentheses, say).
-    Lowering,
-    /// The execution budget (`--template-fuel`) ran out.
-    Fuel,
-    /// The byte budget (`--template-bytes`) ran out.
-    Bytes,
+pub struct Limits {
+    /// Steps, in minijinja fuel units (default [`DEFAULT_FUEL`]).
+    pub fuel: u64,
+    /// Bytes of output and of the strings builtins build (default [`DEFAULT_BYTES`]).
+    pub bytes: u64,
 }
 
-impl TemplateError {
-    fn new(message: String) -> TemplateError {
-        TemplateError {
-            message,
-            location: None,
-            limit: None,
-        }
-    }
-
-    fn at(mut self, location: Location) -> TemplateError {
-        self.location = Some(location);
-        self
-    }
-
-    /// The error as meeting the engine's `limit`.
-    fn beyond(mut self, limit: Limit) -> TemplateError {
-        self.limit = Some(limit);
-        self
-    }
-}
-
-impl From<ParseError> for TemplateError {
-    fn from(e: ParseError) -> Self {
-        let location = Location::line(e.name.clone(), e.line);
-        let limit = e.limit.map(|limit| match limit {
-            ParseLimit::Nesting => Limit::Nesting,
-            ParseLimit::ElseIfs => Limit::ElseIfChain,
-        });
-        TemplateError {
-            limit,
-            ..TemplateError::new(e.to_string()).at(location)
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            fuel: DEFAULT_FUEL,
+            bytes: DEFAULT_BYTES,
         }
     }
 }
 
-impl From<TemplateError> for Error {
-    fn from(e: TemplateError) -> Self {
-        let error = Error::new(Kind::Template, e.message);
-        match e.location {
-            Some(location) => error.at(location),
-            None => error,
-        }
-    }
+/// What the messages of the two budgets say after "its budget of N steps" (or bytes): how
+/// the program's user raises it, for example `" (raise it with --fuel N)"`. Empty by
+/// default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BudgetHints {
+    pub fuel: &'static str,
+    pub bytes: &'static str,
 }
 
 struct GoTemplate {
     source: String,
-    /// Its error sites: from the lowering, or for a template lowered at build time
-    /// (`prelowered`), worked out again on its first error.
+    /// Its error sites: from the lowering, or for a template lowered ahead of time
+    /// ([`Engine::add_prelowered`]), worked out again on its first error.
     sites: OnceLock<Lowered>,
 }
 
@@ -196,43 +128,30 @@ impl GoTemplate {
     }
 }
 
-/// The built-in Go templates as build.rs lowered them: `(path under templates/, Jinja
-/// source)`, sorted by path.
-static PRELOWERED: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/lowered.rs"));
-
-/// The Jinja source of built-in Go template `path` (under templates/), lowered at build
-/// time; `None` for one that did not lower (the run reports why).
-pub fn prelowered(path: &str) -> Option<&'static str> {
-    let i = PRELOWERED.binary_search_by_key(&path, |(p, _)| p).ok()?;
-    Some(PRELOWERED[i].1)
-}
-
-/// A set of compiled templates sharing one minijinja environment.
+/// A set of compiled templates sharing one minijinja environment: templates added to one
+/// engine can call each other (`{{template "name"}}`, `{% include %}`).
+///
+/// ```
+/// use gotemplate::{json, Engine, MissingKey, Syntax};
+///
+/// let mut engine = Engine::new(MissingKey::Default);
+/// let source = r#"{{define "who"}}{{.}}{{end}}Hello, {{template "who" .Name}}!"#;
+/// engine.add("greet.tmpl", source, Syntax::Go)?;
+/// let data = json::decode(r#"{"Name": "Gopher"}"#)?;
+/// assert_eq!(engine.render("greet.tmpl", &data)?, "Hello, Gopher!");
+/// # Ok::<(), gotemplate::Error>(())
+/// ```
 pub struct Engine {
     env: Environment<'static>,
     go: HashMap<String, GoTemplate>,
     /// The byte budget of each render ([`budget`]).
     bytes: u64,
-}
-
-/// What each render of an engine may use: steps (fuel) and bytes produced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    pub fuel: u64,
-    pub bytes: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            fuel: DEFAULT_FUEL,
-            bytes: budget::DEFAULT_BYTES,
-        }
-    }
+    hints: BudgetHints,
 }
 
 impl Engine {
-    /// An engine whose Go templates treat missing map keys as `missing` says.
+    /// An engine whose Go templates treat missing map keys as `missing` says, with the
+    /// default [`Limits`].
     pub fn new(missing: MissingKey) -> Engine {
         let mut env = Environment::new();
         let syntax = SyntaxConfig::builder()
@@ -247,28 +166,24 @@ impl Engine {
         Engine {
             env,
             go: HashMap::new(),
-            bytes: budget::DEFAULT_BYTES,
+            bytes: DEFAULT_BYTES,
+            hints: BudgetHints::default(),
         }
     }
 
     /// Compiles `source` under `name`.
-    pub fn add(&mut self, name: &str, source: &str, syntax: Syntax) -> Result<(), TemplateError> {
+    pub fn add(&mut self, name: &str, source: &str, syntax: Syntax) -> Result<(), Error> {
         guarded(name, || self.add_unguarded(name, source, syntax))
     }
 
-    fn add_unguarded(
-        &mut self,
-        name: &str,
-        source: &str,
-        syntax: Syntax,
-    ) -> Result<(), TemplateError> {
+    fn add_unguarded(&mut self, name: &str, source: &str, syntax: Syntax) -> Result<(), Error> {
         match syntax {
             Syntax::Jinja => {
                 self.go.remove(name);
                 depth::check(name, source, None)?;
                 self.env
                     .add_template_owned(name.to_string(), source.to_string())
-                    .map_err(|e| jinja_error(name, &e))
+                    .map_err(|e| jinja_error(name, &e, ErrorKind::Parse))
             }
             Syntax::Go => {
                 let lowered = lower_go(name, source)?;
@@ -279,15 +194,16 @@ impl Engine {
         }
     }
 
-    /// Compiles Go template `source` under `name` from `jinja`, its lowering at build
-    /// time ([`prelowered`]): the same template as [`Engine::add`] compiles, without
-    /// lowering it again or checking its depth (a test checks every built-in one).
+    /// Compiles Go template `source` under `name` from `jinja`, its lowering done ahead of
+    /// time (by [`convert`](crate::convert), in a build script say): the same template as
+    /// [`Engine::add`] compiles, without lowering it again or checking its depth (the
+    /// caller vouches for `jinja`). Error messages still name the places in `source`.
     pub fn add_prelowered(
         &mut self,
         name: &str,
         source: &str,
         jinja: &'static str,
-    ) -> Result<(), TemplateError> {
+    ) -> Result<(), Error> {
         guarded(name, || {
             self.add_lowered(name, source, jinja.to_string(), OnceLock::new())
         })
@@ -299,7 +215,7 @@ impl Engine {
         source: &str,
         jinja: String,
         sites: OnceLock<Lowered>,
-    ) -> Result<(), TemplateError> {
+    ) -> Result<(), Error> {
         self.env
             .add_template_owned(name.to_string(), jinja)
             .map_err(|e| lowering_error(name, &e))?;
@@ -308,124 +224,87 @@ impl Engine {
         Ok(())
     }
 
-    /// Renders template `name` with `data` (Go's dot).
-    pub fn render(&self, name: &str, data: &Value) -> Result<String, TemplateError> {
+    /// Renders template `name` with `data` (Go's dot; for Jinja, its keys are variables).
+    pub fn render(&self, name: &str, data: &Value) -> Result<String, Error> {
         guarded(name, || self.render_unguarded(name, data))
     }
 
-    fn render_unguarded(&self, name: &str, data: &Value) -> Result<String, TemplateError> {
+    fn render_unguarded(&self, name: &str, data: &Value) -> Result<String, Error> {
         let tmpl = self
             .env
             .get_template(name)
-            .map_err(|e| jinja_error(name, &e))?;
+            .map_err(|e| jinja_error(name, &e, ErrorKind::Exec))?;
         let go = self.go.get(name);
         let context = match go {
             Some(_) => go_context(data),
             None => jinja_context(data),
         };
         let mut out = budget::Output::default();
-        let (rendered, spent) =
-            budget::within(self.bytes, || tmpl.render_captured_to(context, &mut out));
-        match rendered {
-            Ok(_) => Ok(out.into_string()),
-            Err(e) if e.kind() == minijinja::ErrorKind::OutOfFuel => {
-                Err(TemplateError::new(format!(
-                    "template: {name}: {}",
-                    FUEL_MESSAGE.replace("{}", &self.env.fuel().unwrap_or_default().to_string())
-                ))
-                .beyond(Limit::Fuel))
-            }
-            // Builtins and actions that run out say so at their call; the writer, which
-            // meets the template's own text, knows no position.
-            Err(e) if spent && find_fault(&e).is_none() => Err(TemplateError::new(format!(
-                "template: {name}: {}",
-                budget::message(self.bytes)
-            ))
-            .beyond(Limit::Bytes)),
-            Err(e) => {
-                let error = match go {
-                    Some(go) => exec_error(name, go, &e),
-                    None => jinja_error(name, &e),
-                };
-                // Once the budget is spent, whatever fails failed for want of it.
-                Err(if spent {
-                    error.beyond(Limit::Bytes)
-                } else {
-                    error
-                })
-            }
+        let (rendered, spent) = budget::within(self.bytes, self.hints.bytes, || {
+            tmpl.render_captured_to(context, &mut out)
+        });
+        let e = match rendered {
+            Ok(_) => return Ok(out.into_string()),
+            Err(e) => e,
+        };
+        if e.kind() == minijinja::ErrorKind::OutOfFuel {
+            let fuel = self.env.fuel().unwrap_or_default().to_string();
+            let message = FUEL_MESSAGE.replace("{}", &fuel) + self.hints.fuel;
+            return Err(limit_error(name, Limit::Fuel, &message));
         }
-    }
-
-    /// Sets this engine's execution budget, in steps (default [`DEFAULT_FUEL`]).
-    pub fn set_fuel(&mut self, fuel: u64) {
-        self.env.set_fuel(Some(fuel));
+        // Builtins and actions that run out say so at their call; the writer, which
+        // meets the template's own text, knows no position.
+        if spent && find_fault(&e).is_none() {
+            let message = budget::message(self.bytes, self.hints.bytes);
+            return Err(limit_error(name, Limit::Bytes, &message));
+        }
+        let error = match go {
+            Some(go) => exec_error(name, go, &e),
+            None => jinja_error(name, &e, ErrorKind::Exec),
+        };
+        // Once the budget is spent, whatever fails failed for want of it.
+        Err(if spent {
+            error.beyond(Limit::Bytes)
+        } else {
+            error
+        })
     }
 
     /// Sets what each render may use.
     pub fn set_limits(&mut self, limits: Limits) {
-        self.set_fuel(limits.fuel);
+        self.env.set_fuel(Some(limits.fuel));
         self.bytes = limits.bytes;
+    }
+
+    /// Sets what the budgets' messages add (see [`BudgetHints`]).
+    pub fn set_budget_hints(&mut self, hints: BudgetHints) {
+        self.hints = hints;
     }
 }
 
-/// The stack minijinja's parser and compiler get: they recurse once per level of an
-/// expression, and `depth::check` keeps expressions within what this holds. Only the
-/// pages touched are ever mapped.
-const ENGINE_STACK: usize = 256 << 20;
-
-/// What a command may use of its stack before it renders.
-const COMMAND_STACK: usize = 16 << 20;
-
-/// Runs a whole command on a stack with room for the engine, so that the templates it
-/// renders share one: `system` renders about 20, and a fresh stack apiece (mapped,
-/// faulted in and unmapped) cost a tenth of its run.
-pub fn with_engine_stack<T>(command: impl FnOnce() -> T) -> T {
-    stacker::grow(COMMAND_STACK + ENGINE_STACK, command)
-}
-
-/// Runs `work` with at least [`ENGINE_STACK`] of stack, on a fresh one when this thread
-/// has less left, turning a panic into an error that names the template: the engine's
-/// last line of defence. The stack is switched to on this thread rather than given to a
-/// new one: a thread apiece cost more than the rest of the rendering.
-fn guarded<T>(
-    name: &str,
-    work: impl FnOnce() -> Result<T, TemplateError>,
-) -> Result<T, TemplateError> {
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        stacker::maybe_grow(ENGINE_STACK, ENGINE_STACK, work)
-    }));
-    outcome.unwrap_or_else(|panic| {
-        let why = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "internal error".into());
-        Err(TemplateError::new(format!(
-            "template: {name}: the template engine failed ({why})"
-        )))
-    })
-}
-
-/// Parses and lowers a Go template.
-pub fn lower_go(name: &str, source: &str) -> Result<Lowered, TemplateError> {
-    let tree = parse(name, source, &|f| GO_BUILTINS.contains(&f))?;
-    Ok(lower(&tree))
-}
-
-/// The Jinja translation of a Go template, as `template convert` prints it.
-pub fn convert(name: &str, source: &str) -> Result<String, TemplateError> {
-    guarded(name, || Ok(lower_go(name, source)?.source))
-}
-
 /// Renders one template source in one call.
+///
+/// ```
+/// use gotemplate::{json, render_str, MissingKey, Syntax};
+///
+/// let data = json::decode(r#"{"n": "hi", "b": true}"#)?;
+/// let source = r#"{{printf "%05.1f|%x" 3.14159 .n}}"#;
+/// assert_eq!(render_str("t", source, Syntax::Go, &data, MissingKey::Default)?, "003.1|6869");
+/// // Errors are worded as Go words them.
+/// let err = render_str("t", "{{index .b 1}}", Syntax::Go, &data, MissingKey::Default);
+/// assert_eq!(
+///     err.unwrap_err().to_string(),
+///     r#"template: t:1:2: executing "t" at <index .b 1>: error calling index: can't index item of type bool"#
+/// );
+/// # Ok::<(), gotemplate::Error>(())
+/// ```
 pub fn render_str(
     name: &str,
     source: &str,
     syntax: Syntax,
     data: &Value,
     missing: MissingKey,
-) -> Result<String, TemplateError> {
+) -> Result<String, Error> {
     let mut engine = Engine::new(missing);
     engine.add(name, source, syntax)?;
     engine.render(name, data)
@@ -469,9 +348,19 @@ fn line_col(source: &str, pos: usize) -> (usize, usize) {
     (line, col)
 }
 
-fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateError {
+/// An error of template `name` with no position: `template: NAME: MESSAGE`.
+fn unplaced(name: &str, kind: ErrorKind, message: &str) -> Error {
+    Error::new(kind, format!("template: {name}: {message}")).named(name)
+}
+
+fn limit_error(name: &str, limit: Limit, message: &str) -> Error {
+    unplaced(name, ErrorKind::Limit(limit), message)
+}
+
+fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> Error {
     let fault = find_fault(err);
     let site = err.range().and_then(|r| go.sites(name).site_at(r.start));
+    let recursion = err.detail() == Some(MINIJINJA_RECURSION);
     match (site, fault) {
         (Some(site), Some(fault)) => {
             let node = match fault.blame {
@@ -480,39 +369,25 @@ fn exec_error(name: &str, go: &GoTemplate, err: &minijinja::Error) -> TemplateEr
             };
             format_exec(name, go, &site.template, node, &fault.message)
         }
-        (Some(site), None) if err.detail() == Some(MINIJINJA_RECURSION) => {
+        (Some(site), None) if recursion => {
             format_exec(name, go, &site.template, &site.node, RECURSION_MESSAGE)
                 .beyond(Limit::TemplateDepth)
         }
-        (_, None) if err.detail() == Some(MINIJINJA_RECURSION) => {
-            TemplateError::new(format!("template: {name}: {}", describe(err)))
-                .beyond(Limit::TemplateDepth)
-        }
-        _ => TemplateError::new(format!("template: {name}: {}", describe(err))),
+        (_, None) if recursion => limit_error(name, Limit::TemplateDepth, &describe(err)),
+        _ => unplaced(name, ErrorKind::Exec, &describe(err)),
     }
 }
 
-/// What minijinja says when a render passes its recursion limit ([`RECURSION_LIMIT`]).
-const MINIJINJA_RECURSION: &str = "recursion limit exceeded";
-
-fn format_exec(
-    name: &str,
-    go: &GoTemplate,
-    template: &str,
-    node: &go::lower::GoNode,
-    message: &str,
-) -> TemplateError {
+fn format_exec(name: &str, go: &GoTemplate, template: &str, node: &GoNode, message: &str) -> Error {
     let (line, col) = line_col(&go.source, node.pos);
     let message = format!(
         "template: {name}:{line}:{col}: executing {} at <{}>: {message}",
         quote(template),
         node.text
     );
-    let location = Location {
-        column: Some(col),
-        ..Location::line(name, line)
-    };
-    TemplateError::new(message).at(location)
+    Error::new(ErrorKind::Exec, message)
+        .named(name)
+        .at(line, Some(col))
 }
 
 fn find_fault(err: &minijinja::Error) -> Option<&ExecFault> {
@@ -533,11 +408,15 @@ fn describe(err: &minijinja::Error) -> String {
     }
 }
 
-fn jinja_error(name: &str, err: &minijinja::Error) -> TemplateError {
+/// A minijinja error of a Jinja template, or one no Go site explains; `kind` says whether
+/// it came from compiling or running.
+fn jinja_error(name: &str, err: &minijinja::Error, kind: ErrorKind) -> Error {
     let error = match err.line() {
-        Some(line) => TemplateError::new(format!("template: {name}:{line}: {}", describe(err)))
-            .at(Location::line(name, line)),
-        None => TemplateError::new(format!("template: {name}: {}", describe(err))),
+        Some(line) => {
+            let message = format!("template: {name}:{line}: {}", describe(err));
+            Error::new(kind, message).named(name).at(line, None)
+        }
+        None => unplaced(name, kind, &describe(err)),
     };
     if err.detail() == Some(MINIJINJA_RECURSION) {
         error.beyond(Limit::TemplateDepth)
@@ -547,13 +426,13 @@ fn jinja_error(name: &str, err: &minijinja::Error) -> TemplateError {
 }
 
 /// The lowering emits valid Jinja, so what fails here is one of the engine's limits.
-fn lowering_error(name: &str, err: &minijinja::Error) -> TemplateError {
-    TemplateError::new(format!(
-        "template: {name}: the template is beyond the engine's limits ({}); \
-         simplify it (for example split long pipelines with variables)",
+fn lowering_error(name: &str, err: &minijinja::Error) -> Error {
+    let message = format!(
+        "the template is beyond the engine's limits ({}); simplify it (for example split \
+         long pipelines with variables)",
         describe(err)
-    ))
-    .beyond(Limit::Lowering)
+    );
+    limit_error(name, Limit::Lowering, &message)
 }
 
 #[cfg(test)]
@@ -561,7 +440,7 @@ mod tests {
     use super::*;
 
     /// Go `source` rendered with no data under `limits`: its error.
-    fn go_error(source: &str, limits: Limits) -> TemplateError {
+    fn go_error(source: &str, limits: Limits) -> Error {
         let mut engine = Engine::new(MissingKey::Default);
         engine.set_limits(limits);
         engine
@@ -570,9 +449,9 @@ mod tests {
             .expect_err(source)
     }
 
-    /// Each documented limit (fixtures/go-template/known-differences.md) fails with its
-    /// own kind, which is how a comparison with Go (examples/difffuzz.rs) tells them from
-    /// real differences; an error that only words itself like one is no limit.
+    /// Each documented limit (fixtures/known-differences.md) fails with its own kind,
+    /// which is how a comparison with Go (examples/difffuzz.rs) tells them from real
+    /// differences; an error that only words itself like one is no limit.
     #[test]
     fn each_engine_limit_is_named_by_kind() {
         let some = Limits::default();
@@ -590,7 +469,7 @@ mod tests {
             (
                 format!(
                     "{{{{if 1}}}}{}{{{{end}}}}",
-                    "{{else if 1}}".repeat(go::parse::MAX_ELSE_IFS + 1)
+                    "{{else if 1}}".repeat(crate::MAX_ELSE_IFS + 1)
                 ),
                 some,
                 Limit::ElseIfChain,
@@ -627,15 +506,48 @@ mod tests {
         ];
         for (source, limits, limit) in cases {
             let error = go_error(&source, limits);
-            assert_eq!(error.limit, Some(limit), "{}", error.message);
+            assert_eq!(error.limit(), Some(limit), "{}", error.message());
         }
         // Worded with every word a limit's message has, but Go's own error.
         let error = go_error(
             r#"{{template "exceeded the recursion limit: too many, too deeply"}}"#,
             some,
         );
-        assert!(error.message.contains("not defined"), "{}", error.message);
-        assert_eq!(error.limit, None, "{}", error.message);
+        assert!(
+            error.message().contains("not defined"),
+            "{}",
+            error.message()
+        );
+        assert_eq!(error.limit(), None, "{}", error.message());
+    }
+
+    #[test]
+    fn budget_messages_end_with_the_hints() {
+        let mut engine = Engine::new(MissingKey::Default);
+        engine.set_limits(Limits {
+            fuel: 1000,
+            bytes: 10,
+        });
+        engine.set_budget_hints(BudgetHints {
+            fuel: " (raise the fuel)",
+            bytes: " (raise the bytes)",
+        });
+        let runaway =
+            r#"{{define "a"}}{{template "a" .}}{{template "a" .}}{{end}}{{template "a"}}"#;
+        engine.add("f", runaway, Syntax::Go).unwrap();
+        engine
+            .add("b", "{{printf \"%100d\" 1}}", Syntax::Go)
+            .unwrap();
+        let fuel = engine.render("f", &Value::from(())).unwrap_err();
+        assert!(
+            fuel.message().ends_with("1000 steps (raise the fuel)"),
+            "{fuel}"
+        );
+        let bytes = engine.render("b", &Value::from(())).unwrap_err();
+        assert!(
+            bytes.message().ends_with("10 bytes (raise the bytes)"),
+            "{bytes}"
+        );
     }
 
     #[test]
@@ -675,15 +587,6 @@ mod tests {
             expected
         );
         assert_eq!(pre.render("t", &data).unwrap_err().to_string(), expected);
-    }
-
-    #[test]
-    fn a_panic_in_the_engine_is_an_error_naming_the_template() {
-        let err = guarded::<()>("t.j2", || panic!("boom")).unwrap_err();
-        assert_eq!(
-            err.message,
-            "template: t.j2: the template engine failed (boom)"
-        );
     }
 
     #[test]

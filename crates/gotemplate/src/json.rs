@@ -10,12 +10,11 @@ use std::collections::BTreeMap;
 
 use minijinja::Value;
 
-use crate::template::value::{go_map, nil, slice_with_cap};
+use crate::error::{Error, ErrorKind, Limit};
+use crate::value::{go_map, nil, slice_with_cap};
 
 /// Go's `maxNestingDepth` in encoding/json's scanner.
 pub const MAX_DEPTH: usize = 10_000;
-
-use crate::error::{Error, Kind, Location};
 
 enum Frame {
     Array(Vec<Value>),
@@ -37,12 +36,7 @@ impl Reader<'_> {
                 .iter()
                 .rposition(|&b| b == b'\n')
                 .map_or(0, |i| i + 1);
-        let location = Location {
-            line: Some(line),
-            column: Some(column),
-            ..Location::default()
-        };
-        Err(Error::data(message).at(location))
+        Err(Error::new(ErrorKind::Json, message).at(line, Some(column)))
     }
 
     fn ws(&mut self) {
@@ -211,10 +205,9 @@ pub fn decode(text: &str) -> Result<Value, Error> {
         // Parse a value, or open a container.
         let mut value = match r.peek() {
             Some(b'{') | Some(b'[') if stack.len() >= MAX_DEPTH => {
-                return r.err("exceeded max depth").map_err(|mut e: Error| {
-                    e.kind = Kind::Limit;
-                    e
-                });
+                return r
+                    .err("exceeded max depth")
+                    .map_err(|e: Error| e.beyond(Limit::JsonDepth));
             }
             Some(b'{') => {
                 r.i += 1;
@@ -331,8 +324,8 @@ fn quote_char(c: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::template::gofmt::sprint;
-    use crate::template::value::{appended_cap, kind, slice_cap, type_name, GoKind};
+    use crate::gofmt::sprint;
+    use crate::value::{appended_cap, kind, slice_cap, type_name, GoKind};
 
     fn show(text: &str) -> String {
         sprint(&[decode(text).unwrap()])
@@ -376,18 +369,17 @@ mod tests {
         let too_deep = format!("[{deep}]");
         let e = decode(&too_deep).unwrap_err();
         assert_eq!(
-            (e.kind, e.message.as_str()),
-            (Kind::Limit, "exceeded max depth")
+            (e.kind(), e.message()),
+            (ErrorKind::Limit(Limit::JsonDepth), "exceeded max depth")
         );
     }
 
     #[test]
     fn errors_name_the_offset() {
         let e = decode("{\"a\": }").unwrap_err();
-        let at = e.location().cloned().unwrap_or_default();
-        assert_eq!((at.line, at.column), (Some(1), Some(7)));
+        assert_eq!((e.line(), e.column()), (Some(1), Some(7)));
         assert_eq!(
-            e.message,
+            e.message(),
             "invalid character '}' looking for beginning of value"
         );
         assert!(decode("[1,]").is_err());
