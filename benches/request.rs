@@ -80,7 +80,8 @@ fn bench(c: &mut Criterion) {
     };
     let spec = request::input::spec::Spec::default();
     let prepare_for = |settings: &Settings, built: &prompt::Built| {
-        request::prepare(
+        let reminder = prompt::reminder(settings, built).unwrap();
+        let loaded = request::read_inputs(
             &inputs,
             &spec,
             &root,
@@ -88,8 +89,8 @@ fn bench(c: &mut Criterion) {
             built,
             &mut || None,
             &Silent,
-        )
-        .unwrap()
+        );
+        request::Request::new(loaded.unwrap(), built, &reminder).unwrap()
     };
     let prepare = || prepare_for(&settings, &built);
     let req = prepare();

@@ -331,3 +331,25 @@ fn the_request_rooms_depend_one_way() {
         "edges on a cycle between the rooms of src/request: {cycles:?}\n{graph:?}"
     );
 }
+
+/// `prompt::render` renders what `prompt::gather` read: it must not read anything
+/// itself, so a prompt's reads all happen (and fail) before any template runs.
+#[test]
+fn prompt_render_reads_no_file() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/prompt/render.rs");
+    let text = std::fs::read_to_string(path).unwrap();
+    let reads = [
+        "std::fs",
+        "crate::fs",
+        ".find(",
+        "File::open",
+        "read_to_string",
+        "mcp::",
+    ];
+    let found: Vec<&str> = text
+        .lines()
+        .map(|l| without_strings(l.split("//").next().unwrap_or_default()))
+        .flat_map(|code| reads.into_iter().filter(move |r| code.contains(r)))
+        .collect();
+    assert!(found.is_empty(), "src/prompt/render.rs reads: {found:?}");
+}

@@ -25,7 +25,7 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     for n in &notes {
         ctx.note(format!("warning: {n}"))?;
     }
-    let text = request::compression_prompt(&settings, &context)?;
+    let text = prompt::compression_prompt(&settings, &context)?;
     if args.prompt_only {
         writeln!(ctx.out, "{text}")?;
         return Ok(Outcome::Ok);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::{build_from, default_model_note, encode_flags, settings_flags_for, warn, Ctx};
 use crate::cli::MessagesArgs;
-use crate::prompt::Built;
+use crate::prompt::{self, Built};
 use crate::request;
 use crate::request::report::breakdown::{self, Breakdown};
 use crate::request::session::stability::Tracker;
@@ -163,9 +163,12 @@ pub(super) fn prepare_request(
     };
     let mut flags = request_flags(args, preview, &settings)?;
     flags.files.extend(listed);
-    let req = request::prepare(
+    let reminder = prompt::reminder(&settings, &built)?;
+    let loaded = request::read_inputs(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;
+    progress.start(request::CHECKING, None);
+    let req = request::Request::new(loaded, &built, &reminder)?;
     // Erases the bar before the notes print.
     drop(progress);
     if let Some(note) = stdin_note {

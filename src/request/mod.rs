@@ -1,7 +1,7 @@
 //! Tiered request bodies: the system prompt, cached tiers L0–L3 and active content, laid
 //! out as docs/design.md states and encoded for a provider's API.
 //!
-//! The flow: `prepare` plans the inputs (`input::plan`: flags over the spec), reads them
+//! The flow: `read_inputs` plans the inputs (`input::plan`: flags over the spec), reads them
 //! (`input::load`) and makes a `Request` of them (an `Assembly` plus tier hints from the
 //! spec); `assemble::observed` lists the items a stability tracker follows; the caller
 //! chooses a tier map (hints, or `session`'s tiers); `render` lays the request out, places
@@ -30,24 +30,17 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::tokens::Tokenizer;
 pub use assemble::{assemble, Assembly, Block, Message, Role, Text};
-use input::load::Loaded;
+pub use input::load::Loaded;
 use input::read::Limits;
 use providers::{Options, Provider};
 use tier::Tier;
 
 use crate::model::{ModelInfo, PromptContext};
-use crate::prompt::{self, Built};
+use crate::prompt::Built;
 use crate::settings::Settings;
-
-/// The reminder's logical template name; a project or user template shadows the
-/// built-in `templates/system_reminder.md.tmpl`.
-pub const REMINDER_TEMPLATE: &str = "system_reminder.md";
 
 /// What an image becomes for a model without image input (seeds' `maybeRemoveImageBlocks`).
 pub const IMAGE_PLACEHOLDER: &str = "[Referenced image in conversation]";
-
-/// The compression prompt's logical template name (`templates/compression.md.tmpl`).
-pub const COMPRESSION_TEMPLATE: &str = "compression.md";
 
 /// The last message of a compression request: gemini-cli's, after the history.
 pub const COMPRESSION_REQUEST: &str =
@@ -76,15 +69,6 @@ pub struct Request {
     /// The reference edges between files when the symbol blocks are the repository's
     /// map (`None` for a spec's blocks, or none): the first request's tiers follow them.
     pub map_edges: Option<Vec<(String, String)>>,
-}
-
-/// The system reminder, rendered with the prompt's data.
-pub fn reminder(settings: &Settings, built: &Built) -> anyhow::Result<String> {
-    Ok(prompt::render_template(
-        settings,
-        &built.context,
-        REMINDER_TEMPLATE,
-    )?)
 }
 
 /// The named provider, else the model's.
@@ -118,15 +102,6 @@ fn within_window(default: u64, window: u64, model: &ModelInfo) -> u64 {
     }
 }
 
-/// The compression prompt, rendered with the prompt's data (so it names an active goal).
-pub fn compression_prompt(settings: &Settings, context: &PromptContext) -> anyhow::Result<String> {
-    Ok(prompt::render_template(
-        settings,
-        context,
-        COMPRESSION_TEMPLATE,
-    )?)
-}
-
 /// The request `compress` prints: the compression prompt as the system prompt, the
 /// history (`flags.history`, summaries and internal fields handled as for `messages`),
 /// then `COMPRESSION_REQUEST`. It must fit the model's context window as it is:
@@ -137,14 +112,13 @@ pub fn compression(
     context: &PromptContext,
     model: &ModelInfo,
     prompt: String,
-) -> anyhow::Result<Request> {
+) -> Result<Request, Error> {
     let shown = flags.history.clone().unwrap_or_default();
     let history = input::read::read_history(&settings.cwd.join(&shown), &shown)?;
     if history.is_empty() {
         return Err(input::err(format!(
             "--history '{shown}': no messages to compress; the file holds an empty list"
-        ))
-        .into());
+        )));
     }
     let assembly = Assembly {
         system: prompt,
@@ -173,7 +147,7 @@ pub fn whole(
     mut assembly: Assembly,
     history: Option<&String>,
     advice: &'static str,
-) -> anyhow::Result<Request> {
+) -> Result<Request, Error> {
     let provider = provider(flags.provider.as_ref(), model)?;
     let mut warnings = Vec::new();
     input::guard::guard_secrets(&mut assembly, history, flags.secrets, &mut warnings)?;
@@ -229,11 +203,11 @@ pub const COMPRESSION_TOO_LARGE: &str =
 /// fitted, after its inputs are read.
 pub const CHECKING: &str = "checking the request";
 
-/// Reads every input: `plan` chooses between flags and spec (`spec_dir` is where the
-/// spec's relative paths start), `load` reads what it names (`stdin` supplies the prompt
-/// when neither gives one), and `Request::new` makes the request for the built prompt.
-/// The long steps of reading report to `progress`.
-pub fn prepare(
+/// Reads every input of a request for the built prompt: `plan` chooses between flags and
+/// spec (`spec_dir` is where the spec's relative paths start), and `load` reads what it
+/// names (`stdin` supplies the prompt when neither gives one). The long steps of reading
+/// report to `progress`; [`Request::new`] then makes the request of what was read.
+pub fn read_inputs(
     flags: &input::RequestFlags,
     spec: &input::spec::Spec,
     spec_dir: &Path,
@@ -241,7 +215,7 @@ pub fn prepare(
     built: &Built,
     stdin: &mut dyn FnMut() -> Option<String>,
     progress: &dyn crate::progress::Progress,
-) -> anyhow::Result<Request> {
+) -> Result<Loaded, Error> {
     let limits = Limits {
         project_root: settings.project_root.clone(),
         allow_outside: flags.allow_outside,
@@ -255,10 +229,7 @@ pub fn prepare(
     if built.model.cache_breakpoints && plan.prompt_cache_key.is_none() {
         plan.prompt_cache_key = Some(prompt_cache_key(settings, plan.session.as_deref()));
     }
-    let loaded = input::load::load(plan, &limits, bases, stdin, progress)?;
-    progress.start(CHECKING, None);
-    let reminder = reminder(settings, built)?;
-    Ok(Request::new(loaded, built, &reminder)?)
+    input::load::load(plan, &limits, bases, stdin, progress)
 }
 
 impl Request {

@@ -1,0 +1,160 @@
+//! Rendering a system prompt from what [`super::gather`] read: the mode text first
+//! (the base template shows it as `.ModeInstructions`), then the skills, then each
+//! section. Nothing here reads a file.
+
+use super::gather::{Gathered, Skill};
+use super::library::{Found, Origin};
+use super::{modes, registry, BaseSource, Built, Section, SystemPrompt, MAP_SECTION};
+use crate::error::Error;
+use crate::model::SkillData;
+use crate::paths;
+use crate::tokens::Tokenizer;
+use gotemplate::{Engine, Limits, MissingKey, Syntax};
+
+/// The system prompt `gathered` makes.
+pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
+    let Gathered {
+        mut context,
+        model,
+        mode_template,
+        base_source,
+        sections: templates,
+        skills,
+        mode,
+        context_window,
+        limits,
+        mut warnings,
+    } = gathered;
+    let tier = context.tier;
+    let mut engine = engine(limits);
+    context.mode_instructions = render(&mut engine, &mode_template, &context.to_value())?
+        .trim()
+        .to_string();
+    let data = context.to_value();
+    context.skills = skills
+        .iter()
+        .map(|skill| match skill {
+            Skill::Template(p) => render_skill(&mut engine, p, &data),
+            Skill::Fetched(fetched) => Ok(fetched.clone()),
+        })
+        .collect::<Result<_, Error>>()?;
+    let data = context.to_value();
+
+    let mut sections = Vec::new();
+    let mut map_section = None;
+    for (name, template) in &templates {
+        let (source, text) = match template {
+            Some(found) => (found.origin.to_string(), render(&mut engine, found, &data)?),
+            None => render_base(&mut engine, &base_source, &data)?,
+        };
+        let section = Section {
+            name: name.to_string(),
+            source,
+            text: text.trim_end().to_string(),
+        };
+        match *name == MAP_SECTION {
+            true => map_section = Some(section).filter(|s| !s.text.is_empty()),
+            false => sections.push(section),
+        }
+    }
+    let mode_tokens = matches!(mode_template.origin, Origin::File(_)).then(|| {
+        let n = Tokenizer::O200k.count(&context.mode_instructions);
+        warnings.extend(modes::budget_warning(
+            &mode_template.origin.to_string(),
+            n,
+            tier,
+            context_window,
+        ));
+        n
+    });
+    Ok(Built {
+        prompt: SystemPrompt { sections },
+        mode_tokens,
+        map_section,
+        context,
+        model,
+        base_source,
+        mode,
+        context_window,
+        tier,
+        warnings,
+        limits,
+    })
+}
+
+/// The library template `found`, rendered with `data` and trimmed.
+pub fn render_template(
+    found: &Found,
+    data: &minijinja::Value,
+    limits: Limits,
+) -> Result<String, Error> {
+    Ok(render(&mut engine(limits), found, data)?.trim().to_string())
+}
+
+/// An engine for the prompt's templates, with the run's limits.
+pub(super) fn engine(limits: Limits) -> Engine {
+    crate::template::engine(MissingKey::Default, limits)
+}
+
+fn render_skill(
+    engine: &mut Engine,
+    p: &registry::Prompt,
+    data: &minijinja::Value,
+) -> Result<SkillData, Error> {
+    engine.add(&p.origin, &p.content, Syntax::Go)?;
+    let content = engine.render(&p.origin, data)?;
+    Ok(SkillData {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        content: content.trim().to_string(),
+    })
+}
+
+/// The template name a found template renders under, which error messages show.
+fn template_name(found: &Found) -> String {
+    match &found.origin {
+        Origin::File(p) => paths::display(p),
+        Origin::Embedded(file) => file.clone(),
+    }
+}
+
+pub(super) fn render(
+    engine: &mut Engine,
+    found: &Found,
+    data: &minijinja::Value,
+) -> Result<String, Error> {
+    let name = template_name(found);
+    let prelowered = match (&found.origin, found.syntax) {
+        (Origin::Embedded(file), Syntax::Go) => crate::template::prelowered(file),
+        _ => None,
+    };
+    match prelowered {
+        Some(jinja) => engine.add_prelowered(&name, &found.text, jinja)?,
+        None => engine.add(&name, &found.text, found.syntax)?,
+    }
+    Ok(engine.render(&name, data)?)
+}
+
+pub(super) fn render_base(
+    engine: &mut Engine,
+    base: &BaseSource,
+    data: &minijinja::Value,
+) -> Result<(String, String), Error> {
+    match base {
+        BaseSource::Template(found) => Ok((found.origin.to_string(), render(engine, found, data)?)),
+        BaseSource::File { path, text } => {
+            let shown = paths::display(path);
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let rendered = if Syntax::is_template_name(&name) {
+                engine.add(&shown, text, Syntax::for_name(&name))?;
+                engine.render(&shown, data)?
+            } else {
+                text.clone()
+            };
+            Ok((shown, rendered))
+        }
+    }
+}
