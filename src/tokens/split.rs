@@ -207,7 +207,7 @@ mod tests {
     fn ascii_automata_split_ascii_text_alike() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut text = String::new();
-        for dir in ["src/request", "src/map", "src/template"] {
+        for dir in ["src/request", "src/map", "crates/gotemplate/src"] {
             for e in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
                 let t = std::fs::read_to_string(e.path()).unwrap_or_default();
                 t.lines()
