@@ -159,6 +159,19 @@ pub(crate) mod tests {
     use super::*;
     use std::sync::Mutex;
 
+    /// docs/requests.md says when the bar appears.
+    #[test]
+    fn the_manual_states_the_delay() {
+        let doc = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/requests.md");
+        let doc = std::fs::read_to_string(doc).unwrap();
+        assert_eq!(
+            DELAY,
+            Duration::from_millis(500),
+            "docs/requests.md says half a second"
+        );
+        assert!(doc.contains("longer than half a second"));
+    }
+
     /// Records what it is told: per step, its name, total and the units advanced.
     #[derive(Default)]
     pub(crate) struct Recorder(Mutex<Vec<(String, Option<u64>, u64)>>);

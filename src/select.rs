@@ -253,6 +253,20 @@ fn walk(dir: &Path, glob: Option<&GlobMatcher>, what: &str, scope: Scope) -> Res
 mod tests {
     use super::*;
 
+    /// docs/requests.md gives the most files a directory or glob may find.
+    #[test]
+    fn the_manual_states_the_expansion_limit() {
+        let doc = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/requests.md");
+        let doc = std::fs::read_to_string(doc).unwrap();
+        let n = MAX_EXPANDED_FILES;
+        let n = format!("{},{:03}", n / 1000, n % 1000);
+        let claim = format!("finds more than {n} files");
+        assert!(
+            doc.contains(&claim),
+            "docs/requests.md should say {claim:?}"
+        );
+    }
+
     /// A project: `.gitignore` leaving out `target/` and `*.log`, hidden `.venv/`, and
     /// sources at several depths.
     fn project() -> (tempfile::TempDir, PathBuf) {

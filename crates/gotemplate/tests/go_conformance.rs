@@ -167,7 +167,16 @@ fn exceptions() -> Exceptions {
     found
 }
 
-fn conformance(file: &str) {
+/// How one fixture file fared: its cases, those that passed, its error cases, and
+/// those whose message matched Go's word for word.
+struct Tally {
+    cases: usize,
+    passed: usize,
+    errors: usize,
+    exact_errors: usize,
+}
+
+fn conformance(file: &str) -> Tally {
     let cases = load(file);
     let known = exceptions();
     let mut failures = Vec::new();
@@ -220,6 +229,12 @@ fn conformance(file: &str) {
         unexpected.len(),
         unexpected.join("\n")
     );
+    Tally {
+        cases: cases.len(),
+        passed,
+        errors,
+        exact_errors,
+    }
 }
 
 #[test]
@@ -245,6 +260,34 @@ fn cases_json_all_pass() {
 #[test]
 fn go_exec_tests_pass() {
     conformance("go-exec-tests.json");
+}
+
+/// The README's conformance table says what these runs find: each file's passes out of
+/// its cases, and how many of its error cases match Go word for word.
+#[test]
+fn the_readme_states_the_conformance_figures() {
+    let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(readme).unwrap();
+    for file in ["cases.json", "go-exec-tests.json", "limits.json"] {
+        let t = conformance(file);
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| `fixtures/{file}`")))
+            .unwrap_or_else(|| panic!("README.md: no conformance row for {file}"));
+        let mut want = format!("| {} of {}", t.passed, t.cases);
+        if t.errors > 0 {
+            assert_eq!(
+                t.exact_errors, t.errors,
+                "{file}: the README says word for word"
+            );
+            let s = if t.errors == 1 { "" } else { "s" };
+            want.push_str(&format!(" ({} error case{s},", t.errors));
+        }
+        assert!(
+            row.contains(&want),
+            "README.md's row for {file} should say {want:?}: {row}"
+        );
+    }
 }
 
 #[test]

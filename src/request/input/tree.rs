@@ -76,6 +76,19 @@ mod tests {
     use super::*;
     use crate::progress::{tests::Recorder, Silent};
 
+    /// docs/requests.md gives where the file tree stops outside git.
+    #[test]
+    fn the_manual_states_the_tree_limit() {
+        let doc = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/requests.md");
+        let doc = std::fs::read_to_string(doc).unwrap();
+        let n = format!("{},{:03}", MAX_TREE_FILES / 1000, MAX_TREE_FILES % 1000);
+        let claim = format!("stops at {n} files");
+        assert!(
+            doc.contains(&claim),
+            "docs/requests.md should say {claim:?}"
+        );
+    }
+
     #[test]
     fn outside_git_ignored_and_hidden_files_are_left_out() {
         let dir = tempfile::tempdir().unwrap();
