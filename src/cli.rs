@@ -1229,7 +1229,7 @@ pub struct MessagesArgs {
     pub line_numbers: bool,
     /// Gemini explicit caching, step 1: print the `cachedContents` create body (POST
     /// .../v1beta/cachedContents) holding the cached tiers and the system instruction,
-    /// with a TTL of an hour (--cache-ttl 5m: five minutes).
+    /// with a TTL of an hour (--cache-ttl 5m: five minutes). It needs no prompt.
     #[arg(help_heading = "Cache and session", hide_short_help = true, long, conflicts_with_all = ["cached_content", "flat"])]
     pub cache_create: bool,
     /// Gemini explicit caching, step 2: print the request that uses the entry NAME

@@ -48,6 +48,8 @@ fn request_flags(
         allow_outside: args.allow_outside,
         truncate: args.truncate,
         preview,
+        // The create body holds the cached tiers only.
+        prompt_optional: args.cache_create,
         no_symbol_map: args.no_symbol_map,
         map_exclude: args.map_exclude.clone(),
         map_tokens: args.map_tokens,

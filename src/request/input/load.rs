@@ -76,7 +76,7 @@ pub fn load(
     let files = files(&plan, limits, bases, &exclude, &mut warnings)?;
     let prompt = match &plan.prompt {
         Some(p) => p.clone(),
-        None if plan.preview => stdin().unwrap_or_default(),
+        None if plan.preview || plan.prompt_optional => stdin().unwrap_or_default(),
         None => stdin()
             .filter(|s| !s.is_empty())
             .ok_or_else(|| err(NO_PROMPT.to_string()))?,
@@ -629,5 +629,12 @@ mod tests {
         assert_eq!(run(false, None).unwrap_err().message, NO_PROMPT);
         // A preview goes on with an empty prompt.
         assert_eq!(run(true, None).unwrap(), "");
+        let flags = RequestFlags {
+            prompt_optional: true,
+            ..RequestFlags::default()
+        };
+        let plan = plan(&flags, &spec).unwrap();
+        let loaded = load(plan, &limits, bases, &mut || None, &Silent).unwrap();
+        assert_eq!(loaded.prompt, "", "a body with no prompt asks for none");
     }
 }

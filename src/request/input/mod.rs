@@ -49,6 +49,8 @@ pub struct RequestFlags {
     /// `context`: a preview, which needs no prompt and shows an oversize request rather
     /// than refusing it.
     pub preview: bool,
+    /// A body that holds no prompt (Gemini's `--cache-create`): none is asked for.
+    pub prompt_optional: bool,
     /// `--secrets` (else the config's `secrets`, else redact).
     pub secrets: crate::secrets::Mode,
     /// `--no-symbol-map`: leave the repository's map out.

@@ -64,6 +64,8 @@ pub struct Plan {
     pub prompt: Option<String>,
     /// A preview (`context`), which takes an empty prompt.
     pub preview: bool,
+    /// The body holds no prompt (`RequestFlags::prompt_optional`): an empty one will do.
+    pub prompt_optional: bool,
     /// `--truncate`.
     pub truncate: bool,
     /// The spec's name in messages about the paths it names.
@@ -154,6 +156,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         file_tree: flags.file_tree.or(spec.file_tree).unwrap_or(true),
         prompt: flags.prompt.clone().or_else(|| spec.prompt.clone()),
         preview: flags.preview,
+        prompt_optional: flags.prompt_optional,
         truncate: flags.truncate,
         origin: spec.origin.clone(),
         legend,
