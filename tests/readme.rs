@@ -1,38 +1,9 @@
 //! The README's journeys run as written: every `asimi-prompt` command in its `sh` blocks
 //! (the part before a pipe into `curl`) runs in a small git project, in order, in one
-//! world, and succeeds. The manual's own examples have their tests beside the features
-//! (`tests/file_selection.rs` runs "Choosing files").
+//! world, and succeeds. `tests/manual.rs` runs the manual's (docs/) the same way.
 
 mod common;
-use common::Test;
-
-/// The README's shell commands, continuation lines joined, comments and blank lines out.
-fn commands(readme: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut in_sh = false;
-    let mut line = String::new();
-    for l in readme.lines() {
-        if l.starts_with("```") {
-            in_sh = l == "```sh";
-            continue;
-        }
-        if !in_sh {
-            continue;
-        }
-        let text = l.split(" #").next().unwrap_or("").trim();
-        match text.strip_suffix('\\') {
-            Some(head) => line.push_str(head),
-            None => {
-                line.push_str(text);
-                if !line.trim().is_empty() {
-                    out.push(std::mem::take(&mut line));
-                }
-                line.clear();
-            }
-        }
-    }
-    out
-}
+use common::{sh_commands, Test};
 
 /// `VAR=value` settings before a command.
 type Settings = Vec<(String, String)>;
@@ -81,7 +52,7 @@ fn the_readmes_commands_run_as_written() {
         .file("prompts/.keep", "")
         .tracked();
     let home = t.home.display().to_string();
-    let runs: Vec<_> = commands(&readme)
+    let runs: Vec<_> = sh_commands(&readme)
         .iter()
         .filter_map(|l| invocation(l, &home).map(|i| (l.clone(), i)))
         .collect();

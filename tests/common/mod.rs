@@ -179,6 +179,28 @@ impl Test {
         Run::from(out)
     }
 
+    /// Runs `script` with `sh -c` in this world, `asimi-prompt` on the PATH first, then
+    /// `bin` (under the world's root) for stand-ins of other programs; stdin empty.
+    pub fn shell(&self, script: &str, bin: &str) -> Run {
+        let program = assert_cmd::cargo::cargo_bin("asimi-prompt");
+        let mut path = std::ffi::OsString::from(program.parent().unwrap());
+        for dir in [
+            self.root.join(bin).into_os_string(),
+            std::env::var_os("PATH").unwrap_or_default(),
+        ] {
+            path.push(":");
+            path.push(dir);
+        }
+        let out = self
+            .command(Path::new("sh"))
+            .env("PATH", path)
+            .args(["-c", script])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        Run::from(out)
+    }
+
     /// Runs the binary as an argument of `wrapper` (such as `strace -o LOG`), in this
     /// world, with `extra` after the builder's arguments.
     pub fn run_wrapped(&self, wrapper: &[&str], extra: &[&str]) -> Run {
@@ -484,4 +506,33 @@ pub fn cargo_registries() -> Vec<PathBuf> {
         .unwrap_or_default();
     roots.sort();
     roots
+}
+
+/// The shell commands of a Markdown text's `sh` blocks, continuation lines joined,
+/// comments and blank lines out.
+pub fn sh_commands(markdown: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_sh = false;
+    let mut line = String::new();
+    for l in markdown.lines() {
+        if l.starts_with("```") {
+            in_sh = l == "```sh";
+            continue;
+        }
+        if !in_sh {
+            continue;
+        }
+        let text = l.split(" #").next().unwrap_or("").trim();
+        match text.strip_suffix('\\') {
+            Some(head) => line.push_str(head),
+            None => {
+                line.push_str(text);
+                if !line.trim().is_empty() {
+                    out.push(std::mem::take(&mut line));
+                }
+                line.clear();
+            }
+        }
+    }
+    out
 }
