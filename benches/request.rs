@@ -66,7 +66,7 @@ fn bench(c: &mut Criterion) {
     );
     let flags = Flags {
         cwd: Some(root.clone()),
-        model: Some("claude-sonnet-4-5".into()),
+        model: Some("claude-sonnet-5-5".into()),
         ..Flags::default()
     };
     let settings = Settings::load(&flags, &env).unwrap();

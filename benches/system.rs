@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
     );
     let flags = Flags {
         cwd: Some(repo.join("sub")),
-        model: Some("claude-sonnet-4-5".into()),
+        model: Some("claude-sonnet-5-5".into()),
         ..Flags::default()
     };
 

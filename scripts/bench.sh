@@ -85,13 +85,13 @@ bench_system() {
   printf 'Use present progressive in commit messages.\n' > "$repo/sub/AGENTS.md"
   # The third command adds a goal, two skills and the sanity check (the registry is read).
   local full="--goal $PWD/fixtures/bench/goal.yaml --skill code-review --skill debugging --sanity"
-  (cd "$repo/sub" && HOME=$work "$bin" system --model claude-sonnet-4-5) > "$work/system.out"
+  (cd "$repo/sub" && HOME=$work "$bin" system --model claude-sonnet-5-5) > "$work/system.out"
   echo "== system (git repo, two AGENTS.md) vs cat of its output; then with goal and skills"
   (cd "$repo/sub" && HOME=$work hyperfine -N --warmup 20 --runs "$runs" \
     --export-json "$work/system.json" \
     "cat $work/system.out" \
-    "$bin system --model claude-sonnet-4-5" \
-    "$bin system --model claude-sonnet-4-5 $full")
+    "$bin system --model claude-sonnet-5-5" \
+    "$bin system --model claude-sonnet-5-5 $full")
   medians "$work/system.json"
 }
 
@@ -135,7 +135,7 @@ bench_messages() {
   [ "$(echo $files | wc -w)" = 200 ] || { echo "expected 200 working files" >&2; exit 1; }
   local include='src/pkg000/**,src/pkg001/**'
   # Each tool packs the same 200 files; asimi-prompt also lists all 20,000 in the tree.
-  local asimi="$bin messages --model claude-sonnet-4-5 --prompt 'Explain the lookups.' --file $files"
+  local asimi="$bin messages --model claude-sonnet-5-5 --prompt 'Explain the lookups.' --file $files"
   local c2p="code2prompt . --include '$include' --quiet --output-file $work/c2p.out"
   local rmx="repomix . --include '$include' --quiet --output $work/repomix.out"
   (cd "$repo" && HOME=$work eval "$asimi" > "$work/messages.out")
@@ -211,7 +211,7 @@ bench_map() {
   echo "== peak RSS of map, cold"
   rm -rf "$cache"
   (cd "$corpus" && HOME=$work XDG_CACHE_HOME=$cache /usr/bin/time -f "  %M KB" "$bin" map > /dev/null)
-  local flags="--model claude-sonnet-4-5 --prompt 'Explain the corpus.'"
+  local flags="--model claude-sonnet-5-5 --prompt 'Explain the corpus.'"
   (cd "$corpus" && HOME=$work XDG_CACHE_HOME=$cache XDG_STATE_HOME=$work/state sh -c \
     "$bin messages $flags --session with > /dev/null && $bin messages $flags --session with > /dev/null &&
      $bin messages $flags --no-symbol-map --session without > /dev/null")

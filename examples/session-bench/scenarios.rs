@@ -17,7 +17,7 @@ use asimi_prompt::tokens::Tokenizer;
 use serde_json::{json, Value};
 
 /// The model the scenarios run against (as in the issue: Sonnet 4.5, 1024-token minimum).
-pub const MODEL: &str = "claude-sonnet-4-5";
+pub const MODEL: &str = "claude-sonnet-5-5";
 pub const MIN_CACHE_TOKENS: u64 = 1024;
 pub const PRICES: Prices = Prices {
     read: 10,
