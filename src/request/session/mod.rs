@@ -34,7 +34,8 @@ pub fn rule(request: &Request) -> Rule {
 #[derive(Debug)]
 pub struct Laid {
     pub tracker: Tracker,
-    /// The session's name (none: an ephemeral tracker).
+    /// The request's session, if it names one (its tracker may still be ephemeral: a
+    /// preview goes on past a state it cannot read).
     pub session: Option<String>,
     pub messages: Vec<Message>,
     pub placement: Placement,
@@ -113,7 +114,7 @@ pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<L
 pub fn lay_out(mut tracker: Tracker, request: &Request, pins: &[Pin]) -> Result<Laid, Error> {
     let layout = track(&mut tracker, request, pins)?;
     let (messages, placement) = super::lay_out(request, &layout);
-    let session = request.session.clone().filter(|_| tracker.is_session());
+    let session = request.session.clone();
     Ok(Laid {
         without_session: session.is_some().then(|| without_session(request)),
         session,
