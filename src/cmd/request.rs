@@ -251,7 +251,7 @@ pub(super) fn breakdown_of(
         }
         _ => None,
     };
-    Ok(breakdown::breakdown(&breakdown::Inputs {
+    Ok(breakdown::breakdown(&breakdown::Basis {
         assembly: &req.assembly,
         tiers: &laid.tiers,
         messages: &laid.messages,

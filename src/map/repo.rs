@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::cache::{self, Cache, ContentId, Pack};
+use super::cache::{self, Cache, FileHash, Pack};
 use super::files::{self, Candidate, Selection};
 use super::{index, lang, FileIndex};
 use crate::error::Error;
@@ -98,7 +98,7 @@ fn index_file(
 ) -> Option<(String, FileIndex)> {
     let lang = lang::for_path(&file.path)?;
     let cached = |key: &str| pack.and_then(|p| p.get(lang, key, &file.path));
-    let blob_key = file.blob.clone().map(|id| ContentId::Blob(id).key(lang));
+    let blob_key = file.blob.clone().map(|id| FileHash::Blob(id).key(lang));
     if let Some(hit) = blob_key.as_deref().and_then(cached) {
         return Some((blob_key?, hit));
     }
@@ -114,7 +114,7 @@ fn index_file(
     if files::skip_content(&bytes, max_bytes) {
         return None;
     }
-    let key = blob_key.unwrap_or_else(|| ContentId::of(&bytes).key(lang));
+    let key = blob_key.unwrap_or_else(|| FileHash::of(&bytes).key(lang));
     if let Some(hit) = cached(&key) {
         return Some((key, hit));
     }

@@ -103,14 +103,14 @@ impl Message {
 /// content id worked out on first use: the secrets guard, the stability tracker and the
 /// pieces count all key their facts by the id, so the text is hashed once a run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Text {
+pub struct HashedText {
     text: String,
     id: OnceLock<ContentId>,
 }
 
-impl Text {
-    pub fn new(text: String) -> Text {
-        Text {
+impl HashedText {
+    pub fn new(text: String) -> HashedText {
+        HashedText {
             text,
             id: OnceLock::new(),
         }
@@ -131,7 +131,7 @@ impl Text {
     }
 }
 
-impl std::ops::Deref for Text {
+impl std::ops::Deref for HashedText {
     type Target = str;
 
     fn deref(&self) -> &str {
@@ -139,15 +139,15 @@ impl std::ops::Deref for Text {
     }
 }
 
-impl From<String> for Text {
-    fn from(text: String) -> Text {
-        Text::new(text)
+impl From<String> for HashedText {
+    fn from(text: String) -> HashedText {
+        HashedText::new(text)
     }
 }
 
-impl From<&str> for Text {
-    fn from(text: &str) -> Text {
-        Text::new(text.to_string())
+impl From<&str> for HashedText {
+    fn from(text: &str) -> HashedText {
+        HashedText::new(text.to_string())
     }
 }
 
@@ -155,14 +155,14 @@ impl From<&str> for Text {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileItem {
     pub path: String,
-    pub content: Text,
+    pub content: HashedText,
 }
 
 impl FileItem {
     pub fn new(path: String, content: String) -> FileItem {
         FileItem {
             path,
-            content: Text::new(content),
+            content: HashedText::new(content),
         }
     }
 }
@@ -194,7 +194,7 @@ pub struct Assembly {
     /// The symbol map legend; empty when there is no symbol map.
     pub legend: String,
     /// Symbol blocks by path.
-    pub symbols: BTreeMap<String, Text>,
+    pub symbols: BTreeMap<String, HashedText>,
     /// The selected files, in the order given, each path once.
     pub files: Vec<FileItem>,
     /// Earlier conversation, user and assistant messages (tier `Active`; the tier map
@@ -218,7 +218,7 @@ fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
 /// block redundant wherever the file sits, so those are left out (seeds: "a file never
 /// appears twice").
-pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &Text)> {
+pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &HashedText)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
         .symbols
@@ -305,7 +305,7 @@ fn content_fingerprint(content: &[Block]) -> String {
 }
 
 /// Symbol blocks, each ending in one newline, concatenated (the seeds' `block + "\n"`).
-fn symbols_text<'a>(blocks: impl Iterator<Item = &'a Text>) -> String {
+fn symbols_text<'a>(blocks: impl Iterator<Item = &'a HashedText>) -> String {
     let mut out = String::new();
     for b in blocks {
         let b = b.trim_end_matches('\n');

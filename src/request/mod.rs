@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::tokens::Tokenizer;
-pub use assemble::{assemble, Assembly, Block, Message, Role, Text};
+pub use assemble::{assemble, Assembly, Block, HashedText, Message, Role};
 use input::load::Loaded;
 use input::read::Limits;
 use providers::{Options, Provider};
@@ -280,7 +280,7 @@ impl Request {
         let has_map = !legend.is_empty() || !symbols.is_empty();
         let symbols = symbols
             .into_iter()
-            .map(|(p, b)| (p, Text::new(b)))
+            .map(|(p, b)| (p, HashedText::new(b)))
             .collect();
         let mut assembly = Assembly {
             system: built.system_body(has_map),

@@ -141,7 +141,7 @@ pub struct Breakdown {
 }
 
 /// What the breakdown is computed from.
-pub struct Inputs<'a> {
+pub struct Basis<'a> {
     pub assembly: &'a Assembly,
     pub tiers: &'a BTreeMap<String, Tier>,
     /// The laid-out request, markers placed.
@@ -208,7 +208,7 @@ fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Hol
 }
 
 /// Computes the breakdown.
-pub fn breakdown(i: &Inputs) -> Breakdown {
+pub fn breakdown(i: &Basis) -> Breakdown {
     let mut tokens: BTreeMap<Tier, usize> = BTreeMap::new();
     // Exact tokens from the start of the request through each message.
     let mut through = Vec::with_capacity(i.messages.len());
@@ -623,7 +623,7 @@ mod tests {
             "claude-x",
             false,
         );
-        let b = breakdown(&Inputs {
+        let b = breakdown(&Basis {
             assembly,
             tiers,
             messages: &messages,
