@@ -211,7 +211,7 @@ pub struct Assembly {
     pub images: Vec<Image>,
 }
 
-fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
+fn tier_of(tiers: &BTreeMap<ItemKey, Tier>, key: &ItemKey) -> Tier {
     tiers.get(key).copied().unwrap_or(Tier::Active)
 }
 
@@ -233,7 +233,7 @@ pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
 /// history rules need. With `sha256`, each also has the SHA-256 that state files before
 /// version 3 recorded (see `stability`). Files, most of a large request, go in parallel.
 pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Observed> {
-    let observe = |key: String, text: &str, id: &ContentId| Observed {
+    let observe = |key: ItemKey, text: &str, id: &ContentId| Observed {
         key,
         hash: hex(id),
         tokens: tokenizer.at_least_of(text, id),
@@ -252,7 +252,7 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         let fingerprint = content_fingerprint(&m.content);
         let bytes = format!("{}\n{fingerprint}", m.role.name());
         out.push(Observed {
-            key: ItemKey::history(i),
+            key: ItemKey::History(i),
             hash: message_hash(m),
             tokens: tokenizer.at_least(&fingerprint),
             sha256: sha256.then(|| sha256_hex(&bytes)),
@@ -352,9 +352,9 @@ fn join_parts<const N: usize>(parts: [String; N]) -> String {
 /// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
 /// the order given).
 fn by_tier<'a, T>(
-    items: impl Iterator<Item = (String, &'a T)>,
-    tiers: &BTreeMap<String, Tier>,
-    order: &BTreeMap<String, u64>,
+    items: impl Iterator<Item = (ItemKey, &'a T)>,
+    tiers: &BTreeMap<ItemKey, Tier>,
+    order: &BTreeMap<ItemKey, u64>,
 ) -> BTreeMap<Tier, Vec<&'a T>> {
     let mut placed: BTreeMap<Tier, Vec<(u64, &T)>> = BTreeMap::new();
     for (key, item) in items {
@@ -376,7 +376,7 @@ fn by_tier<'a, T>(
 
 /// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
 /// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
-pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message> {
+pub fn assemble(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> Vec<Message> {
     assemble_in_order(input, tiers, &BTreeMap::new())
 }
 
@@ -387,8 +387,8 @@ pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message
 /// conversation order.
 pub fn assemble_in_order(
     input: &Assembly,
-    tiers: &BTreeMap<String, Tier>,
-    order: &BTreeMap<String, u64>,
+    tiers: &BTreeMap<ItemKey, Tier>,
+    order: &BTreeMap<ItemKey, u64>,
 ) -> Vec<Message> {
     let symbols = by_tier(
         shown_symbols(input).map(|(path, block)| (ItemKey::symbol(path), block)),
@@ -402,7 +402,7 @@ pub fn assemble_in_order(
     );
     let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
     for (i, m) in input.history.iter().enumerate() {
-        let tier = tier_of(tiers, &ItemKey::history(i));
+        let tier = tier_of(tiers, &ItemKey::History(i));
         let mut m = m.clone();
         m.tier = tier;
         history.entry(tier).or_default().push(m);
@@ -497,8 +497,7 @@ pub fn assemble_in_order(
 /// One item of a request, as the tracker sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Observed {
-    /// `file:PATH`, `symbol:PATH` or `history:N`.
-    pub key: String,
+    pub key: ItemKey,
     /// Its content's id (`digest::ContentId`), as hex.
     pub hash: String,
     /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
@@ -515,6 +514,7 @@ pub struct Observed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::item_key::key;
 
     fn input() -> Assembly {
         Assembly {
@@ -541,11 +541,11 @@ mod tests {
     #[test]
     fn lays_out_tiers_as_the_seeds_do() {
         let tiers = BTreeMap::from([
-            ("symbol:a.rs".to_string(), Tier::L0),
-            ("symbol:b.rs".to_string(), Tier::L2),
-            ("file:d.rs".to_string(), Tier::L2),
-            ("history:0".to_string(), Tier::L0),
-            ("history:1".to_string(), Tier::L0),
+            (key("symbol:a.rs"), Tier::L0),
+            (key("symbol:b.rs"), Tier::L2),
+            (key("file:d.rs"), Tier::L2),
+            (key("history:0"), Tier::L0),
+            (key("history:1"), Tier::L0),
         ]);
         let ms = assemble(&input(), &tiers);
         let shape: Vec<(Role, Tier, String)> =
@@ -588,15 +588,15 @@ mod tests {
         input
             .files
             .push(FileItem::new("e.rs".into(), "fn e() {}\n".into()));
-        let tiers: BTreeMap<String, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
+        let tiers: BTreeMap<ItemKey, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
             .iter()
-            .map(|k| (k.to_string(), Tier::L3))
+            .map(|k| (key(k), Tier::L3))
             .collect();
         // e.rs entered first, d.rs last: selection order does not matter.
         let order = BTreeMap::from([
-            ("file:e.rs".to_string(), 1),
-            ("file:c.rs".to_string(), 2),
-            ("file:d.rs".to_string(), 3),
+            (key("file:e.rs"), 1),
+            (key("file:c.rs"), 2),
+            (key("file:d.rs"), 3),
         ]);
         let l3 = assemble_in_order(&input, &tiers, &order)[1].all_text();
         let at = |p: &str| l3.find(&format!("{p}\n```")).unwrap();
@@ -609,7 +609,7 @@ mod tests {
     #[test]
     fn observed_lists_files_shown_symbols_and_history() {
         let items = observed(&input(), Tokenizer::O200k, true);
-        let keys: Vec<&str> = items.iter().map(|o| o.key.as_str()).collect();
+        let keys: Vec<String> = items.iter().map(|o| o.key.to_string()).collect();
         // c.rs is selected, so its symbol block is not an item.
         assert_eq!(
             keys,

@@ -32,6 +32,7 @@ use crate::tokens::Tokenizer;
 pub use assemble::{assemble, Assembly, Block, HashedText, Message, Role};
 use input::load::Loaded;
 use input::read::Limits;
+use item_key::ItemKey;
 use providers::{Options, Provider};
 use tier::Tier;
 
@@ -58,7 +59,7 @@ pub const COMPRESSION_REQUEST: &str =
 pub struct Request {
     pub assembly: Assembly,
     /// Tier hints from the spec (empty without one).
-    pub hints: BTreeMap<String, Tier>,
+    pub hints: BTreeMap<ItemKey, Tier>,
     pub provider: Provider,
     pub options: Options,
     /// The model's minimum cacheable prefix, in tokens.
@@ -567,15 +568,15 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
 /// where the moving marker goes, if anywhere.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
-    pub tiers: BTreeMap<String, Tier>,
-    pub order: BTreeMap<String, u64>,
+    pub tiers: BTreeMap<ItemKey, Tier>,
+    pub order: BTreeMap<ItemKey, u64>,
     pub moving_marker: Option<markers::Moving>,
 }
 
 /// The laid-out messages with markers placed, for `tiers`.
 pub fn messages(
     request: &Request,
-    tiers: &BTreeMap<String, Tier>,
+    tiers: &BTreeMap<ItemKey, Tier>,
 ) -> (Vec<Message>, markers::Placement) {
     lay_out(
         request,
@@ -634,7 +635,7 @@ pub fn body(request: &Request, messages: &[Message]) -> Result<serde_json::Value
 /// newline either way.
 pub fn render(
     request: &Request,
-    tiers: &BTreeMap<String, Tier>,
+    tiers: &BTreeMap<ItemKey, Tier>,
     compact: bool,
 ) -> Result<String, Error> {
     let (messages, _) = messages(request, tiers);

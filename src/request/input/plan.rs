@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::request::item_key::ItemKey;
 use crate::request::providers::Ttl;
 
 use super::spec::{self, Spec, UrlSpec};
@@ -75,7 +76,7 @@ pub struct Plan {
     /// repository.
     pub map: Option<MapOptions>,
     /// Tier hints from the spec.
-    pub hints: BTreeMap<String, Tier>,
+    pub hints: BTreeMap<ItemKey, Tier>,
     pub stream: bool,
     pub max_tokens: Option<u64>,
     pub system_role: SystemRole,
@@ -226,6 +227,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::item_key::key;
 
     fn strings(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()
@@ -264,7 +266,7 @@ mod tests {
         assert_eq!(p.prompt.as_deref(), Some("from spec"));
         assert_eq!(p.origin, "s.yaml");
         assert_eq!((p.legend.as_str(), p.symbols["a.rs"].as_str()), ("L", "A"));
-        assert_eq!(p.hints, BTreeMap::from([("file:s.rs".into(), Tier::L1)]));
+        assert_eq!(p.hints, BTreeMap::from([(key("file:s.rs"), Tier::L1)]));
         assert!(p.stream);
         assert_eq!(p.max_tokens, Some(9));
         assert_eq!(p.session.as_deref(), Some("spec-session"));

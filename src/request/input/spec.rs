@@ -160,10 +160,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Spec, Error> {
 }
 
 /// The tier hints, parsed (`parse` has checked them).
-pub fn tiers(spec: &Spec) -> BTreeMap<String, Tier> {
+pub fn tiers(spec: &Spec) -> BTreeMap<ItemKey, Tier> {
     spec.tiers
         .iter()
-        .filter_map(|(k, v)| Some((k.clone(), v.parse().ok()?)))
+        .filter_map(|(k, v)| Some((k.parse().ok()?, v.parse().ok()?)))
         .collect()
 }
 
