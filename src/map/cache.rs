@@ -25,7 +25,6 @@ use super::{FileIndex, Import, Problem, Reference, Symbol};
 /// Bump when the shape of the cached data or the indexing code changes; query changes
 /// change the version by themselves.
 const FORMAT: &str = "map-cache-2";
-const APP_DIR: &str = "asimi-prompt";
 const MAP_DIR: &str = "map";
 const PACKS_DIR: &str = "packs";
 const MAPS_DIR: &str = "maps";
@@ -42,9 +41,10 @@ const MAP_CODE: [&str; 5] = [
     include_str!("refs.rs"),
 ];
 
-/// The user's cache directory for the map: `<cache dir>/asimi-prompt/map`.
-pub fn default_dir() -> Option<PathBuf> {
-    dirs::cache_dir().map(|d| d.join(APP_DIR).join(MAP_DIR))
+/// Where the map's indexes are cached in the program's cache directory
+/// (`Facts::cache_dir`).
+pub fn dir_in(cache_dir: &Path) -> PathBuf {
+    cache_dir.join(MAP_DIR)
 }
 
 /// What a file's content is known by in the cache: a hash git has already computed, else

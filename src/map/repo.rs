@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::cache::{self, Cache, FileHash, Pack};
+use super::cache::{Cache, FileHash, Pack};
 use super::files::{self, Candidate, Selection};
 use super::{index, lang, FileIndex};
 use crate::error::Error;
@@ -15,20 +15,11 @@ use crate::progress::Progress;
 pub const INDEXING: &str = "indexing symbols";
 
 /// How to index a repository.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct IndexOptions {
     pub selection: Selection,
     /// Where to cache indexes; `None` disables the cache.
     pub cache_dir: Option<PathBuf>,
-}
-
-impl Default for IndexOptions {
-    fn default() -> IndexOptions {
-        IndexOptions {
-            selection: Selection::default(),
-            cache_dir: cache::default_dir(),
-        }
-    }
 }
 
 /// The indexes of the files under `root` in a known language, sorted by path. A file

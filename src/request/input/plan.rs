@@ -131,6 +131,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
     let map = (!map_off && symbols.is_empty()).then(|| MapOptions {
         exclude: flags.map_exclude.clone(),
         tokens: flags.map_tokens,
+        cache_dir: flags.map_cache_dir.clone(),
         ..MapOptions::default()
     });
     Ok(Plan {
