@@ -427,8 +427,8 @@ impl Object for EnvInfo {
     }
 }
 
-/// Everything a prompt template can use. Field names are the Go spellings of the seed's
-/// `PromptContext`, plus the additions listed in the README.
+/// Everything a prompt template can use. Field names are the Go spellings of the design's
+/// `PromptContext` (docs/design.md, the core), plus the additions listed in the README.
 #[derive(Debug, Clone)]
 pub struct PromptContext {
     pub is_git_repository: bool,

@@ -17,8 +17,8 @@ use std::time::{Duration, SystemTime};
 
 use crate::error::Error;
 
-/// The most URLs one request fetches unless `--max-urls` says otherwise. Seed 001, URL
-/// Context: "Limited to 3 URLs per message."
+/// The most URLs one request fetches unless `--max-urls` says otherwise (docs/design.md,
+/// tier promotion).
 pub const MAX_URLS: usize = 3;
 /// How long one fetch may take, redirects included, unless `--url-timeout` says otherwise.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 30;

@@ -1,13 +1,12 @@
 //! Operational modes × context tiers: which `modes/<mode>/tier<N>.md` template supplies
 //! `.ModeInstructions`, and the token budget of each tier.
 //!
-//! Seed 002's budgets are for the tier templates, the mode text here: its tier templates
-//! make up the prompt of a tier ("Keep tier token budgets in mind when editing"), and the
-//! core prompts (mandates, goal, skills, the sanity check) are assembled around them.
-//! So at every tier the same rule holds: a mode text over its tier's budget is a warning.
-//! The built-in mode texts are within their budgets (tests/modes.rs), so only a user's
-//! own templates are counted at run time: loading the tokenizer's tables costs ~60 ms,
-//! twenty times the rest of a run.
+//! The design's budgets (docs/design.md, modes) are for the tier templates, the mode text
+//! here: the tier templates make up the prompt of a tier, and the core prompts (mandates,
+//! goal, skills, the sanity check) are assembled around them. So at every tier the same
+//! rule holds: a mode text over its tier's budget is a warning. The built-in mode texts
+//! are within their budgets (tests/modes.rs), so only a user's own templates are counted
+//! at run time: a run with the built-ins counts nothing whose answer is already known.
 
 use super::library::{Found, Library};
 use crate::error::Error;

@@ -1,5 +1,5 @@
 //! The provider-neutral layout: an `Assembly` (everything a request holds) and a tier for
-//! every item become the message list the seeds specify. Encoders in `providers` turn the
+//! every item become the message list docs/design.md specifies. Encoders in `providers` turn the
 //! list into a provider's JSON.
 
 use std::borrow::Cow;
@@ -216,8 +216,8 @@ fn tier_of(tiers: &BTreeMap<ItemKey, Tier>, key: &ItemKey) -> Tier {
 }
 
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
-/// block redundant wherever the file sits, so those are left out (seeds: "a file never
-/// appears twice").
+/// block redundant wherever the file sits, so those are left out (docs/design.md: "a
+/// file never appears twice").
 pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &HashedText)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
@@ -304,7 +304,7 @@ fn content_fingerprint(content: &[Block]) -> String {
     serde_json::Value::Array(blocks).to_string()
 }
 
-/// Symbol blocks, each ending in one newline, concatenated (the seeds' `block + "\n"`).
+/// Symbol blocks, each ending in one newline, concatenated.
 fn symbols_text<'a>(blocks: impl Iterator<Item = &'a HashedText>) -> String {
     let mut out = String::new();
     for b in blocks {
@@ -414,7 +414,7 @@ pub fn assemble_in_order(
     let mut out = Vec::new();
 
     // L0: the system message. Symbol blocks with no cached tier form the main map, which
-    // the seeds' flat layout keeps in the system message too.
+    // the flat layout keeps in the system message too.
     let l0_symbols = symbols_of(Tier::L0);
     let main_symbols = symbols_of(Tier::Active);
     let map_body = join_parts([
@@ -539,7 +539,7 @@ mod tests {
     }
 
     #[test]
-    fn lays_out_tiers_as_the_seeds_do() {
+    fn lays_out_tiers_as_the_design_does() {
         let tiers = BTreeMap::from([
             (key("symbol:a.rs"), Tier::L0),
             (key("symbol:b.rs"), Tier::L2),

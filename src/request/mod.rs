@@ -44,7 +44,8 @@ use crate::settings::Settings;
 /// built-in `templates/system_reminder.md.tmpl`.
 pub const REMINDER_TEMPLATE: &str = "system_reminder.md";
 
-/// What an image becomes for a model without image input (seeds' `maybeRemoveImageBlocks`).
+/// What an image becomes for a model without image input (docs/design.md, message
+/// formatting).
 pub const IMAGE_PLACEHOLDER: &str = "[Referenced image in conversation]";
 
 /// The compression prompt's logical template name (`templates/compression.md.tmpl`).
@@ -501,7 +502,7 @@ enum Overflow {
 }
 
 /// Checks the request fits `context_window` minus the output limit. With `truncate`,
-/// the seeds' sliding window: keep the first history message and drop the oldest half
+/// a sliding window (docs/design.md, message formatting): keep the first history message and drop the oldest half
 /// of the rest (an even number, so user/assistant pairs stay whole) until it fits; each
 /// drop is noted in the warnings. A context window of 0 (unknown) is not checked.
 fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result<(), Error> {
@@ -604,7 +605,7 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, markers::Plac
     (messages, placement)
 }
 
-/// The seeds' flat assembly (`--flat`): the same content with no tier split and no cache
+/// The flat assembly (`--flat`): the same content with no tier split and no cache
 /// markers, for servers without prompt caching. Every item is active, so the order is
 /// the system message (with the whole map), file tree, URL context, review, working
 /// files, history and prompt; no session is read, so the bytes depend on the inputs alone.
