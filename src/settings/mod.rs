@@ -66,7 +66,7 @@ pub struct Flags {
     pub cwd: Option<PathBuf>,
     pub model: Option<String>,
     pub mode: Option<String>,
-    /// Overrides the model's context window (which picks the mode tier).
+    /// Overrides the model's context window (which picks the window tier).
     pub context_window: Option<u64>,
     pub sandbox: Option<Sandbox>,
     pub no_sections: Vec<String>,
