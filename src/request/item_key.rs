@@ -36,6 +36,14 @@ impl ItemKey {
         ItemKey::Symbol(path.to_string())
     }
 
+    /// The item `text` names: none for text that is not a key, or that parses to one
+    /// but is not how the key is written (`history:01`), since no item is written so.
+    pub fn named(text: &str) -> Option<ItemKey> {
+        text.parse()
+            .ok()
+            .filter(|key: &ItemKey| key.to_string() == text)
+    }
+
     /// Whether the key names a symbol block.
     pub fn is_symbol(&self) -> bool {
         matches!(self, ItemKey::Symbol(_))
@@ -175,6 +183,10 @@ mod tests {
         assert!(ItemKey::symbol("x").is_symbol() && !ItemKey::file("x").is_symbol());
         assert_eq!(ItemKey::History(4).history_index(), Some(4));
         assert_eq!(ItemKey::file("history:4").history_index(), None);
+        assert_eq!(ItemKey::named("history:4"), Some(ItemKey::History(4)));
+        assert_eq!(ItemKey::named("history:04"), None);
+        assert_eq!(ItemKey::named("history:+4"), None);
+        assert_eq!(ItemKey::named("a.rs"), None);
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub struct Laid {
 #[derive(Debug, Clone)]
 pub struct Pin {
     pub arg: String,
-    /// `None` for a `history:` key without a message index, which names no item.
+    /// `None` for a key that names no item (`history:x`, `history:01`).
     pub key: Option<ItemKey>,
     pub tier: Tier,
 }

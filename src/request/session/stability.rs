@@ -394,12 +394,10 @@ pub fn parse_pin(
     if item.is_empty() {
         return Err(format!("--tier '{arg}': the item is missing before '='"));
     }
-    // A key with a bad index (`history:x`) names no item: the caller refuses it as not
-    // in the request.
-    match item.parse::<ItemKey>() {
-        Ok(key) => return Ok((Some(key), tier)),
-        Err(KeyError::BadIndex) => return Ok((None, tier)),
-        Err(KeyError::Unprefixed) => {}
+    // A key with a bad index (`history:x`, `history:01`) names no item: the caller
+    // refuses it as not in the request.
+    if !matches!(item.parse::<ItemKey>(), Err(KeyError::Unprefixed)) {
+        return Ok((ItemKey::named(item), tier));
     }
     let path = cwd.join(item);
     let real = path.canonicalize().unwrap_or(path);
@@ -586,6 +584,10 @@ mod tests {
             .contains("unknown tier"));
         assert!(parse_pin("=L1", &sub, &root).is_err());
         assert_eq!(parse_pin("history:x=L1", &sub, &root), Ok((None, Tier::L1)));
+        assert_eq!(
+            parse_pin("history:01=L1", &sub, &root),
+            Ok((None, Tier::L1))
+        );
     }
 
     #[test]
