@@ -152,7 +152,7 @@ allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url -d 'Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown headed by its title; plain text, Markdown and JSON as they are' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-urls -d 'The most pages one request fetches (default 3, as the seeds say)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-urls -d 'The most pages one request fetches (default 3)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-timeout -d 'Give up on a page after this many seconds, redirects included (default 30)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-ttl -d 'Reuse a fetched page from the user cache directory for this long: 1h (the default), 30m, 90s; 0 fetches every time' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
@@ -231,7 +231,7 @@ allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url -d 'Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown headed by its title; plain text, Markdown and JSON as they are' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-urls -d 'The most pages one request fetches (default 3, as the seeds say)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-urls -d 'The most pages one request fetches (default 3)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-timeout -d 'Give up on a page after this many seconds, redirects included (default 30)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-ttl -d 'Reuse a fetched page from the user cache directory for this long: 1h (the default), 30m, 90s; 0 fetches every time' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r

@@ -19,8 +19,8 @@ pub const EXIT_DIFFERS: u8 = 1;
 /// notes to `err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
     // The run remembers facts in the user's cache; library code alone keeps none.
-    if let Some(path) = crate::memo::user_file() {
-        crate::memo::keep_in(path);
+    if let Some(dir) = crate::facts::cache_dir() {
+        crate::memo::keep_in(crate::memo::file_in(&dir));
     }
     let mut ctx = Ctx {
         env: Env::capture(),

@@ -1084,7 +1084,7 @@ pub struct MessagesArgs {
     /// input only, never a spec's).
     #[arg(help_heading = "Input", hide_short_help = true, long)]
     pub fetch_urls: bool,
-    /// The most pages one request fetches (default 3, as the seeds say).
+    /// The most pages one request fetches (default 3).
     #[arg(help_heading = "Input", hide_short_help = true, long, value_name = "N")]
     pub max_urls: Option<usize>,
     /// Give up on a page after this many seconds, redirects included (default 30).

@@ -30,7 +30,7 @@ pub enum Utf8 {
 
 /// Decoded text, and the warning to print when invalid bytes were replaced.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Text {
+pub struct Decoded {
     pub text: String,
     pub warning: Option<String>,
 }
@@ -57,23 +57,23 @@ pub fn read(
     shown: &str,
     utf8: Utf8,
     failed: impl Fn(&str) -> String,
-) -> Result<Text, Error> {
+) -> Result<Decoded, Error> {
     let unreadable = |e: std::io::Error| {
         let message = failed(&io_reason(&e));
         Error::io(message, e).at(Location::file(shown))
     };
     let bytes = std::fs::read(path).map_err(unreadable)?;
     match utf8 {
-        Utf8::Strict => self::utf8(shown, bytes).map(|text| Text {
+        Utf8::Strict => self::utf8(shown, bytes).map(|text| Decoded {
             text,
             warning: None,
         }),
         Utf8::Lossy => {
             let (text, warning) = lossy(shown, bytes);
-            Ok(Text { text, warning })
+            Ok(Decoded { text, warning })
         }
         Utf8::Unreadable => String::from_utf8(bytes)
-            .map(|text| Text {
+            .map(|text| Decoded {
                 text,
                 warning: None,
             })

@@ -12,10 +12,9 @@
 //! and never reads or writes the user's file.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-const APP_DIR: &str = "asimi-prompt";
 /// The file's name; a change to its layout is a new name.
 const FILE: &str = "memo-1.bin";
 /// 16 bytes of key and 4 of value: 1.25 MiB at most, read whole by every run that
@@ -116,12 +115,12 @@ static MEMO: OnceLock<Mutex<Memo>> = OnceLock::new();
 /// Where [`keep_in`] put the run's memo.
 static PATH: OnceLock<PathBuf> = OnceLock::new();
 
-/// The user's memo file: `<cache dir>/asimi-prompt/memo-1.bin`.
-pub fn user_file() -> Option<PathBuf> {
-    dirs::cache_dir().map(|d| d.join(APP_DIR).join(FILE))
+/// The memo file in the program's cache directory (`Facts::cache_dir`).
+pub fn file_in(cache_dir: &Path) -> PathBuf {
+    cache_dir.join(FILE)
 }
 
-/// Keeps the run's facts in the file at `path` (the binary gives [`user_file`]). Said
+/// Keeps the run's facts in the file at `path` (the binary gives [`file_in`]). Said
 /// once, before the first fact is used; later calls change nothing.
 pub fn keep_in(path: PathBuf) {
     let _ = PATH.set(path);

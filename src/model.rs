@@ -427,8 +427,13 @@ impl Object for EnvInfo {
     }
 }
 
-/// Everything a prompt template can use. Field names are the Go spellings of the seed's
-/// `PromptContext`, plus the additions listed in the README.
+/// A context window's size class, 1 for the smallest windows to 5: it picks the mode
+/// template, its token budget and the compact base prompt (`prompt::modes`). Not a cache
+/// tier (`request::tier::Tier`), which is where an item sits in a request.
+pub type WindowTier = u8;
+
+/// Everything a prompt template can use. Field names are the Go spellings of the design's
+/// `PromptContext` (docs/design.md, the core), plus the additions listed in the README.
 #[derive(Debug, Clone)]
 pub struct PromptContext {
     pub is_git_repository: bool,
@@ -444,8 +449,8 @@ pub struct PromptContext {
     pub env: EnvInfo,
     pub instructions: String,
     pub mode_instructions: String,
-    /// The context tier (1-5) the model's window (or `--context-window`) picks.
-    pub tier: u8,
+    /// The window tier the model's window (or `--context-window`) picks (`.Tier`).
+    pub tier: WindowTier,
     /// The active goal (`goal::Goal::to_data`), or null.
     pub goal: serde_json::Value,
     /// The skills section's prompts, rendered, in order.

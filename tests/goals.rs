@@ -6,7 +6,7 @@
 mod common;
 use common::Test;
 
-/// Seed 002's example goal.
+/// An example goal.
 const AUTH: &str = "\
 description: Implement user authentication system
 priority: high
@@ -106,7 +106,7 @@ use common::marked_base as prompt;
 use common::{marked_world, MARKED_BASE_ARGS};
 
 #[test]
-fn active_goal_renders_after_base_in_the_seeds_format() {
+fn active_goal_renders_after_base() {
     let t = prompt(Test::new().file(".asimi/goal.yaml", AUTH));
     assert_eq!(t.run().ok(), format!("BASE\n\n{}\n", emoji_section()));
 }
@@ -137,7 +137,7 @@ This goal is completed. Answer follow-up questions about it; when the user start
 task, open its goal with a line:
 [GOAL] <description>";
 
-/// Seed 002: "Goal remains in prompt until user starts new task".
+/// A goal stays in the prompt until a new one starts.
 #[test]
 fn a_completed_goal_stays_in_the_prompt_until_a_new_one_starts() {
     let goal = AUTH.replace("status: active", "status: completed");
@@ -201,7 +201,7 @@ fn goal_show_prints_any_status() {
 /// `goal show`'s first lines for [`AUTH`]: two of its five checkpoints are completed.
 const PROGRESS: &str = "Progress: 2/5 checkpoints completed (40%)\n\n";
 
-/// Seed 002's `getGoalProgress`: completed, total and percentage, as text and JSON.
+/// A goal's progress: completed, total and percentage, as text and JSON.
 #[test]
 fn goal_show_reports_progress_as_text_and_json() {
     let t = Test::new()
@@ -503,8 +503,8 @@ fn a_finished_goal_gives_way_and_an_unfinished_one_does_not() {
     );
 }
 
-/// Seed 002: "Goal marked as completed when all checkpoints done"; new work on a
-/// completed goal opens it again.
+/// A goal is completed when all its checkpoints are; new work on a completed goal opens
+/// it again.
 #[test]
 fn a_goal_is_completed_when_all_its_checkpoints_are() {
     let t = Test::new()
@@ -555,7 +555,7 @@ fn a_goal_is_completed_when_all_its_checkpoints_are() {
     assert!(goal.contains("\nstatus: active\ncheckpoints:\n"), "{goal}");
 }
 
-/// Seed 002's `getGoalHistory`: completed goals are kept, not replaced.
+/// The goal history: completed goals are kept, not replaced.
 #[test]
 fn completed_goals_are_kept_in_the_history() {
     let t = Test::new()

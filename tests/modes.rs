@@ -182,7 +182,7 @@ fn an_invalid_context_window_is_an_error() {
     }
 }
 
-/// Seed 002's budgets are for the tier templates (the mode text), and every tier holds
+/// The design's budgets are for the tier templates (the mode text), and every tier holds
 /// them alike: a mode text over its tier's budget warns with the same message at tiers 1
 /// to 5, and the prompt is still printed.
 #[test]

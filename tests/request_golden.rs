@@ -266,7 +266,7 @@ fn golden_flat_requests() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The flat body holds what the tiered one does, in the seeds' flat order, with no
+/// The flat body holds what the tiered one does, in the flat order, with no
 /// marker anywhere; the spec's tier hints are named as unused.
 #[test]
 fn flat_bodies_are_the_same_content_unmarked_in_flat_order() {

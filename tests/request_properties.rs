@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use asimi_prompt::request::assemble::{assemble, Assembly, FileItem, Image, UrlItem};
 use asimi_prompt::request::input::read::parse_history;
+use asimi_prompt::request::item_key::ItemKey;
 use asimi_prompt::request::markers;
 use asimi_prompt::request::providers::Ttl;
 use asimi_prompt::request::providers::{self, Options, Provider, SystemRole};
@@ -37,7 +38,7 @@ impl Rng {
 
 struct Case {
     input: Assembly,
-    tiers: BTreeMap<String, Tier>,
+    tiers: BTreeMap<ItemKey, Tier>,
     min_tokens: u64,
     files: usize,
     history: usize,
@@ -62,7 +63,7 @@ fn generate(seed: u64) -> Case {
             path.clone(),
             format!("FILE-{i}-CONTENT {}\n", filler(&mut rng)),
         ));
-        tiers.insert(format!("file:{path}"), rng.tier());
+        tiers.insert(ItemKey::file(&path), rng.tier());
     }
     if rng.below(2) == 0 {
         input.legend = "LEGEND".into();
@@ -72,7 +73,7 @@ fn generate(seed: u64) -> Case {
         input
             .symbols
             .insert(path.clone(), format!("SYM-{j}:\n  f x()").into());
-        tiers.insert(format!("symbol:{path}"), rng.tier());
+        tiers.insert(ItemKey::symbol(&path), rng.tier());
     }
     // History as a tracker would tier it: older messages are at least as stable.
     let history = rng.below(9) as usize;
@@ -97,7 +98,7 @@ fn generate(seed: u64) -> Case {
     let order = [Tier::L0, Tier::L1, Tier::L2, Tier::L3, Tier::Active];
     for i in 0..history {
         tier_index = (tier_index + rng.below(2) as usize).min(4);
-        tiers.insert(format!("history:{i}"), order[tier_index]);
+        tiers.insert(ItemKey::History(i), order[tier_index]);
     }
     if rng.below(2) == 0 {
         input.file_tree = Some(vec!["a".into(), "b/c".into()]);

@@ -381,7 +381,7 @@ fn bad_ranges_and_places_fail_with_what_to_pass() {
 /// The block is made for each request and never in a cached tier: in a session it stays
 /// after every tier's marker (the moving marker before the prompt aside, which caches
 /// the whole active content), and `context` shows it in the active row. `--flat` keeps
-/// the seed's order.
+/// the flat order.
 #[test]
 fn the_block_is_active_in_sessions_context_and_flat() {
     let t = repo();

@@ -6,7 +6,7 @@
 //! repository. Each session is a script: which files are worked on, which are edited
 //! before a request, and how the conversation grows. Every request is sent twice from
 //! the same tree: with `--session` (the product) and with `--flat` (the content in the
-//! seeds' flat order, which `sim::agent_markers` marks as agents do today).
+//! flat order, which `sim::agent_markers` marks as agents do today).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

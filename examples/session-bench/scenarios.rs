@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use asimi_prompt::request::assemble::{Block, FileItem, Message, Role, Text};
+use asimi_prompt::request::assemble::{Block, FileItem, HashedText, Message, Role};
 use asimi_prompt::request::markers;
 use asimi_prompt::request::providers::Ttl;
 use asimi_prompt::request::providers::{Options, Provider};
@@ -94,7 +94,7 @@ fn path(i: usize) -> String {
 }
 
 /// The generated repository's files (the file tree) and its symbol map.
-fn repository() -> (Vec<String>, String, BTreeMap<String, Text>) {
+fn repository() -> (Vec<String>, String, BTreeMap<String, HashedText>) {
     let tree: Vec<String> = (0..40).map(path).collect();
     let legend = "# c=class m=method f=function v=var i=import".to_string();
     let symbols = (10..30)

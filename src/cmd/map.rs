@@ -21,7 +21,7 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .map(|p| relative(&dir, &root, p))
             .collect(),
         tokens: args.tokens,
-        cache_dir: None,
+        cache_dir: crate::facts::cache_dir().map(|d| map::cache::dir_in(&d)),
     };
     // The text is the legend and blocks alone, which a warm run reads back whole.
     let progress = ctx.progress();

@@ -33,7 +33,8 @@ fn request_flags(
         urls: args.url.clone(),
         fetch_urls: args.fetch_urls,
         max_urls: args.max_urls,
-        fetch: fetch_options(args),
+        fetch: fetch_options(args, settings),
+        map_cache_dir: settings.cache_dir.as_deref().map(crate::map::cache::dir_in),
         images: args.image.clone(),
         file_tree: match (args.file_tree, args.no_file_tree) {
             (true, _) => Some(true),
@@ -96,15 +97,16 @@ fn files_from(
         .collect())
 }
 
-/// How `--url` pages are fetched: the flags, else the defaults.
-fn fetch_options(args: &MessagesArgs) -> crate::fetch::Options {
+/// How `--url` pages are fetched: the flags, else the defaults, cached in the program's
+/// cache directory.
+fn fetch_options(args: &MessagesArgs, settings: &Settings) -> crate::fetch::Options {
     let defaults = crate::fetch::Options::default();
     crate::fetch::Options {
         timeout: args
             .url_timeout
             .map_or(defaults.timeout, std::time::Duration::from_secs),
         ttl: args.url_ttl.unwrap_or(defaults.ttl),
-        cache_dir: defaults.cache_dir,
+        cache_dir: settings.cache_dir.as_deref().map(crate::fetch::pages_dir),
     }
 }
 
@@ -256,7 +258,7 @@ pub(super) fn breakdown_of(
         }
         _ => None,
     };
-    Ok(breakdown::breakdown(&breakdown::Inputs {
+    Ok(breakdown::breakdown(&breakdown::Basis {
         assembly: &req.assembly,
         tiers: &laid.tiers,
         messages: &laid.messages,

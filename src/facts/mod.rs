@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 
 use git::Repo;
 
+/// This program's directory under each platform directory (config, state and cache).
+pub const APP_DIR: &str = "asimi-prompt";
+
 /// Where a run starts from: the places the rest of the run is resolved against. Gathered
 /// first and once, so that settings resolve as a pure function of them.
 #[derive(Debug, Clone, Default)]
@@ -20,6 +23,9 @@ pub struct Facts {
     /// The platform's state directory (`~/.local/state` on Linux; where a platform has
     /// none, its local data directory).
     pub state_dir: Option<PathBuf>,
+    /// This program's cache directory (`~/.cache/asimi-prompt` on Linux): the memo, the
+    /// map's indexes and fetched pages.
+    pub cache_dir: Option<PathBuf>,
     /// The git work tree holding `cwd`.
     pub repo: Option<Repo>,
 }
@@ -50,6 +56,7 @@ impl Facts {
             home: dirs::home_dir(),
             config_dir: dirs::config_dir(),
             state_dir: dirs::state_dir().or_else(dirs::data_local_dir),
+            cache_dir: cache_dir(),
         })
     }
 
@@ -57,4 +64,10 @@ impl Facts {
     pub fn project_root(&self) -> &Path {
         self.repo.as_ref().map_or(&self.cwd, |r| &r.root)
     }
+}
+
+/// This program's cache directory, as [`Facts::cache_dir`] holds it: for what runs before
+/// the facts are gathered (the memo), or without them (`map`).
+pub fn cache_dir() -> Option<PathBuf> {
+    dirs::cache_dir().map(|d| d.join(APP_DIR))
 }

@@ -12,13 +12,13 @@ pub mod convert;
 pub mod detect;
 pub mod http;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use crate::error::Error;
 
-/// The most URLs one request fetches unless `--max-urls` says otherwise. Seed 001, URL
-/// Context: "Limited to 3 URLs per message."
+/// The most URLs one request fetches unless `--max-urls` says otherwise (docs/design.md,
+/// tier promotion).
 pub const MAX_URLS: usize = 3;
 /// How long one fetch may take, redirects included, unless `--url-timeout` says otherwise.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 30;
@@ -30,8 +30,7 @@ pub const MAX_BODY_BYTES: u64 = 2 * 1024 * 1024;
 pub const MAX_REDIRECTS: u32 = 5;
 /// Sent with every fetch, so a server's operator can tell what asked.
 pub const USER_AGENT: &str = concat!("asimi-prompt/", env!("CARGO_PKG_VERSION"));
-/// Under the user's cache directory: `<cache dir>/asimi-prompt/urls`.
-const APP_DIR: &str = crate::settings::files::APP_DIR;
+/// Under the program's cache directory.
 const URLS_DIR: &str = "urls";
 
 /// What to do instead of a failed fetch, at the end of its message.
@@ -53,14 +52,14 @@ impl Default for Options {
         Options {
             timeout: Duration::from_secs(DEFAULT_TIMEOUT_SECS),
             ttl: parse_ttl(DEFAULT_TTL).unwrap_or_default(),
-            cache_dir: default_dir(),
+            cache_dir: None,
         }
     }
 }
 
-/// The user's cache directory for pages (`$XDG_CACHE_HOME/asimi-prompt/urls` on Linux).
-pub fn default_dir() -> Option<PathBuf> {
-    dirs::cache_dir().map(|d| d.join(APP_DIR).join(URLS_DIR))
+/// Where pages are cached in the program's cache directory (`Facts::cache_dir`).
+pub fn pages_dir(cache_dir: &Path) -> PathBuf {
+    cache_dir.join(URLS_DIR)
 }
 
 /// A fetched page as the request sends it.

@@ -76,7 +76,7 @@ fn index_options(options: &MapOptions) -> IndexOptions {
             exclude: options.exclude.clone(),
             ..Selection::default()
         },
-        cache_dir: options.cache_dir.clone().or_else(super::cache::default_dir),
+        cache_dir: options.cache_dir.clone(),
     }
 }
 

@@ -25,7 +25,6 @@ use super::{FileIndex, Import, Problem, Reference, Symbol};
 /// Bump when the shape of the cached data or the indexing code changes; query changes
 /// change the version by themselves.
 const FORMAT: &str = "map-cache-2";
-const APP_DIR: &str = "asimi-prompt";
 const MAP_DIR: &str = "map";
 const PACKS_DIR: &str = "packs";
 const MAPS_DIR: &str = "maps";
@@ -42,30 +41,32 @@ const MAP_CODE: [&str; 5] = [
     include_str!("refs.rs"),
 ];
 
-/// The user's cache directory for the map: `<cache dir>/asimi-prompt/map`.
-pub fn default_dir() -> Option<PathBuf> {
-    dirs::cache_dir().map(|d| d.join(APP_DIR).join(MAP_DIR))
+/// Where the map's indexes are cached in the program's cache directory
+/// (`Facts::cache_dir`).
+pub fn dir_in(cache_dir: &Path) -> PathBuf {
+    cache_dir.join(MAP_DIR)
 }
 
-/// What a file's content is known by.
+/// What a file's content is known by in the cache: a hash git has already computed, else
+/// one worked out here (unlike `digest::ContentId`, it outlives the run).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ContentId {
+pub enum FileHash {
     /// The git blob id of a file clean in the index.
     Blob(String),
     /// The sha256 of the bytes.
     Sha256(String),
 }
 
-impl ContentId {
-    pub fn of(bytes: &[u8]) -> ContentId {
-        ContentId::Sha256(crate::digest::sha256_hex(bytes))
+impl FileHash {
+    pub fn of(bytes: &[u8]) -> FileHash {
+        FileHash::Sha256(crate::digest::sha256_hex(bytes))
     }
 
     /// The pack's key for this content read as `lang`.
     pub fn key(&self, lang: &Lang) -> String {
         match self {
-            ContentId::Blob(id) => format!("{}:git-{id}", lang.name),
-            ContentId::Sha256(hex) => format!("{}:sha256-{hex}", lang.name),
+            FileHash::Blob(id) => format!("{}:git-{id}", lang.name),
+            FileHash::Sha256(hex) => format!("{}:sha256-{hex}", lang.name),
         }
     }
 }
@@ -133,7 +134,7 @@ pub struct Remembered {
     pub notes: Vec<String>,
 }
 
-/// One repository's cached entries, by [`ContentId::key`].
+/// One repository's cached entries, by [`FileHash::key`].
 #[derive(Debug)]
 pub struct Pack {
     path: PathBuf,
@@ -245,7 +246,7 @@ mod tests {
         let cache = Cache::new(dir.path());
         let rust = lang::for_path("a.rs").unwrap();
         let index = crate::map::index::index("a.rs", SOURCE).unwrap();
-        let key = ContentId::of(SOURCE.as_bytes()).key(rust);
+        let key = FileHash::of(SOURCE.as_bytes()).key(rust);
         assert_eq!(cache.open(repo.path()).get(rust, &key, "a.rs"), None);
         cache.open(repo.path()).store([(key.as_str(), &index)]);
         let back = cache.open(repo.path()).get(rust, &key, "b/c.rs").unwrap();
@@ -263,8 +264,8 @@ mod tests {
         let rust = lang::for_path("a.rs").unwrap();
         let index = crate::map::index::index("a.rs", SOURCE).unwrap();
         let (old, new) = (
-            ContentId::of(b"old").key(rust),
-            ContentId::of(b"new").key(rust),
+            FileHash::of(b"old").key(rust),
+            FileHash::of(b"new").key(rust),
         );
         cache.open(repo.path()).store([(old.as_str(), &index)]);
         cache.open(repo.path()).store([(new.as_str(), &index)]);

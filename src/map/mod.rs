@@ -163,7 +163,7 @@ pub struct MapOptions {
     pub paths: Vec<String>,
     /// `--tokens N`: keep the best-ranked whole blocks that fit N tokens.
     pub tokens: Option<usize>,
-    /// Where to cache; `None` is the user's cache directory ([`cache::default_dir`]).
+    /// Where to cache indexes ([`cache::dir_in`]); `None` caches nothing.
     pub cache_dir: Option<std::path::PathBuf>,
 }
 

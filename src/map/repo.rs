@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::cache::{self, Cache, ContentId, Pack};
+use super::cache::{Cache, FileHash, Pack};
 use super::files::{self, Candidate, Selection};
 use super::{index, lang, FileIndex};
 use crate::error::Error;
@@ -15,20 +15,11 @@ use crate::progress::Progress;
 pub const INDEXING: &str = "indexing symbols";
 
 /// How to index a repository.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct IndexOptions {
     pub selection: Selection,
     /// Where to cache indexes; `None` disables the cache.
     pub cache_dir: Option<PathBuf>,
-}
-
-impl Default for IndexOptions {
-    fn default() -> IndexOptions {
-        IndexOptions {
-            selection: Selection::default(),
-            cache_dir: cache::default_dir(),
-        }
-    }
 }
 
 /// The indexes of the files under `root` in a known language, sorted by path. A file
@@ -98,7 +89,7 @@ fn index_file(
 ) -> Option<(String, FileIndex)> {
     let lang = lang::for_path(&file.path)?;
     let cached = |key: &str| pack.and_then(|p| p.get(lang, key, &file.path));
-    let blob_key = file.blob.clone().map(|id| ContentId::Blob(id).key(lang));
+    let blob_key = file.blob.clone().map(|id| FileHash::Blob(id).key(lang));
     if let Some(hit) = blob_key.as_deref().and_then(cached) {
         return Some((blob_key?, hit));
     }
@@ -114,7 +105,7 @@ fn index_file(
     if files::skip_content(&bytes, max_bytes) {
         return None;
     }
-    let key = blob_key.unwrap_or_else(|| ContentId::of(&bytes).key(lang));
+    let key = blob_key.unwrap_or_else(|| FileHash::of(&bytes).key(lang));
     if let Some(hit) = cached(&key) {
         return Some((key, hit));
     }

@@ -1,16 +1,16 @@
-//! Operational modes × context tiers: which `modes/<mode>/tier<N>.md` template supplies
-//! `.ModeInstructions`, and the token budget of each tier.
+//! Operational modes × window tiers ([`WindowTier`]): which `modes/<mode>/tier<N>.md`
+//! template supplies `.ModeInstructions`, and the token budget of each window tier.
 //!
-//! Seed 002's budgets are for the tier templates, the mode text here: its tier templates
-//! make up the prompt of a tier ("Keep tier token budgets in mind when editing"), and the
-//! core prompts (mandates, goal, skills, the sanity check) are assembled around them.
-//! So at every tier the same rule holds: a mode text over its tier's budget is a warning.
-//! The built-in mode texts are within their budgets (tests/modes.rs), so only a user's
-//! own templates are counted at run time: loading the tokenizer's tables costs ~60 ms,
-//! twenty times the rest of a run.
+//! The design's budgets (docs/design.md, modes) are for the tier templates, the mode text
+//! here: the tier templates make up the prompt of a tier, and the core prompts (mandates,
+//! goal, skills, the sanity check) are assembled around them. So at every tier the same
+//! rule holds: a mode text over its tier's budget is a warning. The built-in mode texts
+//! are within their budgets (tests/modes.rs), so only a user's own templates are counted
+//! at run time: a run with the built-ins counts nothing whose answer is already known.
 
 use super::library::{Found, Library};
 use crate::error::Error;
+pub use crate::model::WindowTier;
 
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
@@ -19,7 +19,7 @@ pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
 /// The highest tier whose default base prompt is the compact one ([`COMPACT_BASE`]): in
 /// windows of up to 16K tokens the whole default prompt, not only its mode text, is kept
 /// within the tier's budget, with [`BUDGET_MARGIN`] (tests/modes.rs).
-pub const COMPACT_MAX_TIER: u8 = 3;
+pub const COMPACT_MAX_TIER: WindowTier = 3;
 /// The base template of tiers 1 to [`COMPACT_MAX_TIER`].
 pub const COMPACT_BASE: &str = "base/compact.md";
 /// How far over the budget (in percent) the whole default prompt at those tiers may go:
@@ -28,26 +28,31 @@ pub const COMPACT_BASE: &str = "base/compact.md";
 pub const BUDGET_MARGIN: usize = 10;
 
 /// The highest tier.
-pub const MAX_TIER: u8 = 5;
+pub const MAX_TIER: WindowTier = 5;
 /// The last resort when neither the mode nor any lower tier of it has a template.
-pub const FALLBACK: (&str, u8) = ("developer", 3);
+pub const FALLBACK: (&str, WindowTier) = ("developer", 3);
 
 /// The tier (1–5) for a context window of `window` tokens.
-pub fn tier_for(window: u64) -> u8 {
+pub fn tier_for(window: u64) -> WindowTier {
     TIER_WINDOWS
         .iter()
         .position(|&limit| window <= limit)
-        .map_or(MAX_TIER, |i| i as u8 + 1)
+        .map_or(MAX_TIER, |i| i as WindowTier + 1)
 }
 
 /// The mode text's token budget for `tier` (1–5).
-pub fn budget(tier: u8) -> usize {
+pub fn budget(tier: WindowTier) -> usize {
     TIER_BUDGETS[usize::from(tier.clamp(1, MAX_TIER)) - 1]
 }
 
 /// The warning for a mode text of `tokens` from `origin` at `tier` (picked by a context
 /// window of `window` tokens), when it is over the tier's budget; the same at every tier.
-pub fn budget_warning(origin: &str, tokens: usize, tier: u8, window: u64) -> Option<String> {
+pub fn budget_warning(
+    origin: &str,
+    tokens: usize,
+    tier: WindowTier,
+    window: u64,
+) -> Option<String> {
     let budget = budget(tier);
     (tokens > budget).then(|| {
         format!(
@@ -59,13 +64,13 @@ pub fn budget_warning(origin: &str, tokens: usize, tier: u8, window: u64) -> Opt
 }
 
 /// The logical template name of a mode at a tier.
-pub fn template_name(mode: &str, tier: u8) -> String {
+pub fn template_name(mode: &str, tier: WindowTier) -> String {
     format!("modes/{mode}/tier{tier}.md")
 }
 
 /// The mode template for `mode` at `tier`: that tier, else the same mode at each lower
 /// tier, else `modes/developer/tier3`. `None` only if even the last resort is missing.
-pub fn find(library: &Library, mode: &str, tier: u8) -> Result<Option<Found>, Error> {
+pub fn find(library: &Library, mode: &str, tier: WindowTier) -> Result<Option<Found>, Error> {
     for t in (1..=tier.clamp(1, MAX_TIER)).rev() {
         if let Some(found) = library.find(&template_name(mode, t))? {
             return Ok(Some(found));

@@ -1,5 +1,5 @@
 //! The provider-neutral layout: an `Assembly` (everything a request holds) and a tier for
-//! every item become the message list the seeds specify. Encoders in `providers` turn the
+//! every item become the message list docs/design.md specifies. Encoders in `providers` turn the
 //! list into a provider's JSON.
 
 use std::borrow::Cow;
@@ -103,14 +103,14 @@ impl Message {
 /// content id worked out on first use: the secrets guard, the stability tracker and the
 /// pieces count all key their facts by the id, so the text is hashed once a run.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Text {
+pub struct HashedText {
     text: String,
     id: OnceLock<ContentId>,
 }
 
-impl Text {
-    pub fn new(text: String) -> Text {
-        Text {
+impl HashedText {
+    pub fn new(text: String) -> HashedText {
+        HashedText {
             text,
             id: OnceLock::new(),
         }
@@ -131,7 +131,7 @@ impl Text {
     }
 }
 
-impl std::ops::Deref for Text {
+impl std::ops::Deref for HashedText {
     type Target = str;
 
     fn deref(&self) -> &str {
@@ -139,15 +139,15 @@ impl std::ops::Deref for Text {
     }
 }
 
-impl From<String> for Text {
-    fn from(text: String) -> Text {
-        Text::new(text)
+impl From<String> for HashedText {
+    fn from(text: String) -> HashedText {
+        HashedText::new(text)
     }
 }
 
-impl From<&str> for Text {
-    fn from(text: &str) -> Text {
-        Text::new(text.to_string())
+impl From<&str> for HashedText {
+    fn from(text: &str) -> HashedText {
+        HashedText::new(text.to_string())
     }
 }
 
@@ -155,14 +155,14 @@ impl From<&str> for Text {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileItem {
     pub path: String,
-    pub content: Text,
+    pub content: HashedText,
 }
 
 impl FileItem {
     pub fn new(path: String, content: String) -> FileItem {
         FileItem {
             path,
-            content: Text::new(content),
+            content: HashedText::new(content),
         }
     }
 }
@@ -194,7 +194,7 @@ pub struct Assembly {
     /// The symbol map legend; empty when there is no symbol map.
     pub legend: String,
     /// Symbol blocks by path.
-    pub symbols: BTreeMap<String, Text>,
+    pub symbols: BTreeMap<String, HashedText>,
     /// The selected files, in the order given, each path once.
     pub files: Vec<FileItem>,
     /// Earlier conversation, user and assistant messages (tier `Active`; the tier map
@@ -211,14 +211,14 @@ pub struct Assembly {
     pub images: Vec<Image>,
 }
 
-fn tier_of(tiers: &BTreeMap<String, Tier>, key: &str) -> Tier {
+fn tier_of(tiers: &BTreeMap<ItemKey, Tier>, key: &ItemKey) -> Tier {
     tiers.get(key).copied().unwrap_or(Tier::Active)
 }
 
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
-/// block redundant wherever the file sits, so those are left out (seeds: "a file never
-/// appears twice").
-pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &Text)> {
+/// block redundant wherever the file sits, so those are left out (docs/design.md: "a
+/// file never appears twice").
+pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &HashedText)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
         .symbols
@@ -233,7 +233,7 @@ pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
 /// history rules need. With `sha256`, each also has the SHA-256 that state files before
 /// version 3 recorded (see `stability`). Files, most of a large request, go in parallel.
 pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Observed> {
-    let observe = |key: String, text: &str, id: &ContentId| Observed {
+    let observe = |key: ItemKey, text: &str, id: &ContentId| Observed {
         key,
         hash: hex(id),
         tokens: tokenizer.at_least_of(text, id),
@@ -252,7 +252,7 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         let fingerprint = content_fingerprint(&m.content);
         let bytes = format!("{}\n{fingerprint}", m.role.name());
         out.push(Observed {
-            key: ItemKey::history(i),
+            key: ItemKey::History(i),
             hash: message_hash(m),
             tokens: tokenizer.at_least(&fingerprint),
             sha256: sha256.then(|| sha256_hex(&bytes)),
@@ -304,8 +304,8 @@ fn content_fingerprint(content: &[Block]) -> String {
     serde_json::Value::Array(blocks).to_string()
 }
 
-/// Symbol blocks, each ending in one newline, concatenated (the seeds' `block + "\n"`).
-fn symbols_text<'a>(blocks: impl Iterator<Item = &'a Text>) -> String {
+/// Symbol blocks, each ending in one newline, concatenated.
+fn symbols_text<'a>(blocks: impl Iterator<Item = &'a HashedText>) -> String {
     let mut out = String::new();
     for b in blocks {
         let b = b.trim_end_matches('\n');
@@ -352,9 +352,9 @@ fn join_parts<const N: usize>(parts: [String; N]) -> String {
 /// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
 /// the order given).
 fn by_tier<'a, T>(
-    items: impl Iterator<Item = (String, &'a T)>,
-    tiers: &BTreeMap<String, Tier>,
-    order: &BTreeMap<String, u64>,
+    items: impl Iterator<Item = (ItemKey, &'a T)>,
+    tiers: &BTreeMap<ItemKey, Tier>,
+    order: &BTreeMap<ItemKey, u64>,
 ) -> BTreeMap<Tier, Vec<&'a T>> {
     let mut placed: BTreeMap<Tier, Vec<(u64, &T)>> = BTreeMap::new();
     for (key, item) in items {
@@ -376,7 +376,7 @@ fn by_tier<'a, T>(
 
 /// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
 /// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
-pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message> {
+pub fn assemble(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> Vec<Message> {
     assemble_in_order(input, tiers, &BTreeMap::new())
 }
 
@@ -387,8 +387,8 @@ pub fn assemble(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> Vec<Message
 /// conversation order.
 pub fn assemble_in_order(
     input: &Assembly,
-    tiers: &BTreeMap<String, Tier>,
-    order: &BTreeMap<String, u64>,
+    tiers: &BTreeMap<ItemKey, Tier>,
+    order: &BTreeMap<ItemKey, u64>,
 ) -> Vec<Message> {
     let symbols = by_tier(
         shown_symbols(input).map(|(path, block)| (ItemKey::symbol(path), block)),
@@ -402,7 +402,7 @@ pub fn assemble_in_order(
     );
     let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
     for (i, m) in input.history.iter().enumerate() {
-        let tier = tier_of(tiers, &ItemKey::history(i));
+        let tier = tier_of(tiers, &ItemKey::History(i));
         let mut m = m.clone();
         m.tier = tier;
         history.entry(tier).or_default().push(m);
@@ -414,7 +414,7 @@ pub fn assemble_in_order(
     let mut out = Vec::new();
 
     // L0: the system message. Symbol blocks with no cached tier form the main map, which
-    // the seeds' flat layout keeps in the system message too.
+    // the flat layout keeps in the system message too.
     let l0_symbols = symbols_of(Tier::L0);
     let main_symbols = symbols_of(Tier::Active);
     let map_body = join_parts([
@@ -497,8 +497,7 @@ pub fn assemble_in_order(
 /// One item of a request, as the tracker sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Observed {
-    /// `file:PATH`, `symbol:PATH` or `history:N`.
-    pub key: String,
+    pub key: ItemKey,
     /// Its content's id (`digest::ContentId`), as hex.
     pub hash: String,
     /// Its size in tokens (an estimate is enough: it weighs anchoring and history).
@@ -515,6 +514,7 @@ pub struct Observed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::item_key::key;
 
     fn input() -> Assembly {
         Assembly {
@@ -539,13 +539,13 @@ mod tests {
     }
 
     #[test]
-    fn lays_out_tiers_as_the_seeds_do() {
+    fn lays_out_tiers_as_the_design_does() {
         let tiers = BTreeMap::from([
-            ("symbol:a.rs".to_string(), Tier::L0),
-            ("symbol:b.rs".to_string(), Tier::L2),
-            ("file:d.rs".to_string(), Tier::L2),
-            ("history:0".to_string(), Tier::L0),
-            ("history:1".to_string(), Tier::L0),
+            (key("symbol:a.rs"), Tier::L0),
+            (key("symbol:b.rs"), Tier::L2),
+            (key("file:d.rs"), Tier::L2),
+            (key("history:0"), Tier::L0),
+            (key("history:1"), Tier::L0),
         ]);
         let ms = assemble(&input(), &tiers);
         let shape: Vec<(Role, Tier, String)> =
@@ -588,15 +588,15 @@ mod tests {
         input
             .files
             .push(FileItem::new("e.rs".into(), "fn e() {}\n".into()));
-        let tiers: BTreeMap<String, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
+        let tiers: BTreeMap<ItemKey, Tier> = ["file:c.rs", "file:d.rs", "file:e.rs"]
             .iter()
-            .map(|k| (k.to_string(), Tier::L3))
+            .map(|k| (key(k), Tier::L3))
             .collect();
         // e.rs entered first, d.rs last: selection order does not matter.
         let order = BTreeMap::from([
-            ("file:e.rs".to_string(), 1),
-            ("file:c.rs".to_string(), 2),
-            ("file:d.rs".to_string(), 3),
+            (key("file:e.rs"), 1),
+            (key("file:c.rs"), 2),
+            (key("file:d.rs"), 3),
         ]);
         let l3 = assemble_in_order(&input, &tiers, &order)[1].all_text();
         let at = |p: &str| l3.find(&format!("{p}\n```")).unwrap();
@@ -609,7 +609,7 @@ mod tests {
     #[test]
     fn observed_lists_files_shown_symbols_and_history() {
         let items = observed(&input(), Tokenizer::O200k, true);
-        let keys: Vec<&str> = items.iter().map(|o| o.key.as_str()).collect();
+        let keys: Vec<String> = items.iter().map(|o| o.key.to_string()).collect();
         // c.rs is selected, so its symbol block is not an item.
         assert_eq!(
             keys,

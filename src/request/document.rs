@@ -198,14 +198,14 @@ fn attribute(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::assemble::{FileItem, Message, Role, Text};
+    use crate::request::assemble::{FileItem, HashedText, Message, Role};
     use crate::request::tier::Tier;
 
     fn assembly() -> Assembly {
         Assembly {
             system: "SYS".into(),
             legend: "# legend".into(),
-            symbols: [("b.rs".to_string(), Text::from("b.rs:\nf b()\n"))].into(),
+            symbols: [("b.rs".to_string(), HashedText::from("b.rs:\nf b()\n"))].into(),
             files: vec![FileItem::new("a.rs".into(), "fn a() {}\n```\n".into())],
             history: vec![Message::text(Role::User, "earlier", Tier::Active)],
             file_tree: Some(vec!["a.rs".into(), "b.rs".into()]),

@@ -1,18 +1,18 @@
 //! Every fixed string a request carries: section headers, the assistant's canned replies
-//! and separators. Their wording is pinned by the layout seeds (prompt-caching.md §4.3);
-//! a model reads them on every request and the cache keys on their bytes, so they change
+//! and separators. Their wording is the design's (docs/design.md, prompt assembly): a
+//! model reads them on every request and the cache keys on their bytes, so they change
 //! here or nowhere.
 
 /// Opens the symbol map (legend and L0 symbol blocks) inside the system message.
 pub const REPO_MAP_HEADER: &str = "# Repository Structure\n\nBelow is a map of the repository showing classes, functions, and their relationships.\nUse this to understand the codebase structure and find relevant code.\n\n";
-/// Opens the symbol blocks of L1, L2 and L3 (`TIER_SYMBOLS_HEADER` in the seeds).
+/// Opens the symbol blocks of L1, L2 and L3.
 pub const REPO_MAP_CONTINUATION: &str = "# Repository Structure (continued)\n\n";
 /// Opens the file tree message.
 pub const FILE_TREE_HEADER: &str =
     "# Repository Files\n\nComplete list of files in the repository:\n\n";
 /// Opens the URL context message.
 pub const URL_CONTEXT_HEADER: &str = "# URL Context\n\nThe following content was fetched from URLs mentioned in the conversation:\n\n";
-/// Opens the review context message (`REVIEW_CONTEXT_HEADER` in the seeds).
+/// Opens the review context message.
 pub const REVIEW_CONTEXT_HEADER: &str = "# Code Review Context\n\n";
 /// Opens the active files message.
 pub const FILES_ACTIVE_HEADER: &str = "# Working Files\n\nHere are the files:\n\n";

@@ -1,8 +1,11 @@
 //! The keys that name a request's items: in tier maps, a spec's `tiers`, `--tier` pins and
 //! a session's state file (`file:PATH`, `symbol:PATH`, `history:N`).
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 const FILE: &str = "file:";
 const SYMBOL: &str = "symbol:";
@@ -11,8 +14,8 @@ const HISTORY: &str = "history:";
 /// What a key must look like, for messages.
 pub const EXPECTED: &str = "expected file:PATH, symbol:PATH or history:N";
 
-/// One item of a request.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One item of a request: the key of the tier maps and the session's state.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ItemKey {
     /// A working file, by its path from the project root.
     File(String),
@@ -24,31 +27,91 @@ pub enum ItemKey {
 
 impl ItemKey {
     /// The key of a file's content.
-    pub fn file(path: &str) -> String {
-        ItemKey::File(path.to_string()).to_string()
+    pub fn file(path: &str) -> ItemKey {
+        ItemKey::File(path.to_string())
     }
 
     /// The key of a file's symbol block.
-    pub fn symbol(path: &str) -> String {
-        ItemKey::Symbol(path.to_string()).to_string()
+    pub fn symbol(path: &str) -> ItemKey {
+        ItemKey::Symbol(path.to_string())
     }
 
-    /// The key of a history message.
-    pub fn history(index: usize) -> String {
-        ItemKey::History(index).to_string()
+    /// The item `text` names: none for text that is not a key, or that parses to one
+    /// but is not how the key is written (`history:01`), since no item is written so.
+    pub fn named(text: &str) -> Option<ItemKey> {
+        text.parse()
+            .ok()
+            .filter(|key: &ItemKey| key.to_string() == text)
     }
 
-    /// Whether `key` names a symbol block.
-    pub fn is_symbol(key: &str) -> bool {
-        matches!(key.parse(), Ok(ItemKey::Symbol(_)))
+    /// Whether the key names a symbol block.
+    pub fn is_symbol(&self) -> bool {
+        matches!(self, ItemKey::Symbol(_))
     }
 
-    /// The message index `key` names, if it names a history message.
-    pub fn history_index(key: &str) -> Option<usize> {
-        match key.parse() {
-            Ok(ItemKey::History(i)) => Some(i),
+    /// The message index the key names, if it names a history message.
+    pub fn history_index(&self) -> Option<usize> {
+        match self {
+            ItemKey::History(i) => Some(*i),
             _ => None,
         }
+    }
+}
+
+/// Keys order as their text does (`history:10` before `history:9`): the state file lists
+/// items in that order, and the layout breaks ties by it, as when the keys were strings.
+impl Ord for ItemKey {
+    fn cmp(&self, other: &ItemKey) -> Ordering {
+        fn rank(key: &ItemKey) -> u8 {
+            match key {
+                ItemKey::File(_) => 0,
+                ItemKey::History(_) => 1,
+                ItemKey::Symbol(_) => 2,
+            }
+        }
+        match (self, other) {
+            (ItemKey::File(a), ItemKey::File(b)) | (ItemKey::Symbol(a), ItemKey::Symbol(b)) => {
+                a.cmp(b)
+            }
+            (ItemKey::History(a), ItemKey::History(b)) => {
+                let (mut a_digits, mut b_digits) = ([0; 20], [0; 20]);
+                decimal(*a, &mut a_digits).cmp(decimal(*b, &mut b_digits))
+            }
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl PartialOrd for ItemKey {
+    fn partial_cmp(&self, other: &ItemKey) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// `n`'s decimal digits, written at the end of `buf`.
+fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[start..];
+        }
+    }
+}
+
+impl Serialize for ItemKey {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for ItemKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ItemKey, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse()
+            .map_err(|_| serde::de::Error::custom(format!("'{text}': {EXPECTED}")))
     }
 }
 
@@ -91,6 +154,12 @@ impl FromStr for ItemKey {
     }
 }
 
+/// The key `text` names (tests).
+#[cfg(test)]
+pub(crate) fn key(text: &str) -> ItemKey {
+    text.parse().expect("an item key")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,11 +177,36 @@ mod tests {
         assert_eq!("history:".parse::<ItemKey>(), Err(KeyError::BadIndex));
         assert_eq!("src/a.rs".parse::<ItemKey>(), Err(KeyError::Unprefixed));
         assert_eq!("File:a".parse::<ItemKey>(), Err(KeyError::Unprefixed));
-        assert_eq!(ItemKey::file("a.rs"), "file:a.rs");
-        assert_eq!(ItemKey::symbol("a.rs"), "symbol:a.rs");
-        assert_eq!(ItemKey::history(3), "history:3");
-        assert!(ItemKey::is_symbol("symbol:x") && !ItemKey::is_symbol("file:x"));
-        assert_eq!(ItemKey::history_index("history:4"), Some(4));
-        assert_eq!(ItemKey::history_index("file:history:4"), None);
+        assert_eq!(ItemKey::file("a.rs").to_string(), "file:a.rs");
+        assert_eq!(ItemKey::symbol("a.rs").to_string(), "symbol:a.rs");
+        assert_eq!(ItemKey::History(3).to_string(), "history:3");
+        assert!(ItemKey::symbol("x").is_symbol() && !ItemKey::file("x").is_symbol());
+        assert_eq!(ItemKey::History(4).history_index(), Some(4));
+        assert_eq!(ItemKey::file("history:4").history_index(), None);
+        assert_eq!(ItemKey::named("history:4"), Some(ItemKey::History(4)));
+        assert_eq!(ItemKey::named("history:04"), None);
+        assert_eq!(ItemKey::named("history:+4"), None);
+        assert_eq!(ItemKey::named("a.rs"), None);
+    }
+
+    #[test]
+    fn keys_order_as_their_text() {
+        let keys = [
+            ItemKey::file(""),
+            ItemKey::file("a"),
+            ItemKey::file("b/c"),
+            ItemKey::History(0),
+            ItemKey::History(1),
+            ItemKey::History(10),
+            ItemKey::History(2),
+            ItemKey::History(usize::MAX),
+            ItemKey::History(9),
+            ItemKey::symbol("a"),
+        ];
+        for a in &keys {
+            for b in &keys {
+                assert_eq!(a.cmp(b), a.to_string().cmp(&b.to_string()), "{a} {b}");
+            }
+        }
     }
 }

@@ -29,9 +29,10 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::tokens::Tokenizer;
-pub use assemble::{assemble, Assembly, Block, Message, Role, Text};
+pub use assemble::{assemble, Assembly, Block, HashedText, Message, Role};
 pub use input::load::Loaded;
 use input::read::Limits;
+use item_key::ItemKey;
 use providers::{Options, Provider};
 use tier::Tier;
 
@@ -39,7 +40,8 @@ use crate::model::{ModelInfo, PromptContext};
 use crate::prompt::Built;
 use crate::settings::Settings;
 
-/// What an image becomes for a model without image input (seeds' `maybeRemoveImageBlocks`).
+/// What an image becomes for a model without image input (docs/design.md, message
+/// formatting).
 pub const IMAGE_PLACEHOLDER: &str = "[Referenced image in conversation]";
 
 /// The last message of a compression request: gemini-cli's, after the history.
@@ -51,7 +53,7 @@ pub const COMPRESSION_REQUEST: &str =
 pub struct Request {
     pub assembly: Assembly,
     /// Tier hints from the spec (empty without one).
-    pub hints: BTreeMap<String, Tier>,
+    pub hints: BTreeMap<ItemKey, Tier>,
     pub provider: Provider,
     pub options: Options,
     /// The model's minimum cacheable prefix, in tokens.
@@ -251,7 +253,7 @@ impl Request {
         let has_map = !legend.is_empty() || !symbols.is_empty();
         let symbols = symbols
             .into_iter()
-            .map(|(p, b)| (p, Text::new(b)))
+            .map(|(p, b)| (p, HashedText::new(b)))
             .collect();
         let mut assembly = Assembly {
             system: built.system_body(has_map),
@@ -471,7 +473,7 @@ enum Overflow {
 }
 
 /// Checks the request fits `context_window` minus the output limit. With `truncate`,
-/// the seeds' sliding window: keep the first history message and drop the oldest half
+/// a sliding window (docs/design.md, message formatting): keep the first history message and drop the oldest half
 /// of the rest (an even number, so user/assistant pairs stay whole) until it fits; each
 /// drop is noted in the warnings. A context window of 0 (unknown) is not checked.
 fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result<(), Error> {
@@ -538,15 +540,15 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
 /// where the moving marker goes, if anywhere.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
-    pub tiers: BTreeMap<String, Tier>,
-    pub order: BTreeMap<String, u64>,
+    pub tiers: BTreeMap<ItemKey, Tier>,
+    pub order: BTreeMap<ItemKey, u64>,
     pub moving_marker: Option<markers::Moving>,
 }
 
 /// The laid-out messages with markers placed, for `tiers`.
 pub fn messages(
     request: &Request,
-    tiers: &BTreeMap<String, Tier>,
+    tiers: &BTreeMap<ItemKey, Tier>,
 ) -> (Vec<Message>, markers::Placement) {
     lay_out(
         request,
@@ -574,7 +576,7 @@ pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, markers::Plac
     (messages, placement)
 }
 
-/// The seeds' flat assembly (`--flat`): the same content with no tier split and no cache
+/// The flat assembly (`--flat`): the same content with no tier split and no cache
 /// markers, for servers without prompt caching. Every item is active, so the order is
 /// the system message (with the whole map), file tree, URL context, review, working
 /// files, history and prompt; no session is read, so the bytes depend on the inputs alone.
@@ -605,7 +607,7 @@ pub fn body(request: &Request, messages: &[Message]) -> Result<serde_json::Value
 /// newline either way.
 pub fn render(
     request: &Request,
-    tiers: &BTreeMap<String, Tier>,
+    tiers: &BTreeMap<ItemKey, Tier>,
     compact: bool,
 ) -> Result<String, Error> {
     let (messages, _) = messages(request, tiers);

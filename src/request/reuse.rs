@@ -92,9 +92,9 @@ impl Rule {
 
 pub use crate::model::Prices;
 
-/// One content block of a body.
+/// Where one content block of a body ends, as the cache sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Block {
+pub struct BlockEnd {
     /// Hash of the prefix through this block (16 hex digits).
     pub hash: String,
     /// Tokens from the start of the body through this block (0 when not counted).
@@ -106,7 +106,7 @@ pub struct Block {
 /// A body seen as the cache sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Shape {
-    pub blocks: Vec<Block>,
+    pub blocks: Vec<BlockEnd>,
     /// Prefix rule: hashes of the token prefix at `start`, `start + 128`, ….
     pub steps: Vec<String>,
     pub start: usize,
@@ -301,7 +301,7 @@ impl Shape {
                 } else if count {
                     shape.total += text.map_or(0, |t| tokenizer.count(&t));
                 }
-                shape.blocks.push(Block {
+                shape.blocks.push(BlockEnd {
                     hash: short_hash(&blocks_hash),
                     through: shape.total,
                     marker,

@@ -21,7 +21,7 @@ impl Tier {
     pub const CACHED: [Tier; 4] = [Tier::L0, Tier::L1, Tier::L2, Tier::L3];
 
     /// The tier an item reaches after `n` consecutive unchanged requests (3/6/9/12 for
-    /// L3/L2/L1/L0, as the seeds specify).
+    /// L3/L2/L1/L0: docs/design.md, tier promotion).
     pub fn for_unchanged_count(n: u32) -> Tier {
         match n {
             12.. => Tier::L0,
@@ -32,7 +32,7 @@ impl Tier {
         }
     }
 
-    /// The N an item has on entering this tier (the seeds' 3/6/9/12; 0 for active).
+    /// The N an item has on entering this tier (3/6/9/12; 0 for active).
     pub fn entry_count(self) -> u32 {
         match self {
             Tier::L0 => 12,

@@ -66,7 +66,7 @@ pub struct Flags {
     pub cwd: Option<PathBuf>,
     pub model: Option<String>,
     pub mode: Option<String>,
-    /// Overrides the model's context window (which picks the mode tier).
+    /// Overrides the model's context window (which picks the window tier).
     pub context_window: Option<u64>,
     pub sandbox: Option<Sandbox>,
     pub no_sections: Vec<String>,
@@ -170,6 +170,8 @@ pub struct Settings {
     pub secrets: Option<crate::secrets::Mode>,
     /// The platform's state directory (see [`Settings::state_dir`]).
     pub user_state_dir: Option<PathBuf>,
+    /// This program's cache directory ([`Facts::cache_dir`]).
+    pub cache_dir: Option<PathBuf>,
     /// MCP servers (started only when their prompts are needed).
     pub mcp: crate::mcp::config::Servers,
     /// Arguments of MCP skills, by prompt id.
@@ -384,6 +386,7 @@ impl Settings {
             config_dir,
             repo: facts.repo.clone(),
             user_state_dir: facts.state_dir.clone(),
+            cache_dir: facts.cache_dir.clone(),
             project_root: root,
         };
         Ok((settings, checks))
@@ -413,7 +416,7 @@ impl Settings {
         }
         self.user_state_dir
             .as_ref()
-            .map(|d| d.join(files::APP_DIR).join(files::STATE))
+            .map(|d| d.join(crate::facts::APP_DIR).join(files::STATE))
             .ok_or_else(|| {
                 format!(
                     "--session: outside a project and with no user state directory; set {} \
@@ -461,7 +464,10 @@ fn user_config_dir(
             .map(Some)
             .map_err(|m| error(format!("{}: {m}", env::CONFIG_DIR))),
         None if hermetic => Ok(None),
-        None => Ok(facts.config_dir.as_ref().map(|d| d.join(files::APP_DIR))),
+        None => Ok(facts
+            .config_dir
+            .as_ref()
+            .map(|d| d.join(crate::facts::APP_DIR))),
     }
 }
 

@@ -47,8 +47,6 @@ pub mod files {
     pub const TEMPLATES: &str = "templates";
     /// Session state, under `.asimi/` or the user state directory.
     pub const STATE: &str = "state";
-    /// The user config directory's name under the platform config directory.
-    pub const APP_DIR: &str = "asimi-prompt";
     /// Where `ASIMI_SYSTEM_MD=1` looks (in the repo root, then the home directory).
     pub const GEMINI_DIR: &str = ".gemini";
     pub const SYSTEM_MD: &str = "system.md";

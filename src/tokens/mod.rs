@@ -20,7 +20,8 @@
 //! | bare vocabularies, indexed on first use | 2.3 MB | 44 ms CPU per run (`Vocabulary::new` 39% of it) |
 //! | bare vocabularies and their index, read in place (chosen) | 6.4 MB | 19 ms CPU per run, none of it in `tokens` |
 //!
-//! The whole binary went from 78.8 MB stripped to 35.7 MB (README, "Binary size").
+//! docs/performance.md ("Binary size") has the whole binary's size as it is now, and
+//! `scripts/bench.sh size` measures it.
 //!
 //! Counting speed, benches/tokens.rs in one run on the same loaded machine: o200k_base
 //! 8.0 MiB/s here vs 21.1 for bpe-openai and 2.8 for tiktoken-rs; cl100k_base 12.0 vs 8.7

@@ -9,7 +9,7 @@ use crate::digest::content_id;
 use crate::error::Error;
 use crate::secrets::{self, scan, scan_json, scan_of, Finding, Mode};
 
-use crate::request::assemble::{Assembly, Block, FileItem, Text};
+use crate::request::assemble::{Assembly, Block, FileItem, HashedText};
 
 /// Scans the request's content for secrets (`guard`): redacted ones are noted in
 /// `warnings`; with `Mode::Error` any secret fails the request.
@@ -98,7 +98,7 @@ pub fn prescan(prompt: &str, files: &[FileItem], stop: &AtomicBool) {
 /// its own lazy DFAs for the rules it meets, but a scan on one core held up the whole
 /// request (the other core idle) where remembered clean texts are not enough.
 fn scan_parallel<'a>(
-    texts: impl ParallelIterator<Item = (String, Option<&'a str>, &'a mut Text)>,
+    texts: impl ParallelIterator<Item = (String, Option<&'a str>, &'a mut HashedText)>,
     redact: bool,
 ) -> Vec<Finding> {
     let per_text: Vec<Vec<Finding>> = texts

@@ -32,6 +32,8 @@ pub struct RequestFlags {
     pub max_urls: Option<usize>,
     /// `--url-timeout` and `--url-ttl`, and where pages are cached.
     pub fetch: crate::fetch::Options,
+    /// Where the map's indexes are cached; `None` caches nothing.
+    pub map_cache_dir: Option<std::path::PathBuf>,
     pub images: Vec<String>,
     pub file_tree: Option<bool>,
     pub session: Option<String>,

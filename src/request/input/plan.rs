@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::request::item_key::ItemKey;
 use crate::request::providers::Ttl;
 
 use super::spec::{self, Spec, UrlSpec};
@@ -77,7 +78,7 @@ pub struct Plan {
     /// repository.
     pub map: Option<MapOptions>,
     /// Tier hints from the spec.
-    pub hints: BTreeMap<String, Tier>,
+    pub hints: BTreeMap<ItemKey, Tier>,
     pub stream: bool,
     pub max_tokens: Option<u64>,
     pub system_role: SystemRole,
@@ -132,6 +133,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
     let map = (!map_off && symbols.is_empty()).then(|| MapOptions {
         exclude: flags.map_exclude.clone(),
         tokens: flags.map_tokens,
+        cache_dir: flags.map_cache_dir.clone(),
         ..MapOptions::default()
     });
     Ok(Plan {
@@ -229,6 +231,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::item_key::key;
 
     fn strings(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()
@@ -267,7 +270,7 @@ mod tests {
         assert_eq!(p.prompt.as_deref(), Some("from spec"));
         assert_eq!(p.origin, "s.yaml");
         assert_eq!((p.legend.as_str(), p.symbols["a.rs"].as_str()), ("L", "A"));
-        assert_eq!(p.hints, BTreeMap::from([("file:s.rs".into(), Tier::L1)]));
+        assert_eq!(p.hints, BTreeMap::from([(key("file:s.rs"), Tier::L1)]));
         assert!(p.stream);
         assert_eq!(p.max_tokens, Some(9));
         assert_eq!(p.session.as_deref(), Some("spec-session"));

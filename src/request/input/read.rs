@@ -278,8 +278,9 @@ pub fn read_history(path: &Path, shown: &str) -> Result<Vec<Message>, Error> {
     parse_history(&value, shown)
 }
 
-/// The seeds' summary preface: a history that starts at a summary opens with this user
-/// message (some APIs want the first message to be the user's).
+/// The summary preface: a history that starts at a summary (docs/design.md, message
+/// formatting) opens with this user message (some APIs want the first message to be the
+/// user's).
 pub const SUMMARY_PREFACE: &str = "Please continue from the following summary:";
 
 /// Parses a history list. Keys other than `role` and `content` (`ts`, `isSummary`…) are

@@ -159,11 +159,12 @@ pub fn parse(text: &str, origin: &str) -> Result<Spec, Error> {
     Ok(spec)
 }
 
-/// The tier hints, parsed (`parse` has checked them).
-pub fn tiers(spec: &Spec) -> BTreeMap<String, Tier> {
+/// The tier hints, parsed (`parse` has checked them); a hint for a key no item is written
+/// as (`history:01`) matches nothing, and is left out.
+pub fn tiers(spec: &Spec) -> BTreeMap<ItemKey, Tier> {
     spec.tiers
         .iter()
-        .filter_map(|(k, v)| Some((k.clone(), v.parse().ok()?)))
+        .filter_map(|(k, v)| Some((ItemKey::named(k)?, v.parse().ok()?)))
         .collect()
 }
 

@@ -1,4 +1,4 @@
-//! The seeds' neutral message array: OpenAI-style `{role, content}` messages, the
+//! The neutral message array: OpenAI-style `{role, content}` messages, the
 //! system message first, markers as `cache_control` on text parts, images as
 //! `image_url` data URLs and history blocks as given.
 

@@ -141,9 +141,9 @@ pub struct Breakdown {
 }
 
 /// What the breakdown is computed from.
-pub struct Inputs<'a> {
+pub struct Basis<'a> {
     pub assembly: &'a Assembly,
-    pub tiers: &'a BTreeMap<String, Tier>,
+    pub tiers: &'a BTreeMap<ItemKey, Tier>,
     /// The laid-out request, markers placed.
     pub messages: &'a [Message],
     pub placement: &'a Placement,
@@ -172,8 +172,8 @@ pub struct Inputs<'a> {
     pub flat: bool,
 }
 
-fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Holds> {
-    let tier_of = |key: String| tiers.get(&key).copied().unwrap_or(Tier::Active);
+fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Holds> {
+    let tier_of = |key: ItemKey| tiers.get(&key).copied().unwrap_or(Tier::Active);
     let mut rows: BTreeMap<Tier, Holds> = ROWS.iter().map(|t| (*t, Holds::default())).collect();
     fn row(rows: &mut BTreeMap<Tier, Holds>, t: Tier) -> &mut Holds {
         rows.entry(t).or_default()
@@ -196,7 +196,7 @@ fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Hol
         row(&mut rows, tier_of(ItemKey::file(&f.path))).files += 1;
     }
     for i in 0..input.history.len() {
-        row(&mut rows, tier_of(ItemKey::history(i))).history += 1;
+        row(&mut rows, tier_of(ItemKey::History(i))).history += 1;
     }
     let active = row(&mut rows, Tier::Active);
     active.tree = input.file_tree.as_ref().map(Vec::len);
@@ -208,7 +208,7 @@ fn holds(input: &Assembly, tiers: &BTreeMap<String, Tier>) -> BTreeMap<Tier, Hol
 }
 
 /// Computes the breakdown.
-pub fn breakdown(i: &Inputs) -> Breakdown {
+pub fn breakdown(i: &Basis) -> Breakdown {
     let mut tokens: BTreeMap<Tier, usize> = BTreeMap::new();
     // Exact tokens from the start of the request through each message.
     let mut through = Vec::with_capacity(i.messages.len());
@@ -561,11 +561,12 @@ fn count(n: usize, one: &str, many: &str) -> String {
 mod tests {
     use super::*;
     use crate::request::assemble::{self, FileItem, Role};
+    use crate::request::item_key::key;
     use crate::request::markers;
     use crate::request::providers::{self, Options, Provider};
     use crate::request::reuse::{self, Memory};
 
-    fn fixed() -> (Assembly, BTreeMap<String, Tier>) {
+    fn fixed() -> (Assembly, BTreeMap<ItemKey, Tier>) {
         let assembly = Assembly {
             system: "You are a coding agent.".into(),
             files: vec![
@@ -581,9 +582,9 @@ mod tests {
             ..Assembly::default()
         };
         let tiers = BTreeMap::from([
-            ("file:a.rs".to_string(), Tier::L3),
-            ("history:0".to_string(), Tier::L3),
-            ("history:1".to_string(), Tier::L3),
+            (key("file:a.rs"), Tier::L3),
+            (key("history:0"), Tier::L3),
+            (key("history:1"), Tier::L3),
         ]);
         (assembly, tiers)
     }
@@ -595,7 +596,7 @@ mod tests {
 
     fn run_with(
         assembly: &Assembly,
-        tiers: &BTreeMap<String, Tier>,
+        tiers: &BTreeMap<ItemKey, Tier>,
         previous: Option<&Memory>,
         min: u64,
     ) -> (Breakdown, Memory) {
@@ -623,7 +624,7 @@ mod tests {
             "claude-x",
             false,
         );
-        let b = breakdown(&Inputs {
+        let b = breakdown(&Basis {
             assembly,
             tiers,
             messages: &messages,
@@ -713,7 +714,7 @@ mod tests {
         let block = "c.rs:\nf clamp(x,lo,hi):3\nf lerp(a,b,t):9\n\n";
         map.symbols = BTreeMap::from([("c.rs".to_string(), block.into())]);
         let mut map_tiers = tiers.clone();
-        map_tiers.insert("symbol:c.rs".into(), Tier::L2);
+        map_tiers.insert(key("symbol:c.rs"), Tier::L2);
         let (without, _) = run_with(&plain, &tiers, None, 1);
         let (with, _) = run_with(&map, &map_tiers, None, 1);
         assert!(with.tiers[0].holds.legend && with.tiers[2].holds.symbols == 1);

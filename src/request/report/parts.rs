@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::request::assemble::{shown_symbols, Assembly, Block, Message, Text};
+use crate::request::assemble::{shown_symbols, Assembly, Block, HashedText, Message};
 use crate::request::headers as h;
 use crate::tokens::Tokenizer;
 
@@ -192,7 +192,7 @@ pub fn items(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
 /// whole), largest first: what oversize and over-budget messages name.
 pub fn grouped(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
     let mut parts = common(a, tokenizer);
-    let blocks: Vec<&Text> = shown_symbols(a).map(|(_, b)| b).collect();
+    let blocks: Vec<&HashedText> = shown_symbols(a).map(|(_, b)| b).collect();
     if !a.legend.is_empty() || !blocks.is_empty() {
         let tokens =
             tokenizer.count(&a.legend) + blocks.iter().map(|b| tokenizer.count(b)).sum::<usize>();

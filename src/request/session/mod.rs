@@ -39,7 +39,7 @@ pub struct Laid {
     pub session: Option<String>,
     pub messages: Vec<Message>,
     pub placement: Placement,
-    pub tiers: BTreeMap<String, Tier>,
+    pub tiers: BTreeMap<ItemKey, Tier>,
     /// In a session, the messages the same request would send without it, laid out
     /// once: `context` predicts them, `messages` records them.
     pub without_session: Option<Vec<Message>>,
@@ -49,7 +49,8 @@ pub struct Laid {
 #[derive(Debug, Clone)]
 pub struct Pin {
     pub arg: String,
-    pub key: String,
+    /// `None` for a key that names no item (`history:x`, `history:01`).
+    pub key: Option<ItemKey>,
     pub tier: Tier,
 }
 
@@ -62,6 +63,20 @@ impl Pin {
             key,
             tier,
         })
+    }
+
+    /// The item as messages name it: its key, else the text given.
+    fn item(&self) -> String {
+        match &self.key {
+            Some(key) => key.to_string(),
+            None => {
+                let item = self
+                    .arg
+                    .rsplit_once('=')
+                    .map_or(&*self.arg, |(item, _)| item);
+                item.to_string()
+            }
+        }
     }
 }
 
@@ -97,14 +112,19 @@ pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<L
         tracker.pin(key.clone(), *tier);
     }
     for pin in pins {
-        if !items.iter().any(|i| i.key == pin.key) {
+        let held = pin
+            .key
+            .as_ref()
+            .filter(|&k| items.iter().any(|i| i.key == *k));
+        let Some(key) = held else {
             return Err(Error::usage(format!(
                 "--tier '{}': '{}' is not in this request; pin a --file path, or a \
                  symbol:PATH or history:N key the request holds",
-                pin.arg, pin.key
+                pin.arg,
+                pin.item()
             )));
-        }
-        tracker.pin(pin.key.clone(), pin.tier);
+        };
+        tracker.pin(key.clone(), pin.tier);
     }
     Ok(layout(tracker, request))
 }
@@ -147,14 +167,14 @@ pub fn seed_map_tiers(tracker: &mut Tracker, request: &Request, observed: &[Obse
     }
     let blocks: Vec<(String, usize)> = observed
         .iter()
-        .filter_map(|o| match o.key.parse() {
-            Ok(ItemKey::Symbol(path)) => Some((path, o.tokens)),
+        .filter_map(|o| match &o.key {
+            ItemKey::Symbol(path) => Some((path.clone(), o.tokens)),
             _ => None,
         })
         .collect();
     let target = usize::try_from(request.min_cache_tokens).unwrap_or(usize::MAX);
     let placed = crate::map::tiers::initial(&blocks, edges, Some(target));
-    let tiers: BTreeMap<String, Tier> = placed
+    let tiers: BTreeMap<ItemKey, Tier> = placed
         .into_iter()
         .map(|(path, level)| (ItemKey::symbol(&path), tier_of(level)))
         .collect();
@@ -197,7 +217,7 @@ fn moving_at(tracker: &Tracker) -> Moving {
     let sent = tracker.previous().and_then(|m| m.prompt.as_ref());
     let kept = sent.is_some_and(|hash| {
         let mut history = tracker.entries().iter();
-        history.any(|(key, e)| ItemKey::history_index(key).is_some() && e.hash == *hash)
+        history.any(|(key, e)| key.history_index().is_some() && e.hash == *hash)
     });
     match kept {
         true => Moving::OnPrompt,
@@ -274,6 +294,7 @@ pub fn remember(
 mod tests {
     use super::*;
     use crate::request::assemble::{Assembly, FileItem};
+    use crate::request::item_key::key;
     use crate::request::providers::{Options, Provider};
     use crate::tokens::Tokenizer;
 
@@ -315,8 +336,8 @@ mod tests {
     }
 
     fn symbol_tiers(layout: &Layout) -> Vec<(String, Tier)> {
-        let symbols = layout.tiers.iter().filter(|(k, _)| ItemKey::is_symbol(k));
-        symbols.map(|(k, t)| (k.clone(), *t)).collect()
+        let symbols = layout.tiers.iter().filter(|(k, _)| k.is_symbol());
+        symbols.map(|(k, t)| (k.to_string(), *t)).collect()
     }
 
     fn pairs(list: &[(&str, Tier)]) -> Vec<(String, Tier)> {
@@ -337,7 +358,7 @@ mod tests {
         ];
         assert_eq!(symbol_tiers(&layout), pairs(&want));
         let counts: Vec<u32> = ["symbol:a.rs", "symbol:c.rs"]
-            .map(|k| tracker.entries()[k].unchanged)
+            .map(|k| tracker.entries()[&key(k)].unchanged)
             .to_vec();
         assert_eq!(counts, [9, 6], "each tier's entry count");
         assert!(!tracker.is_new());

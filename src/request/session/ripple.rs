@@ -98,14 +98,14 @@ pub struct Moves {
     /// Tiers whose block changed (an item entered its symbols/files or left it).
     pub broken: BTreeSet<Tier>,
     /// `(key, from, to)` of every move up, in order.
-    pub promoted: Vec<(String, Tier, Tier)>,
+    pub promoted: Vec<(ItemKey, Tier, Tier)>,
     /// Keys that dropped to active.
-    pub demoted: Vec<String>,
+    pub demoted: Vec<ItemKey>,
 }
 
 /// The state one request changes: the items and the next entry number.
 pub struct Ripple<'a> {
-    pub items: &'a mut BTreeMap<String, Entry>,
+    pub items: &'a mut BTreeMap<ItemKey, Entry>,
     pub next_order: &'a mut u64,
     /// The model's minimum cacheable prefix, in tokens.
     pub min_tokens: u64,
@@ -124,23 +124,21 @@ pub struct Ripple<'a> {
 impl Ripple<'_> {
     /// Applies one request's items (in request order) and returns what moved.
     pub fn observe(&mut self, observed: &[Observed]) -> Moves {
-        let sizes: BTreeMap<&str, usize> = observed
-            .iter()
-            .map(|o| (o.key.as_str(), o.tokens))
-            .collect();
+        let sizes: BTreeMap<&ItemKey, usize> =
+            observed.iter().map(|o| (&o.key, o.tokens)).collect();
         let mut moves = Moves::default();
         let old = std::mem::take(self.items);
         for (key, e) in &old {
-            if !sizes.contains_key(key.as_str()) && e.tier != Tier::Active {
+            if !sizes.contains_key(key) && e.tier != Tier::Active {
                 moves.broken.insert(e.tier);
             }
         }
         // Whether the active content is rewritten this request anyway: then moving an
         // item out of it costs no extra cache write.
-        let mut rewritten = old.iter().any(|(key, e)| {
-            e.tier == Tier::Active && !ItemKey::is_symbol(key) && !sizes.contains_key(key.as_str())
-        });
-        let mut entering: BTreeMap<Tier, Vec<String>> = BTreeMap::new();
+        let mut rewritten = old
+            .iter()
+            .any(|(key, e)| e.tier == Tier::Active && !key.is_symbol() && !sizes.contains_key(key));
+        let mut entering: BTreeMap<Tier, Vec<ItemKey>> = BTreeMap::new();
         for o in observed {
             let entry = match old.get(&o.key) {
                 Some(e) if recorded(o, e) => {
@@ -158,8 +156,8 @@ impl Ripple<'_> {
                     }
                     // A new history message is appended; anything else new or changed
                     // changes the active content before it.
-                    rewritten |= previous.is_some() || ItemKey::history_index(&o.key).is_none();
-                    if ItemKey::is_symbol(&o.key) {
+                    rewritten |= previous.is_some() || o.key.history_index().is_none();
+                    if o.key.is_symbol() {
                         entering.entry(Tier::L3).or_default().push(o.key.clone());
                     }
                     Entry {
@@ -190,9 +188,9 @@ impl Ripple<'_> {
                 let e = &self.items[&o.key];
                 e.tier == Tier::Active
                     && e.unchanged >= active_wait(e.gap)
-                    && ItemKey::history_index(&o.key).is_none()
+                    && o.key.history_index().is_none()
             });
-            let files: Vec<String> = files.map(|o| o.key.clone()).collect();
+            let files: Vec<ItemKey> = files.map(|o| o.key.clone()).collect();
             entering.entry(Tier::L3).or_default().extend(files);
             let history = self.eligible_history();
             if moves.broken.is_empty() && self.active_cached && !self.history_pays(&history, &sizes)
@@ -217,15 +215,15 @@ impl Ripple<'_> {
     /// them all. That pays back at each later request that changes the working files,
     /// which no longer rewrites the history after them: taken to happen as often again
     /// as it has so far.
-    fn history_pays(&self, history: &[String], sizes: &BTreeMap<&str, usize>) -> bool {
+    fn history_pays(&self, history: &[ItemKey], sizes: &BTreeMap<&ItemKey, usize>) -> bool {
         if !self.partial_reads {
             return true;
         }
-        let tokens = |key: &String| sizes.get(key.as_str()).copied().unwrap_or(0) as u64;
+        let tokens = |key: &ItemKey| sizes.get(key).copied().unwrap_or(0) as u64;
         let jumped: u64 = self
             .items
             .iter()
-            .filter(|(k, e)| e.tier == Tier::Active && ItemKey::history_index(k).is_none())
+            .filter(|(k, e)| e.tier == Tier::Active && k.history_index().is_none())
             .map(|(k, _)| tokens(k))
             .sum();
         let moved: u64 = history.iter().map(tokens).sum();
@@ -234,11 +232,11 @@ impl Ripple<'_> {
     }
 
     /// History messages by index, oldest first.
-    fn history(&self) -> Vec<(usize, String)> {
-        let mut h: Vec<(usize, String)> = self
+    fn history(&self) -> Vec<(usize, ItemKey)> {
+        let mut h: Vec<(usize, ItemKey)> = self
             .items
             .keys()
-            .filter_map(|k| ItemKey::history_index(k).map(|i| (i, k.clone())))
+            .filter_map(|k| k.history_index().map(|i| (i, k.clone())))
             .collect();
         h.sort();
         h
@@ -262,7 +260,7 @@ impl Ripple<'_> {
 
     /// The active history that may enter L3: N ≥ 3, oldest first, every older message
     /// already cached.
-    fn eligible_history(&self) -> Vec<String> {
+    fn eligible_history(&self) -> Vec<ItemKey> {
         let mut eligible = Vec::new();
         for (_, key) in self.history() {
             let e = &self.items[&key];
@@ -279,17 +277,14 @@ impl Ripple<'_> {
 
     /// Drops from `moving` (history and other keys) each newest history message that
     /// must stay with the next one when the next one is not moving too.
-    fn keep_results(&self, moving: &mut Vec<String>) {
+    fn keep_results(&self, moving: &mut Vec<ItemKey>) {
         loop {
-            let newest = moving
-                .iter()
-                .filter_map(|k| ItemKey::history_index(k))
-                .max();
+            let newest = moving.iter().filter_map(|k| k.history_index()).max();
             let Some(i) = newest else {
                 return;
             };
-            let key = ItemKey::history(i);
-            if !self.items[&key].joined || moving.contains(&ItemKey::history(i + 1)) {
+            let key = ItemKey::History(i);
+            if !self.items[&key].joined || moving.contains(&ItemKey::History(i + 1)) {
                 return;
             }
             moving.retain(|k| *k != key);
@@ -317,7 +312,7 @@ impl Ripple<'_> {
         }
     }
 
-    fn members(&self, tier: Tier) -> Vec<String> {
+    fn members(&self, tier: Tier) -> Vec<ItemKey> {
         self.items
             .iter()
             .filter(|(_, e)| e.tier == tier)
@@ -327,8 +322,8 @@ impl Ripple<'_> {
 
     /// The tier's items that may not leave it: the lowest-N (then newest) items until
     /// they hold the minimum cacheable tokens; all of them in a tier under the minimum.
-    fn anchored(&self, tier: Tier, sizes: &BTreeMap<&str, usize>) -> BTreeSet<String> {
-        let mut members: Vec<(u32, std::cmp::Reverse<u64>, String)> = self
+    fn anchored(&self, tier: Tier, sizes: &BTreeMap<&ItemKey, usize>) -> BTreeSet<ItemKey> {
+        let mut members: Vec<(u32, std::cmp::Reverse<u64>, ItemKey)> = self
             .members(tier)
             .into_iter()
             .map(|k| {
@@ -343,7 +338,7 @@ impl Ripple<'_> {
             if held >= self.min_tokens {
                 break;
             }
-            held += sizes.get(key.as_str()).copied().unwrap_or(0) as u64;
+            held += sizes.get(&key).copied().unwrap_or(0) as u64;
             out.insert(key);
         }
         out
@@ -354,8 +349,8 @@ impl Ripple<'_> {
     /// moves.
     fn cascade(
         &mut self,
-        mut entering: BTreeMap<Tier, Vec<String>>,
-        sizes: &BTreeMap<&str, usize>,
+        mut entering: BTreeMap<Tier, Vec<ItemKey>>,
+        sizes: &BTreeMap<&ItemKey, usize>,
         moves: &mut Moves,
     ) {
         let mut counted: BTreeSet<Tier> = BTreeSet::new();
@@ -376,9 +371,9 @@ impl Ripple<'_> {
     fn enter(
         &mut self,
         tier: Tier,
-        entrants: &[String],
+        entrants: &[ItemKey],
         counted: &mut BTreeSet<Tier>,
-        sizes: &BTreeMap<&str, usize>,
+        sizes: &BTreeMap<&ItemKey, usize>,
         moves: &mut Moves,
     ) {
         if entrants.is_empty() {
@@ -394,7 +389,7 @@ impl Ripple<'_> {
             }
         }
         for key in entrants {
-            if ItemKey::history_index(key).is_none() {
+            if key.history_index().is_none() {
                 moves.broken.insert(tier);
             }
             let e = self.items.get_mut(key).expect("entrants are tracked");
@@ -410,15 +405,15 @@ impl Ripple<'_> {
     fn promote(
         &mut self,
         tier: Tier,
-        sizes: &BTreeMap<&str, usize>,
+        sizes: &BTreeMap<&ItemKey, usize>,
         moves: &mut Moves,
-        entering: &mut BTreeMap<Tier, Vec<String>>,
+        entering: &mut BTreeMap<Tier, Vec<ItemKey>>,
     ) -> bool {
         let (Some(up), Some(threshold)) = (tier.above(), tier.promotion_count()) else {
             return false;
         };
         let anchored = self.anchored(tier, sizes);
-        let mut candidates: Vec<(u64, String)> = Vec::new();
+        let mut candidates: Vec<(u64, ItemKey)> = Vec::new();
         for key in self.members(tier) {
             let e = self.items.get_mut(&key).expect("a member");
             if e.unchanged < threshold {
@@ -435,11 +430,11 @@ impl Ripple<'_> {
             let leaving = candidates.iter().any(|(_, c)| *c == k);
             (t > up && !leaving).then_some(i)
         });
-        candidates.retain(|(_, k)| match (ItemKey::history_index(k), blocked) {
+        candidates.retain(|(_, k)| match (k.history_index(), blocked) {
             (Some(i), Some(b)) => i < b,
             _ => true,
         });
-        let mut keys: Vec<String> = candidates.iter().map(|(_, k)| k.clone()).collect();
+        let mut keys: Vec<ItemKey> = candidates.iter().map(|(_, k)| k.clone()).collect();
         self.keep_results(&mut keys);
         candidates.retain(|(_, k)| keys.contains(k));
         if candidates.is_empty() || !self.worth_moving(tier, up, &candidates, sizes, moves) {
@@ -469,8 +464,8 @@ impl Ripple<'_> {
         &self,
         tier: Tier,
         up: Tier,
-        candidates: &[(u64, String)],
-        sizes: &BTreeMap<&str, usize>,
+        candidates: &[(u64, ItemKey)],
+        sizes: &BTreeMap<&ItemKey, usize>,
         moves: &Moves,
     ) -> bool {
         let first = moves.broken.first().copied().unwrap_or(Tier::Active);
@@ -482,7 +477,7 @@ impl Ripple<'_> {
         if first > tier {
             return false;
         }
-        let tokens = |key: &str| sizes.get(key).copied().unwrap_or(0) as u64;
+        let tokens = |key: &ItemKey| sizes.get(key).copied().unwrap_or(0) as u64;
         let rewritten: u64 = self
             .items
             .iter()
@@ -503,9 +498,10 @@ fn recorded(observed: &Observed, entry: &Entry) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::item_key::key;
 
     struct Session {
-        items: BTreeMap<String, Entry>,
+        items: BTreeMap<ItemKey, Entry>,
         next: u64,
         min: u64,
         cached: bool,
@@ -514,9 +510,9 @@ mod tests {
         breaks: BTreeMap<Tier, u32>,
     }
 
-    fn obs(key: &str, content: &str, tokens: usize) -> Observed {
+    fn obs(text: &str, content: &str, tokens: usize) -> Observed {
         Observed {
-            key: key.to_string(),
+            key: key(text),
             hash: content.to_string(),
             tokens,
             sha256: None,
@@ -549,16 +545,16 @@ mod tests {
             }
             .observe(observed)
         }
-        fn tier(&self, key: &str) -> Tier {
-            self.items[key].tier
+        fn tier(&self, text: &str) -> Tier {
+            self.items[&key(text)].tier
         }
-        fn n(&self, key: &str) -> u32 {
-            self.items[key].unchanged
+        fn n(&self, text: &str) -> u32 {
+            self.items[&key(text)].unchanged
         }
         /// Puts `key` straight into `tier` with count `n` (test set-up).
-        fn put(&mut self, key: &str, content: &str, tier: Tier, n: u32) {
+        fn put(&mut self, text: &str, content: &str, tier: Tier, n: u32) {
             self.items.insert(
-                key.to_string(),
+                key(text),
                 Entry {
                     hash: content.to_string(),
                     unchanged: n,
@@ -644,11 +640,11 @@ mod tests {
         assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::Active, 0));
         assert_eq!(s.tier("file:b"), Tier::L2);
         assert_eq!(m.broken, BTreeSet::from([Tier::L2]));
-        assert_eq!(m.demoted, ["file:a"]);
+        assert_eq!(m.demoted, [key("file:a")]);
         // An item that leaves the request breaks its tier too.
         let m = s.step(&[obs("file:a", "A2", 10)]);
         assert!(m.broken.contains(&Tier::L2));
-        assert!(!s.items.contains_key("file:b"));
+        assert!(!s.items.contains_key(&key("file:b")));
     }
 
     #[test]
@@ -670,7 +666,7 @@ mod tests {
         assert_eq!((s.n("file:v"), s.n("file:w")), (4, 4));
         assert_eq!((s.tier("file:n1"), s.n("file:n1")), (Tier::L3, 3));
         // New entrants go after the veterans.
-        assert!(s.items["file:n2"].order > s.items["file:v"].order);
+        assert!(s.items[&key("file:n2")].order > s.items[&key("file:v")].order);
     }
 
     #[test]
@@ -693,7 +689,7 @@ mod tests {
         all[0] = obs("file:up", "U2", 10);
         let m = s.step(&all);
         assert_eq!((s.tier("file:v"), s.n("file:v")), (Tier::L2, 6));
-        assert_eq!(m.promoted, [("file:v".to_string(), Tier::L3, Tier::L2)]);
+        assert_eq!(m.promoted, [(key("file:v"), Tier::L3, Tier::L2)]);
     }
 
     #[test]
@@ -780,7 +776,7 @@ mod tests {
         let m = s.step(&all);
         assert!(m.promoted.is_empty() && m.broken.is_empty(), "{m:?}");
         let tiers =
-            |i: &BTreeMap<String, Entry>| -> Vec<Tier> { i.values().map(|e| e.tier).collect() };
+            |i: &BTreeMap<ItemKey, Entry>| -> Vec<Tier> { i.values().map(|e| e.tier).collect() };
         assert_eq!(tiers(&before), tiers(&s.items));
     }
 
@@ -820,7 +816,7 @@ mod tests {
                 "step {step}: {tiers:?}"
             );
             for (key, e) in &s.items {
-                if key.starts_with("symbol:") {
+                if key.is_symbol() {
                     assert_ne!(e.tier, Tier::Active, "{key}");
                 }
                 if let Some(cap) = e.tier.promotion_count() {
@@ -843,7 +839,7 @@ mod tests {
                 assert_eq!(s.tier("file:a"), Tier::Active, "request {}", i + 1);
             }
         }
-        assert_eq!(s.items["file:a"].gap, 4);
+        assert_eq!(s.items[&key("file:a")].gap, 4);
         // Edited on every request for a while, it settles three requests after.
         let mut s = Session::new(0);
         for i in 0..5 {
@@ -852,7 +848,7 @@ mod tests {
         for i in 5..9 {
             s.step(&[obs("file:b", "B4", 100), edited(i)]);
         }
-        assert_eq!(s.items["file:b"].gap, 1);
+        assert_eq!(s.items[&key("file:b")].gap, 1);
         assert_eq!(s.tier("file:b"), Tier::L3);
     }
 
@@ -983,7 +979,7 @@ mod tests {
                 Tier::L3,
                 n,
             );
-            s.items.get_mut(&format!("history:{i}")).unwrap().joined = i == 1;
+            s.items.get_mut(&ItemKey::History(i)).unwrap().joined = i == 1;
         }
         let mut all = history(3);
         all.push(obs("file:x", "X edited", 10));
@@ -991,7 +987,7 @@ mod tests {
         assert_eq!(s.tier("history:0"), Tier::L2);
         assert_eq!(s.tier("history:1"), s.tier("history:2"));
         // Kept back, not moved and pulled down again (which would break a tier).
-        assert_eq!(m.demoted, ["file:x"]);
+        assert_eq!(m.demoted, [key("file:x")]);
         // Entering L3: the eligible run ends before a call whose result is not eligible.
         let mut s = Session::new(0);
         for (i, n) in [2, 2, 1].into_iter().enumerate() {
@@ -1001,7 +997,7 @@ mod tests {
                 Tier::Active,
                 n,
             );
-            s.items.get_mut(&format!("history:{i}")).unwrap().joined = i == 1;
+            s.items.get_mut(&ItemKey::History(i)).unwrap().joined = i == 1;
         }
         let mut all = history(3);
         all.push(edited(0));
@@ -1012,7 +1008,7 @@ mod tests {
         // A result that drops takes its call down with it.
         let mut s = Session::new(0);
         s.put("history:0", "call0", Tier::L3, 3);
-        s.items.get_mut("history:0").unwrap().joined = true;
+        s.items.get_mut(&key("history:0")).unwrap().joined = true;
         s.put("history:1", "m1", Tier::L3, 3);
         let m = s.step(&[call(0), obs("history:1", "m1 changed", 50)]);
         assert_eq!(s.tier("history:0"), Tier::Active, "{m:?}");

@@ -74,7 +74,7 @@ use crate::request::assemble::Observed;
 #[serde(deny_unknown_fields)]
 struct State {
     version: u32,
-    items: BTreeMap<String, Entry>,
+    items: BTreeMap<ItemKey, Entry>,
     /// The next entry number (an item's place in its tier).
     #[serde(default)]
     next_order: u64,
@@ -105,7 +105,7 @@ pub struct Tracker {
     path: Option<PathBuf>,
     _lock: Option<File>,
     state: State,
-    pins: BTreeMap<String, Tier>,
+    pins: BTreeMap<ItemKey, Tier>,
     previous: Option<Memory>,
 }
 
@@ -215,7 +215,7 @@ impl Tracker {
     /// Places items in cached tiers before a request is observed (a session's first
     /// request): each of `items` that `tiers` names enters its tier with the tier's entry
     /// count, in request order, as if it had earned it.
-    pub fn seed(&mut self, items: &[Observed], tiers: &BTreeMap<String, Tier>) {
+    pub fn seed(&mut self, items: &[Observed], tiers: &BTreeMap<ItemKey, Tier>) {
         for o in items {
             let Some(&tier) = tiers.get(&o.key) else {
                 continue;
@@ -240,12 +240,12 @@ impl Tracker {
     }
 
     /// Each tracked item's tier (pins override it). Keys not listed are active.
-    pub fn tiers(&self) -> BTreeMap<String, Tier> {
+    pub fn tiers(&self) -> BTreeMap<ItemKey, Tier> {
         if self.path.is_none() {
             // Without a session nothing is known to be stable.
             return self.pins.clone();
         }
-        let mut tiers: BTreeMap<String, Tier> = self
+        let mut tiers: BTreeMap<ItemKey, Tier> = self
             .state
             .items
             .iter()
@@ -257,7 +257,7 @@ impl Tracker {
 
     /// Each tracked item's place in its tier (the order it entered); empty without a
     /// session.
-    pub fn order(&self) -> BTreeMap<String, u64> {
+    pub fn order(&self) -> BTreeMap<ItemKey, u64> {
         if self.path.is_none() {
             return BTreeMap::new();
         }
@@ -269,12 +269,12 @@ impl Tracker {
     }
 
     /// Puts `key` in `tier` for this request whatever its count (`--tier PATH=L1`).
-    pub fn pin(&mut self, key: impl Into<String>, tier: Tier) {
-        self.pins.insert(key.into(), tier);
+    pub fn pin(&mut self, key: ItemKey, tier: Tier) {
+        self.pins.insert(key, tier);
     }
 
     /// The tracked items and their counts.
-    pub fn entries(&self) -> &BTreeMap<String, Entry> {
+    pub fn entries(&self) -> &BTreeMap<ItemKey, Entry> {
         &self.state.items
     }
 
@@ -380,7 +380,11 @@ pub fn state_path(name: &str, dir: Result<PathBuf, String>) -> Result<PathBuf, S
 /// Reads a `--tier ITEM=TIER` value into a tracker key and tier. ITEM is a key
 /// (`file:P`, `symbol:P`, `history:N`) or a file path, named from `cwd` like `--file`
 /// and keyed by its path from `project_root`.
-pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, Tier), String> {
+pub fn parse_pin(
+    arg: &str,
+    cwd: &Path,
+    project_root: &Path,
+) -> Result<(Option<ItemKey>, Tier), String> {
     let Some((item, tier)) = arg.rsplit_once('=') else {
         return Err(format!(
             "--tier '{arg}': expected ITEM=TIER, e.g. --tier src/lib.rs=L1"
@@ -390,10 +394,10 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
     if item.is_empty() {
         return Err(format!("--tier '{arg}': the item is missing before '='"));
     }
-    // A key with a bad index (`history:x`) stays a key: the caller refuses it as not in
-    // the request.
+    // A key with a bad index (`history:x`, `history:01`) names no item: the caller
+    // refuses it as not in the request.
     if !matches!(item.parse::<ItemKey>(), Err(KeyError::Unprefixed)) {
-        return Ok((item.to_string(), tier));
+        return Ok((ItemKey::named(item), tier));
     }
     let path = cwd.join(item);
     let real = path.canonicalize().unwrap_or(path);
@@ -401,19 +405,20 @@ pub fn parse_pin(arg: &str, cwd: &Path, project_root: &Path) -> Result<(String, 
         .canonicalize()
         .unwrap_or_else(|_| project_root.to_path_buf());
     let key = crate::paths::project_name(&real, &root);
-    Ok((ItemKey::file(&key), tier))
+    Ok((Some(ItemKey::file(&key)), tier))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::digest::blake3_hex;
+    use crate::request::item_key::key;
 
     fn items(pairs: &[(&str, &str)]) -> Vec<Observed> {
         pairs
             .iter()
             .map(|(k, v)| Observed {
-                key: k.to_string(),
+                key: key(k),
                 hash: blake3_hex(v),
                 tokens: v.len(),
                 sha256: None,
@@ -422,7 +427,7 @@ mod tests {
             .collect()
     }
 
-    fn run(path: &Path, pairs: &[(&str, &str)]) -> BTreeMap<String, Tier> {
+    fn run(path: &Path, pairs: &[(&str, &str)]) -> BTreeMap<ItemKey, Tier> {
         let mut t = Tracker::open(path).unwrap();
         t.observe(&items(pairs), 1024, false);
         let tiers = t.tiers();
@@ -436,19 +441,19 @@ mod tests {
         let path = dir.path().join("s.json");
         // b is edited on every request, so moving a costs no extra cache write.
         let seen: Vec<Tier> = (0..6)
-            .map(|i| run(&path, &[("file:a", "A"), ("file:b", &format!("B{i}"))])["file:a"])
+            .map(|i| run(&path, &[("file:a", "A"), ("file:b", &format!("B{i}"))])[&key("file:a")])
             .collect();
         use Tier::*;
         assert_eq!(seen, [Active, Active, Active, L3, L3, L3]);
         // A change sends it back to active; a new item starts there; absent ones go.
         let t = run(&path, &[("file:a", "A2"), ("file:b", "B")]);
-        assert_eq!(t["file:a"], Active);
-        assert_eq!(t["file:b"], Active);
+        assert_eq!(t[&key("file:a")], Active);
+        assert_eq!(t[&key("file:b")], Active);
         let t = run(&path, &[("file:b", "B")]);
-        assert_eq!(t.get("file:a"), None);
+        assert_eq!(t.get(&key("file:a")), None);
         // Symbol blocks start in L3.
         let t = run(&path, &[("file:b", "B"), ("symbol:c", "C")]);
-        assert_eq!(t["symbol:c"], L3);
+        assert_eq!(t[&key("symbol:c")], L3);
     }
 
     #[test]
@@ -461,16 +466,16 @@ mod tests {
           "last_request": {"model": "m", "markers": [{"tier": "L0", "tokens": 5, "hash": "x"}]}}"#;
         std::fs::write(&path, old).unwrap();
         let t = Tracker::open(&path).unwrap();
-        assert_eq!(t.tiers()["file:a"], Tier::L2);
-        assert_eq!(t.tiers()["file:b"], Tier::Active);
-        assert_eq!(t.entries()["file:a"].unchanged, 7);
+        assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
+        assert_eq!(t.tiers()[&key("file:b")], Tier::Active);
+        assert_eq!(t.entries()[&key("file:a")].unchanged, 7);
         assert!(t.previous().is_none());
         t.save().unwrap();
         let saved = std::fs::read_to_string(&path).unwrap();
         assert!(saved.contains("\"version\": 3"), "{saved}");
         assert!(!saved.contains("last_request"), "{saved}");
         let t = Tracker::open(&path).unwrap();
-        assert_eq!(t.tiers()["file:a"], Tier::L2);
+        assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
     }
 
     #[test]
@@ -498,15 +503,15 @@ mod tests {
             .collect();
         t.observe(&observed, 0, false);
         assert!(!t.wants_sha256());
-        assert_eq!(t.tiers()["file:a"], Tier::L2);
-        assert_eq!(t.entries()["file:a"].hash, blake3_hex("A"));
-        assert_eq!(t.tiers()["file:b"], Tier::Active);
+        assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
+        assert_eq!(t.entries()[&key("file:a")].hash, blake3_hex("A"));
+        assert_eq!(t.tiers()[&key("file:b")], Tier::Active);
         t.save().unwrap();
         let saved = std::fs::read_to_string(&path).unwrap();
         assert!(saved.contains("\"version\": 3"), "{saved}");
         let t = Tracker::open(&path).unwrap();
         assert!(!t.wants_sha256());
-        assert_eq!(t.tiers()["file:a"], Tier::L2);
+        assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
     }
 
     #[test]
@@ -515,9 +520,9 @@ mod tests {
         let path = dir.path().join("s.json");
         let mut t = Tracker::open(&path).unwrap();
         t.observe(&items(&[("file:a", "A"), ("file:b", "B")]), 0, false);
-        t.pin("file:a", Tier::L1);
-        assert_eq!(t.tiers()["file:a"], Tier::L1);
-        assert_eq!(t.tiers()["file:b"], Tier::Active);
+        t.pin(key("file:a"), Tier::L1);
+        assert_eq!(t.tiers()[&key("file:a")], Tier::L1);
+        assert_eq!(t.tiers()[&key("file:b")], Tier::Active);
         drop(t);
         assert!(!path.exists(), "nothing is written without save");
 
@@ -525,9 +530,9 @@ mod tests {
         for _ in 0..4 {
             e.observe(&items(&[("file:a", "A")]), 0, false);
         }
-        assert_eq!(e.tiers().get("file:a"), None);
-        e.pin("file:a", Tier::L2);
-        assert_eq!(e.tiers()["file:a"], Tier::L2);
+        assert_eq!(e.tiers().get(&key("file:a")), None);
+        e.pin(key("file:a"), Tier::L2);
+        assert_eq!(e.tiers()[&key("file:a")], Tier::L2);
         e.save().unwrap();
     }
 
@@ -565,11 +570,11 @@ mod tests {
         let sub = root.join("src");
         assert_eq!(
             parse_pin("lib.rs=l1", &sub, &root),
-            Ok(("file:src/lib.rs".to_string(), Tier::L1))
+            Ok((Some(key("file:src/lib.rs")), Tier::L1))
         );
         assert_eq!(
             parse_pin("history:0=L0", &sub, &root),
-            Ok(("history:0".to_string(), Tier::L0))
+            Ok((Some(ItemKey::History(0)), Tier::L0))
         );
         assert!(parse_pin("lib.rs", &sub, &root)
             .unwrap_err()
@@ -578,9 +583,10 @@ mod tests {
             .unwrap_err()
             .contains("unknown tier"));
         assert!(parse_pin("=L1", &sub, &root).is_err());
+        assert_eq!(parse_pin("history:x=L1", &sub, &root), Ok((None, Tier::L1)));
         assert_eq!(
-            parse_pin("history:x=L1", &sub, &root),
-            Ok(("history:x".to_string(), Tier::L1))
+            parse_pin("history:01=L1", &sub, &root),
+            Ok((None, Tier::L1))
         );
     }
 
@@ -607,7 +613,7 @@ mod tests {
         // Every read-modify-write saw the one before it: no update was lost.
         let t = Tracker::open(&path).unwrap();
         assert_eq!(t.previous().unwrap().entries.len(), threads * rounds);
-        assert_eq!(t.tiers()["file:a"], Tier::L3);
+        assert_eq!(t.tiers()[&key("file:a")], Tier::L3);
         let leftovers: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
