@@ -1,7 +1,7 @@
 //! The prompt registry: built-in core prompts and skills, `--skill`, `--sanity`, the
 //! user's and the project's `prompts/` directories, tags, and duplicate ids.
 
-mod common;
+use crate::common;
 use common::Test;
 
 use common::marked_base as prompt;
@@ -47,7 +47,7 @@ fn skills_render_after_base_in_order_with_tool_names() {
 /// short list at tier 3, one line at tiers 1 and 2 (it is on by default, so small windows
 /// get its gist), the shortest at tier 1.
 fn sanity_text(tier: u8) -> String {
-    let sanity = include_str!("../templates/registry/sanity-reality-check.md");
+    let sanity = include_str!("../../templates/registry/sanity-reality-check.md");
     let body = sanity.split("\n---\n").nth(1).unwrap();
     let part = match tier {
         1 => body.split("{{- if le .Tier 1 -}}\n").nth(1).unwrap(),

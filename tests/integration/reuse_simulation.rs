@@ -7,13 +7,13 @@
 //! Also checks, per body: at most four markers, no file twice, and that a second replay
 //! gives the same bytes.
 
-#[path = "../examples/session-bench/repos.rs"]
+#[path = "../../examples/session-bench/repos.rs"]
 #[allow(dead_code)]
 mod repos;
-#[path = "../examples/session-bench/scenarios.rs"]
+#[path = "../../examples/session-bench/scenarios.rs"]
 #[allow(dead_code)]
 mod scenarios;
-#[path = "../examples/session-bench/sim.rs"]
+#[path = "../../examples/session-bench/sim.rs"]
 #[allow(dead_code)]
 mod sim;
 

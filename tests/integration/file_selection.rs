@@ -1,7 +1,7 @@
 //! Choosing what goes into a request, end to end: `--file` directories and globs,
 //! `--exclude`, the file tree outside git, `context --files` and `--max-request-tokens`.
 
-mod common;
+use crate::common;
 use common::Test;
 use serde_json::Value;
 

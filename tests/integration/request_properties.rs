@@ -4,7 +4,7 @@
 //! JSON. Token counts are compared with tiktoken-rs, a second implementation of OpenAI's
 //! encodings.
 
-mod common;
+use crate::common;
 use std::collections::BTreeMap;
 
 use asimi_prompt::request::assemble::{assemble, Assembly, FileItem, Image, UrlItem};

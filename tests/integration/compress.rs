@@ -5,11 +5,11 @@
 //! change, regenerate and review:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test compress
+//! UPDATE_GOLDEN=1 cargo test --test integration compress::
 //! git diff fixtures/compress
 //! ```
 
-mod common;
+use crate::common;
 use std::path::PathBuf;
 
 use common::Test;

@@ -1,6 +1,6 @@
 //! `map` and the map in requests, end to end through the binary on a small repository.
 
-mod common;
+use crate::common;
 
 use common::python_repo as repo;
 

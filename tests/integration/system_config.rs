@@ -2,7 +2,7 @@
 //! `.asimi/config.yaml` > user `config.yaml` > defaults), config file errors, the template
 //! search order (shown in the prompt and by `template list`) and `models.yaml` overrides.
 
-mod common;
+use crate::common;
 use std::path::Path;
 
 use common::Test;

@@ -2,7 +2,7 @@
 //! checks clean from a clone at another path, on another branch, with another HOME and
 //! SHELL; a real content change still fails.
 
-mod common;
+use crate::common;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;

@@ -1,9 +1,9 @@
 //! The README's journeys run as written: every `asimi-prompt` command in its `sh` blocks
 //! (the part before a pipe into `curl`) runs in a small git project, in order, in one
 //! world, and succeeds. The manual's own examples have their tests beside the features
-//! (`tests/file_selection.rs` runs "Choosing files").
+//! (`tests/integration/file_selection.rs` runs "Choosing files").
 
-mod common;
+use crate::common;
 use common::Test;
 
 /// The README's shell commands, continuation lines joined, comments and blank lines out.

@@ -1,7 +1,7 @@
 //! The system prompt's sections through the binary: sandbox, git, context files (with
 //! `@path` imports), instructions and memory, switching sections off, `.Vars` and `-C`.
 
-mod common;
+use crate::common;
 use std::path::Path;
 
 use asimi_prompt::settings::SECTIONS;

@@ -7,7 +7,7 @@
 //! (JavaScript), npm packages (TypeScript), or any directory in `ASIMI_MAP_CORPUS_<LANG>`.
 //! A missing corpus or ctags fails under CI and is a loud skip elsewhere (`common::skip`).
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! `template render` and `template convert` through the binary: inputs, data, options and
 //! every rejected input (exit 2, a message naming the file and position, nothing on stdout).
 
-mod common;
+use crate::common;
 use common::Test;
 
 #[test]

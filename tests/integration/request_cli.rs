@@ -2,7 +2,7 @@
 //! and one test per rejected input (exit 2, nothing on stdout, a message naming the
 //! file and position).
 
-mod common;
+use crate::common;
 use common::Test;
 use serde_json::Value;
 

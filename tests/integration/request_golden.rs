@@ -7,11 +7,11 @@
 //! change, regenerate and review:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test request_golden
+//! UPDATE_GOLDEN=1 cargo test --test integration request_golden::
 //! git diff fixtures/requests
 //! ```
 
-mod common;
+use crate::common;
 use std::path::{Path, PathBuf};
 
 use common::Test;

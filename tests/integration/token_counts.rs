@@ -5,7 +5,7 @@
 //! agree on every text of the generated corpus `benches/tokens.rs` times them on. A run
 //! of the binary keeps what it counted in the user's cache.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! (`ASIMI_PROMPT_BASE=0`): the custom base must come first, then a blank line, then the
 //! other sections exactly as they are without it.
 
-mod common;
+use crate::common;
 use std::path::Path;
 
 use common::{Run, Test};

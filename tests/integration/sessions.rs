@@ -2,7 +2,7 @@
 //! the state lives, `--no-update`, `--tier`, bad names and corrupt state, concurrent runs,
 //! and the `context` table and JSON.
 
-mod common;
+use crate::common;
 use std::path::{Path, PathBuf};
 
 use common::Test;

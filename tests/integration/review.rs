@@ -8,11 +8,11 @@
 //! regenerate and review:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test review
+//! UPDATE_GOLDEN=1 cargo test --test integration review::
 //! git diff fixtures/review
 //! ```
 
-mod common;
+use crate::common;
 use std::path::PathBuf;
 
 use common::repo::{commit, commit_removing, git_output, write};

@@ -1,7 +1,7 @@
 //! Operational modes × context tiers: `--mode`, `--context-window`, the tier a window
 //! picks, the mode text in the base prompt, overrides, errors and the tier budgets.
 
-mod common;
+use crate::common;
 use std::path::Path;
 
 use asimi_prompt::prompt::modes;

@@ -1,7 +1,7 @@
 //! CI support through the binary: `--check FILE` (exit 0 when equal, else exit 1 and a
 //! unified diff), `--update`, and `--json`.
 
-mod common;
+use crate::common;
 use std::path::Path;
 
 use common::Test;

@@ -2,7 +2,7 @@
 //! `asimi-prompt system -C DIR --model M`. Before, clap refused any option before a
 //! subcommand ("the subcommand 'system' cannot be used with '--cwd <DIR>'").
 
-mod common;
+use crate::common;
 use common::{Test, MARKED_BASE_ARGS};
 
 /// Runs `before` + `cmd` + `rest` and `cmd` + `before` + `rest` in the same world and

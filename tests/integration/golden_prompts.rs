@@ -12,14 +12,14 @@
 //! After an intended change to the templates, regenerate the files and review the diff:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test golden_prompts
+//! UPDATE_GOLDEN=1 cargo test --test integration golden_prompts::
 //! git diff fixtures/prompts
 //! ```
 //!
 //! Without `UPDATE_GOLDEN=1` (any other value compares as usual), any difference (or a
 //! missing file) fails the test.
 
-mod common;
+use crate::common;
 use std::path::{Path, PathBuf};
 
 use common::Test;
@@ -89,7 +89,7 @@ fn golden(family: &str, actual: &str) {
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read {}: {e}; create it with UPDATE_GOLDEN=1 cargo test --test golden_prompts",
+            "cannot read {}: {e}; create it with UPDATE_GOLDEN=1 cargo test --test integration golden_prompts::",
             path.display()
         )
     });
@@ -101,7 +101,7 @@ fn golden(family: &str, actual: &str) {
             .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
         panic!(
             "{} differs from the generated prompt, first at line {}:\n  golden:    {:?}\n  generated: {:?}\n\
-             If the change is intended, run UPDATE_GOLDEN=1 cargo test --test golden_prompts \
+             If the change is intended, run UPDATE_GOLDEN=1 cargo test --test integration golden_prompts:: \
              and review the diff.",
             path.display(),
             first + 1,

@@ -5,10 +5,10 @@
 //! the server's address as `<HOST>`; after an intended change:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test url_fetch
+//! UPDATE_GOLDEN=1 cargo test --test integration url_fetch::
 //! ```
 
-mod common;
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! Progress and the summary line (issue 14, item 7): only a terminal's stderr sees them.
 
-mod common;
+use crate::common;
 
 use common::{python_repo as repo, Test};
 

@@ -6,11 +6,11 @@
 //! regenerate and review:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test commit
+//! UPDATE_GOLDEN=1 cargo test --test integration commit::
 //! git diff fixtures/commit
 //! ```
 
-mod common;
+use crate::common;
 use std::path::PathBuf;
 
 use common::Test;

@@ -3,7 +3,7 @@
 //! history of completed goals, edited files kept, and bad input that leaves the goal
 //! file untouched.
 
-mod common;
+use crate::common;
 use common::Test;
 
 /// Seed 002's example goal.

@@ -2,7 +2,7 @@
 //! memory and the prompt are scanned; `--secrets redact` (the default) replaces each
 //! secret and names it on stderr, `error` refuses with exit 2, `allow` sends as is.
 
-mod common;
+use crate::common;
 use common::Test;
 
 const BODY: &str = "Zq3LxT9vKp2WmN8rYc5HbJ7dFg4SaE6uQwRt";

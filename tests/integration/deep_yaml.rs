@@ -2,7 +2,7 @@
 //! document the tool reads: goal, spec, project config and `--data`. Before the depth
 //! check, libyaml's quadratic scan took about a minute on 200 KB of `[`.
 
-mod common;
+use crate::common;
 use common::Test;
 
 /// 1 MB of `[`: the pathological input, far past any depth limit.

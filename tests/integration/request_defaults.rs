@@ -3,7 +3,7 @@
 //! accepts without streaming, the model's maximum with `--stream`), and `context` as a
 //! preview that needs no prompt and shows an oversize request instead of refusing it.
 
-mod common;
+use crate::common;
 use common::Test;
 use serde_json::Value;
 

@@ -6,11 +6,11 @@
 //! After an intended change, regenerate and review:
 //!
 //! ```sh
-//! UPDATE_GOLDEN=1 cargo test --test history
+//! UPDATE_GOLDEN=1 cargo test --test integration history::
 //! git diff fixtures/requests
 //! ```
 
-mod common;
+use crate::common;
 use std::path::PathBuf;
 
 use common::{marked_types, Test};
