@@ -3,7 +3,7 @@
 //! Rust-like source, prose, other scripts, numbers and whitespace runs), about 4 MB in
 //! 2 KB texts counted one by one as a request does. That all three give the same count
 //! for every text in both encodings, without which the comparison would mean nothing, is
-//! a test (`tests/token_counts.rs`), so `cargo test` checks it; this file only measures.
+//! a test (`tests/integration/token_counts.rs`), so `cargo test` checks it; this file only measures.
 //! Then the cost of a run's first count: each one's tables loaded or indexed. The figures
 //! are recorded in src/tokens/mod.rs.
 

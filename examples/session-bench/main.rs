@@ -23,9 +23,9 @@
 
 mod real;
 mod repos;
-#[allow(dead_code)] // Shared with tests/reuse_simulation.rs, which uses other parts.
+#[allow(dead_code)] // Shared with tests/integration/reuse_simulation.rs, which uses other parts.
 mod scenarios;
-#[allow(dead_code)] // Shared with tests/reuse_simulation.rs.
+#[allow(dead_code)] // Shared with tests/integration/reuse_simulation.rs.
 mod sim;
 
 use scenarios::{run_baseline_for, run_session_for, Sent, Target};

@@ -14,7 +14,7 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::sim::Rule;
+use super::sim::Rule;
 
 /// What the registry says of a model (`asimi-prompt models --json`).
 pub struct ModelInfo {

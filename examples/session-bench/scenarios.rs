@@ -1,5 +1,5 @@
 //! Scripted sessions on a generated repository, shared by the session benchmark
-//! (`examples/session-bench`) and the simulation test (`tests/reuse_simulation.rs`).
+//! (`examples/session-bench`) and the simulation test (`tests/integration/reuse_simulation.rs`).
 //!
 //! Everything is generated from fixed seeds, so every run sends the same bytes.
 

@@ -1,5 +1,5 @@
 //! An independent simulation of the providers' prompt caches over request bodies as they
-//! are sent, shared by the session benchmark and `tests/reuse_simulation.rs`. It shares no
+//! are sent, shared by the session benchmark and `tests/integration/reuse_simulation.rs`. It shares no
 //! code with the product's layout or its prediction (`request::reuse`): it reads JSON.
 //!
 //! - **Breakpoints** (Anthropic): a marker (`cache_control`) whose prefix holds the

@@ -5,7 +5,7 @@
 //! here: the tier templates make up the prompt of a tier, and the core prompts (mandates,
 //! goal, skills, the sanity check) are assembled around them. So at every tier the same
 //! rule holds: a mode text over its tier's budget is a warning. The built-in mode texts
-//! are within their budgets (tests/modes.rs), so only a user's own templates are counted
+//! are within their budgets (tests/integration/modes.rs), so only a user's own templates are counted
 //! at run time: a run with the built-ins counts nothing whose answer is already known.
 
 use super::library::{Found, Library};
@@ -18,7 +18,7 @@ pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
 pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
 /// The highest tier whose default base prompt is the compact one ([`COMPACT_BASE`]): in
 /// windows of up to 16K tokens the whole default prompt, not only its mode text, is kept
-/// within the tier's budget, with [`BUDGET_MARGIN`] (tests/modes.rs).
+/// within the tier's budget, with [`BUDGET_MARGIN`] (tests/integration/modes.rs).
 pub const COMPACT_MAX_TIER: WindowTier = 3;
 /// The base template of tiers 1 to [`COMPACT_MAX_TIER`].
 pub const COMPACT_BASE: &str = "base/compact.md";

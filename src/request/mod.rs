@@ -7,7 +7,7 @@
 //! chooses a tier map (hints, or `session`'s tiers); `render` lays the request out, places
 //! cache markers (`markers`) and encodes it (`providers`).
 //!
-//! The rooms depend one way (tests/architecture.rs): `session` and `report` build on
+//! The rooms depend one way (tests/integration/architecture.rs): `session` and `report` build on
 //! this module, which builds on `input`; all of them on the layout files (`assemble`,
 //! `markers`, `providers`, `reuse`, `tier`, `item_key`, `headers`, `document`).
 

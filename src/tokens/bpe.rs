@@ -5,7 +5,7 @@
 //! pair is a token. bpe-openai reaches the same tokens with precomputed automata, but those
 //! are 47 MB of the binary and tens of milliseconds to decode per run; this vocabulary and
 //! its index (`super::index`) are 6.4 MB, written by build.rs, and need no work to load
-//! (src/tokens/mod.rs has the measurements). tests/token_counts.rs checks the counts
+//! (src/tokens/mod.rs has the measurements). tests/integration/token_counts.rs checks the counts
 //! against both crates on real text.
 
 use std::cmp::Reverse;

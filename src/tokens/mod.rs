@@ -4,7 +4,7 @@
 //!
 //! Text is split as the encodings split it (the patterns below, run by regex-automata),
 //! then each piece is merged by `bpe::Vocabulary`, whose vocabularies build.rs extracts
-//! from bpe-openai. tests/token_counts.rs checks the counts against bpe-openai and
+//! from bpe-openai. tests/integration/token_counts.rs checks the counts against bpe-openai and
 //! tiktoken-rs on real code and prose; benches/tokens.rs measures the speed of all three
 //! and the cost of the first count.
 //!

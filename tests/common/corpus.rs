@@ -87,7 +87,7 @@ impl Rng {
 }
 
 /// The corpus `benches/tokens.rs` times the tokenizers on: about 4 MB in 2 KB texts, as a
-/// request counts them one by one. `tests/token_counts.rs` checks that every tokenizer
+/// request counts them one by one. `tests/integration/token_counts.rs` checks that every tokenizer
 /// the bench compares counts each of them alike.
 pub fn bench_texts() -> Vec<String> {
     const TARGET_BYTES: usize = 4 << 20;

@@ -40,7 +40,7 @@ pub fn compare(path: &Path, got: &str) -> Result<(), String> {
 }
 
 /// Compares `got` with the golden file, or rewrites the file under `UPDATE_GOLDEN=1`.
-/// `test` names the test target, for the hint on how to regenerate.
+/// `test` names the test module in `tests/integration`, for the hint on how to regenerate.
 pub fn check(path: &Path, got: &str, test: &str) -> Result<(), String> {
     if updating() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -49,7 +49,7 @@ pub fn check(path: &Path, got: &str, test: &str) -> Result<(), String> {
     }
     compare(path, got).map_err(|e| {
         format!(
-            "{e}\nIf the change is intended, run UPDATE_GOLDEN=1 cargo test --test {test} \
+            "{e}\nIf the change is intended, run UPDATE_GOLDEN=1 cargo test --test integration {test}:: \
              and review the diff.\n--- got ---\n{got}"
         )
     })

@@ -1,0 +1,48 @@
+//! The integration tests: one binary, one module per area. Every test binary links the
+//! whole library and its dependencies, so a binary per file cost a link per file on each
+//! change to `src/`. `cargo test NAME` still filters by test name, and `cargo test --test
+//! integration AREA::` runs one area.
+//!
+//! `tests/mcp.rs` is a binary of its own: it is also the MCP server it tests, with its own
+//! harness. The template engine's conformance and fuzz tests live in its crate
+//! (`crates/gotemplate/tests`).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod architecture;
+mod commit;
+mod compress;
+mod deep_yaml;
+mod file_selection;
+mod fuzz_inputs;
+mod generated_docs;
+mod global_flags;
+mod goals;
+mod golden_prompts;
+mod hermetic_ci;
+mod history;
+mod manual;
+mod map_cli;
+mod map_recall;
+mod memo;
+mod modes;
+mod progress;
+mod readme;
+mod registry;
+mod request_cli;
+mod request_defaults;
+mod request_golden;
+mod request_properties;
+mod reuse_simulation;
+mod review;
+mod secrets;
+mod sessions;
+mod system_check;
+mod system_config;
+mod system_md;
+mod system_sections;
+mod template_cli;
+mod template_limits;
+mod token_counts;
+mod url_fetch;

@@ -1,0 +1,343 @@
+//! What a request gets when the command line leaves things open: the model (a documented
+//! default, said on stderr and by `context`), the output limit (one Anthropic's SDK
+//! accepts without streaming, the model's maximum with `--stream`), and `context` as a
+//! preview that needs no prompt and shows an oversize request instead of refusing it.
+
+use crate::common;
+use common::Test;
+use serde_json::Value;
+
+const NOTE: &str = "asimi-prompt: note: no model given (--model, ASIMI_MODEL or config \
+                    'model'); using the default, claude-sonnet-5-5\n";
+
+fn request(t: Test, cmd: &str) -> Test {
+    t.args([
+        cmd,
+        "--no-section",
+        "base",
+        "--sandbox",
+        "none",
+        "--no-file-tree",
+    ])
+}
+
+fn body(t: &Test) -> Value {
+    serde_json::from_str(t.run().ok()).unwrap()
+}
+
+#[test]
+fn messages_without_a_model_use_the_default_and_say_so() {
+    let t = request(Test::new(), "messages").args(["--prompt", "hi"]);
+    let run = t.run();
+    let b: Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(b["model"], "claude-sonnet-5-5");
+    assert_eq!(run.stderr, NOTE);
+}
+
+#[test]
+fn the_environment_and_config_name_the_model_before_the_default() {
+    let t = request(Test::new(), "messages")
+        .args(["--prompt", "hi"])
+        .env("ASIMI_MODEL", "gpt-5.4");
+    let run = t.run();
+    assert_eq!(
+        serde_json::from_str::<Value>(run.ok()).unwrap()["model"],
+        "gpt-5.4"
+    );
+    assert_eq!(run.stderr, "");
+    let t = request(
+        Test::new().file(".asimi/config.yaml", "model: gemini-2.5-pro\n"),
+        "messages",
+    )
+    .args(["--prompt", "hi"]);
+    assert!(body(&t).get("contents").is_some(), "a Gemini body");
+}
+
+#[test]
+fn compress_without_a_model_uses_the_default() {
+    let history = r#"[{"role": "user", "content": "hi"}, {"role": "assistant", "content": "yo"}]"#;
+    let t = Test::new()
+        .file("h.json", history)
+        .args(["compress", "--history", "h.json"]);
+    let run = t.run();
+    let b: Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(b["model"], "claude-sonnet-5-5");
+    assert_eq!(run.stderr, NOTE);
+}
+
+#[test]
+fn context_says_where_the_model_came_from() {
+    let source = |t: Test| -> Value {
+        let t = request(t, "context").args(["--json", "--prompt", "hi"]);
+        body(&t)["model_source"].clone()
+    };
+    assert_eq!(source(Test::new()), "default");
+    assert_eq!(
+        source(Test::new().env("ASIMI_MODEL", "gpt-5.4")),
+        "ASIMI_MODEL"
+    );
+    assert_eq!(source(Test::new().args(["--model", "gpt-5.4"])), "--model");
+    assert_eq!(
+        source(
+            Test::new()
+                .file("s.yaml", "model: gpt-5.4\n")
+                .args(["--spec", "s.yaml"])
+        ),
+        "spec s.yaml"
+    );
+    let t = Test::new().file(".asimi/config.yaml", "model: gpt-5.4\n");
+    let config = t.work.join(".asimi/config.yaml").display().to_string();
+    assert_eq!(source(t), config.as_str());
+    let t = request(Test::new(), "context").args(["--prompt", "hi"]);
+    let table = t.run().ok().to_string();
+    assert!(
+        table.starts_with(
+            "model claude-sonnet-5-5 (anthropic; the default: no --model, ASIMI_MODEL or \
+             config 'model'); tokens estimated"
+        ),
+        "{table}"
+    );
+}
+
+fn max_tokens(model: &str, extra: &[&str]) -> Value {
+    let t = request(Test::new(), "messages")
+        .args(["--model", model, "--prompt", "hi"])
+        .args(extra);
+    let b = body(&t);
+    serde_json::json!([b["max_tokens"], b.get("stream")])
+}
+
+#[test]
+fn anthropic_output_limits_suit_streaming_or_not() {
+    // Before: 64000 (the model's maximum), which the SDK refuses to send unstreamed.
+    assert_eq!(
+        max_tokens("claude-sonnet-4-5", &[]),
+        serde_json::json!([21333, null])
+    );
+    assert_eq!(
+        max_tokens("claude-sonnet-4-5", &["--stream"]),
+        serde_json::json!([64000, true])
+    );
+    // Opus 4 and 4.1: the SDK's own, lower cap.
+    assert_eq!(
+        max_tokens("claude-opus-4-1", &[]),
+        serde_json::json!([8192, null])
+    );
+    assert_eq!(
+        max_tokens("claude-opus-4-0", &["--stream"]),
+        serde_json::json!([32000, true])
+    );
+    // A model whose maximum is under the cap keeps it.
+    assert_eq!(
+        max_tokens("claude-3-5-haiku-latest", &[]),
+        serde_json::json!([8192, null])
+    );
+    // --max-tokens wins either way.
+    assert_eq!(
+        max_tokens("claude-sonnet-4-5", &["--max-tokens", "50000"]),
+        serde_json::json!([50000, null])
+    );
+}
+
+#[test]
+fn stream_is_set_for_every_provider_with_a_body_field() {
+    for provider in ["anthropic", "openai", "openrouter"] {
+        let t = request(Test::new(), "messages").args([
+            "--model",
+            "claude-sonnet-4-5",
+            "--prompt",
+            "hi",
+            "--stream",
+            "--provider",
+            provider,
+        ]);
+        assert_eq!(body(&t)["stream"], true, "{provider}");
+    }
+    let t = request(
+        Test::new().file("s.yaml", "stream: true\nprompt: hi\n"),
+        "messages",
+    )
+    .args(["--model", "claude-sonnet-4-5", "--spec", "s.yaml"]);
+    assert_eq!(body(&t)["max_tokens"], 64000);
+}
+
+#[test]
+fn context_runs_without_a_prompt() {
+    // Before: "no prompt: pass --prompt TEXT, ..." and exit 2.
+    let t = request(Test::new(), "context").args(["--model", "claude-sonnet-4-5"]);
+    let table = t.run().ok().to_string();
+    assert!(table.contains("\ntotal "), "{table}");
+}
+
+#[test]
+fn context_shows_an_oversize_request_and_exits_0() {
+    let big = "word ".repeat(300_000);
+    let t = request(Test::new().file("big.txt", big), "context").args([
+        "--model",
+        "claude-sonnet-4-5",
+        "--prompt",
+        "hi",
+        "--file",
+        "big.txt",
+        "--max-file-bytes",
+        "9000000",
+    ]);
+    let table = t.run().ok().to_string();
+    assert!(
+        table.contains("1 file, prompt  <- over the limit\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("limit     178667  (context window 200000 minus 21333 for output)\n"),
+        "{table}"
+    );
+    assert!(table.contains("\nover the limit by "), "{table}");
+    let json = body(&t.args(["--json"]));
+    assert_eq!(json["fits"], false);
+    assert!(json["total_tokens"].as_u64().unwrap() > json["limit_tokens"].as_u64().unwrap());
+}
+
+#[test]
+fn context_shows_no_markers_for_bodies_without_them() {
+    // A system prompt over every minimum, so an Anthropic body marks L0.
+    let system = "word ".repeat(5000);
+    for (provider, markers) in [("anthropic", true), ("openai", false), ("gemini", false)] {
+        let t = Test::new()
+            .file("system.md", &system)
+            .env("ASIMI_SYSTEM_MD", "system.md")
+            .args(["context", "--model", "claude-sonnet-4-5", "--prompt", "hi"])
+            .args(["--no-file-tree", "--provider", provider]);
+        let table = t.run().ok().to_string();
+        assert_eq!(table.contains("  yes  "), markers, "{provider}: {table}");
+        let json = body(&t.args(["--json"]));
+        assert_eq!(json["markers"], markers, "{provider}");
+        assert_eq!(json["tiers"][0]["marker"], markers, "{provider}");
+    }
+}
+
+#[test]
+fn context_truncate_shows_what_messages_would_send() {
+    let turn = "word ".repeat(400);
+    let history: Vec<Value> = (0..10)
+        .map(|i| serde_json::json!({"role": if i % 2 == 0 {"user"} else {"assistant"}, "content": turn}))
+        .collect();
+    let models = "models:\n  - {pattern: '*', family: default, provider: anthropic, \
+                  context_window: 4096, max_output_tokens: 1000, images: false, \
+                  min_cache_tokens: 1024}\n";
+    let t = request(
+        Test::new()
+            .file("h.json", Value::Array(history).to_string())
+            .file(".asimi/templates/models.yaml", models),
+        "context",
+    )
+    .args([
+        "--model",
+        "m",
+        "--prompt",
+        "hi",
+        "--history",
+        "h.json",
+        "--json",
+    ]);
+    let over = body(&t);
+    assert_eq!(over["fits"], false);
+    let run = t.run_with(&["--truncate"]);
+    let fitted: Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(fitted["fits"], true, "{fitted:#}");
+    assert!(
+        run.stderr.contains("note: --truncate dropped"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Without a model, `--provider P` picks P's own default: never a Claude name in an
+/// OpenAI or Gemini body.
+#[test]
+fn a_provider_without_a_model_gets_its_own_default() {
+    for (provider, model) in [
+        ("anthropic", "claude-sonnet-5-5"),
+        ("openai", "gpt-5.4"),
+        ("openrouter", "anthropic/claude-sonnet-5.5"),
+    ] {
+        let t = request(Test::new(), "messages").args(["--prompt", "hi", "--provider", provider]);
+        assert_eq!(body(&t)["model"], model, "{provider}");
+    }
+    // Gemini names the model in the URL, not the body: `context` says which it is.
+    let t =
+        request(Test::new(), "context").args(["--json", "--prompt", "hi", "--provider", "gemini"]);
+    assert_eq!(body(&t)["model"], "gemini-3.8-flash");
+}
+
+/// `system` (and so `--check`) and `messages` resolve the same default model, so the
+/// prompt CI checks is the one that is sent.
+#[test]
+fn system_and_messages_agree_on_the_default_model() {
+    let t = Test::new().args(["system", "--json"]);
+    let json: Value = serde_json::from_str(t.run().ok()).unwrap();
+    assert_eq!(json["model"], "claude-sonnet-5-5");
+    assert_eq!(json["family"], "claude");
+    // One world, so the prompts' working directories agree.
+    let t = Test::new();
+    let system = t
+        .run_with(&["system", "--sandbox", "none"])
+        .ok()
+        .to_string();
+    let sent = t.run_with(&[
+        "messages",
+        "--prompt",
+        "hi",
+        "--sandbox",
+        "none",
+        "--no-file-tree",
+    ]);
+    let b: Value = serde_json::from_str(sent.ok()).unwrap();
+    let sent: String = b["system"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|block| block["text"].as_str().unwrap())
+        .collect();
+    assert!(sent.starts_with(system.trim_end()), "{sent}");
+}
+
+/// A deprecated model gets one warning naming its end of life; an unknown one a warning
+/// naming the closest known names and what it fell back to.
+#[test]
+fn deprecated_and_unknown_models_are_named_once() {
+    let run = Test::new()
+        .args(["system", "--model", "claude-sonnet-4-5"])
+        .run();
+    run.ok();
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: model 'claude-sonnet-4-5' is deprecated and reaches its end \
+         of life on 2026-11-30; choose a current model, such as claude-sonnet-5-5 \
+         (`asimi-prompt models` lists them)\n"
+    );
+    let run = request(Test::new(), "messages")
+        .args(["--prompt", "hi", "--model", "claude-sonet-5-5"])
+        .run();
+    run.ok();
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(
+            "asimi-prompt: warning: unknown model 'claude-sonet-5-5': did you mean \
+             claude-sonnet-5-5"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("using the 'claude-*' entry (family claude, provider anthropic"),
+        "{}",
+        run.stderr
+    );
+    // A current, known model: nothing to say.
+    let run = Test::new()
+        .args(["system", "--model", "claude-sonnet-5-5"])
+        .run();
+    run.ok();
+    assert_eq!(run.stderr, "");
+}
