@@ -11,6 +11,7 @@ use super::{default_system_md, error, modes, BaseSource, MODELS_FILE};
 use crate::error::Error;
 use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
+use crate::model::WindowTier;
 use crate::model::{ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData};
 use crate::paths::{self, Switch};
 use crate::settings::{files, Settings, Text, SECTIONS};
@@ -249,7 +250,7 @@ pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, Error> {
 /// The base template: a user's `base/<family>.md`, else at tiers 1-3 `base/compact.md`
 /// (the full prompts are over those tiers' budgets), else the built-in
 /// `base/<family>.md`, else `base/default.md`.
-fn base_template(library: &Library, model: &ModelInfo, tier: u8) -> Result<Found, Error> {
+fn base_template(library: &Library, model: &ModelInfo, tier: WindowTier) -> Result<Found, Error> {
     let family = library.find(&format!("base/{}.md", model.family))?;
     if let Some(f) = &family {
         if matches!(f.origin, Origin::File(_)) {
@@ -290,7 +291,7 @@ fn base_source(
     settings: &Settings,
     library: &Library,
     model: &ModelInfo,
-    tier: u8,
+    tier: WindowTier,
 ) -> Result<BaseSource, Error> {
     let path = match &settings.system_md {
         Switch::Off => return base_template(library, model, tier).map(BaseSource::Template),

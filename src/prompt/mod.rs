@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use crate::error::Error;
 use crate::goal::Goal;
-use crate::model::{ModelInfo, PromptContext};
+use crate::model::{ModelInfo, PromptContext, WindowTier};
 use crate::settings::{files, Settings};
 use crate::tokens::Tokenizer;
 pub use gather::{context, load_goal, registry, PLAIN_BASE_NO_EFFECT};
@@ -91,8 +91,8 @@ pub struct Built {
     pub mode: String,
     /// The context window the tier was picked by (`--context-window`, else the model's).
     pub context_window: u64,
-    /// The mode tier (1–5).
-    pub tier: u8,
+    /// The window tier (1–5) the context window picks.
+    pub tier: WindowTier,
     /// Problems worth a note on stderr that don't stop the run.
     pub warnings: Vec<String>,
     /// What each template render could use.

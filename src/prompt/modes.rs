@@ -83,6 +83,41 @@ pub fn find(library: &Library, mode: &str, tier: WindowTier) -> Result<Option<Fo
 mod tests {
     use super::*;
 
+    /// docs/system-prompt.md's table of window tiers: each row's window and budget are
+    /// the ones `tier_for` and `budget` use.
+    #[test]
+    fn the_manuals_tier_table_is_the_codes() {
+        let doc = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/system-prompt.md");
+        let doc = std::fs::read_to_string(doc).unwrap();
+        let number = |cell: &str| -> u64 {
+            let digits: String = cell.chars().filter(char::is_ascii_digit).collect();
+            digits
+                .parse()
+                .unwrap_or_else(|_| panic!("no number in {cell:?}"))
+        };
+        let rows: Vec<Vec<&str>> = doc
+            .lines()
+            .skip_while(|l| !l.starts_with("| tier | context window | budget |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+            .collect();
+        assert_eq!(rows.len(), usize::from(MAX_TIER), "{rows:?}");
+        for row in &rows {
+            let tier = number(row[0]) as WindowTier;
+            let window = number(row[1]);
+            assert_eq!(number(row[2]) as usize, budget(tier), "{row:?}");
+            match row[1].starts_with("above") {
+                true => assert_eq!(tier_for(window + 1), tier, "{row:?}"),
+                false => assert_eq!(
+                    (tier_for(window), tier_for(window + 1)),
+                    (tier, tier + 1),
+                    "{row:?}"
+                ),
+            }
+        }
+    }
+
     #[test]
     fn tiers_follow_the_window() {
         for (window, tier) in [
