@@ -11,8 +11,9 @@ use super::{default_system_md, error, modes, BaseSource, MODELS_FILE};
 use crate::error::Error;
 use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
-use crate::model::WindowTier;
-use crate::model::{ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData};
+use crate::model::{
+    ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData, WindowTier,
+};
 use crate::paths::{self, Switch};
 use crate::settings::{files, Settings, Text, SECTIONS};
 use gotemplate::{Limits, Syntax};
