@@ -194,7 +194,7 @@ pub fn render_template_with(
     logical: &str,
 ) -> Result<String, Error> {
     let found = gather::template(settings, logical)?;
-    render::render_template(&found, data, settings.template_limits)
+    render::template(&found, data, settings.template_limits)
 }
 
 /// Builds the system prompt: reads what it is made of, then renders it.

@@ -83,11 +83,7 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
 }
 
 /// The library template `found`, rendered with `data` and trimmed.
-pub fn render_template(
-    found: &Found,
-    data: &minijinja::Value,
-    limits: Limits,
-) -> Result<String, Error> {
+pub fn template(found: &Found, data: &minijinja::Value, limits: Limits) -> Result<String, Error> {
     Ok(render(&mut engine(limits), found, data)?.trim().to_string())
 }
 
