@@ -68,6 +68,10 @@ fn world() -> Test {
         .file("prompts/.keep", "")
         .home_file("src/project/README.md", "A project.\n")
         .home_file("prompts/.keep", "")
+        .env("GIT_AUTHOR_NAME", "T")
+        .env("GIT_AUTHOR_EMAIL", "t@example.com")
+        .env("GIT_COMMITTER_NAME", "T")
+        .env("GIT_COMMITTER_EMAIL", "t@example.com")
         .tracked();
     let run = |script: &str| {
         let r = t.shell(script, "bin");
@@ -76,10 +80,10 @@ fn world() -> Test {
     std::fs::create_dir_all(t.root.join("bin")).unwrap();
     std::fs::write(t.root.join("bin/llm"), "#!/bin/sh\ncat\n").unwrap();
     run("chmod +x ../bin/llm");
-    run("git -c user.name=T -c user.email=t@example.com commit -qm one && git branch -M main && git tag v1.2");
+    run("git commit -qm one && git branch -M main && git tag v1.2");
     run("git init -q ~/src/project");
-    run("echo 'pub fn sum() {}' >> src/lib.rs && git -c user.name=T -c user.email=t@example.com commit -qam two && git branch release && git checkout -qb work");
-    run("echo '// edited' >> src/lib.rs && git -c user.name=T -c user.email=t@example.com commit -qam three && echo '// uncommitted' >> src/main.rs");
+    run("echo 'pub fn sum() {}' >> src/lib.rs && git commit -qam two && git branch release && git checkout -qb work");
+    run("echo '// edited' >> src/lib.rs && git commit -qam three && echo '// uncommitted' >> src/main.rs");
     run("echo '// staged' >> src/lex.rs && git add src/lex.rs");
     run("asimi-prompt system --model claude-sonnet-5-5 --check prompts/system.txt --update");
     t
