@@ -170,6 +170,9 @@ pub fn report(e: &anyhow::Error) -> String {
 
 /// A short reason for an I/O error, without Rust's "(os error N)" suffix.
 pub fn io_reason(e: &std::io::Error) -> String {
+    if crate::beneath::is_outside(e) {
+        return crate::beneath::LEADS_OUTSIDE.into();
+    }
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::beneath::Root;
 use crate::error::{Error, Kind, Location};
 
 /// The file argument that means standard input.
@@ -58,11 +59,53 @@ pub fn read(
     utf8: Utf8,
     failed: impl Fn(&str) -> String,
 ) -> Result<Decoded, Error> {
+    decode(std::fs::read(path), shown, utf8, failed)
+}
+
+/// Reads `path` as [`read`] does, through the handle on the project `root` (see
+/// [`crate::beneath`]): a path that leads out of the root is an error that says so.
+pub fn read_beneath(
+    root: &Root,
+    path: &Path,
+    shown: &str,
+    utf8: Utf8,
+    failed: impl Fn(&str) -> String,
+) -> Result<Decoded, Error> {
+    decode(root.read(path), shown, utf8, failed)
+}
+
+/// Reads `path` as [`read`] does; a project's file (`project` names the project root)
+/// through a handle on the root, so that what a confinement check passed is what is read.
+pub fn read_project(
+    project: Option<&Path>,
+    path: &Path,
+    shown: &str,
+    utf8: Utf8,
+    failed: impl Fn(&str) -> String,
+) -> Result<Decoded, Error> {
+    match project {
+        Some(root) => decode(
+            Root::open(root).and_then(|r| r.read(path)),
+            shown,
+            utf8,
+            failed,
+        ),
+        None => read(path, shown, utf8, failed),
+    }
+}
+
+/// The text of a read's `bytes`, decoded as `utf8` says.
+fn decode(
+    bytes: std::io::Result<Vec<u8>>,
+    shown: &str,
+    utf8: Utf8,
+    failed: impl Fn(&str) -> String,
+) -> Result<Decoded, Error> {
     let unreadable = |e: std::io::Error| {
         let message = failed(&io_reason(&e));
         Error::io(message, e).at(Location::file(shown))
     };
-    let bytes = std::fs::read(path).map_err(unreadable)?;
+    let bytes = bytes.map_err(unreadable)?;
     match utf8 {
         Utf8::Strict => self::utf8(shown, bytes).map(|text| Decoded {
             text,

@@ -8,6 +8,7 @@
 //! provider; `output` writes the result.
 
 pub mod app;
+pub mod beneath;
 pub mod cli;
 pub mod cmd;
 pub mod commit;
@@ -36,3 +37,4 @@ pub mod settings;
 pub mod source;
 pub mod template;
 pub mod tokens;
+pub mod written;

@@ -183,6 +183,18 @@ impl ModelRegistry {
 
     fn validate(self, origin: &str) -> Result<ModelRegistry, String> {
         let registry = self;
+        // A family names template files (`base/FAMILY.md`): a name, never a path.
+        if let Some(m) = registry
+            .models
+            .iter()
+            .find(|m| !crate::paths::is_plain_name(&m.family))
+        {
+            return Err(format!(
+                "{origin}: pattern \"{}\": family '{}' is not a plain name (no '/', '\\' \
+                 or '..'); name a base template, as 'claude' names base/claude.md",
+                m.pattern, m.family
+            ));
+        }
         if !registry.models.iter().any(|m| m.pattern == "*") {
             return Err(format!(
                 "{origin}: the last entry must have pattern \"*\" (the default for unknown models)"

@@ -1,23 +1,8 @@
 //! Writing results: atomic file replacement, per-file locks, and `--check` comparisons
 //! with a diff.
 
-use std::fs::File;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-/// The name prefix of our temporary files (`.asimi-prompt-XXXXXX`).
-pub const TEMP_PREFIX: &str = ".asimi-prompt-";
-
-/// How old an unlocked temporary file of ours must be before a later write sweeps it.
-/// A writer locks its temporary file right after creating it and holds the lock until
-/// the rename, and a killed writer's lock dies with it; so "unlocked" alone already
-/// means "abandoned", except in the instant between creation and locking. The age rule
-/// covers that instant with a wide margin: a live writer's file is never swept.
-pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
-
-/// How many symbolic links a write follows before giving up (as the kernel's ELOOP).
-const MAX_SYMLINKS: usize = 40;
+use std::path::Path;
 
 /// What every line on the error stream starts with.
 pub const DIAGNOSTIC_PREFIX: &str = "asimi-prompt: ";
@@ -34,154 +19,15 @@ pub fn diagnostic(err: &mut dyn Write, text: &str) -> std::io::Result<()> {
     err.write_all(line.as_bytes())
 }
 
-/// `NAME.bak`, or `NAME.bak.N` with the first N that no file has: where a file's previous
-/// content is kept before it is replaced.
-pub fn free_backup_name(target: &Path) -> PathBuf {
-    let name = target.file_name().unwrap_or_default().to_string_lossy();
-    let with = |suffix: String| target.with_file_name(format!("{name}{suffix}"));
-    std::iter::once(with(".bak".to_string()))
-        .chain((1..).map(|n| with(format!(".bak.{n}"))))
-        .find(|p| !p.exists())
-        .expect("an unbounded list has a free name")
-}
-
 /// Writes `contents` to `path` atomically (a temporary file in the same directory, then a
 /// rename), creating parent directories. Readers never see a half-written file.
 ///
-/// A symbolic link is written through: its final target is replaced, in the target's
-/// directory, and the link stays. An existing file keeps its permission bits; a new one
-/// gets 0666 minus the umask, as any file the user creates. Stale temporary files left in
-/// that directory by killed runs are removed first (see [`STALE_TEMP_AGE`]).
+/// For files the user named, outside any project: a symbolic link is written through
+/// (its final target is replaced, in the target's directory, and the link stays). The
+/// rest is [`crate::beneath::Place::write_atomic`]'s.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let target = follow_symlinks(path)?;
-    let dir = parent_dir(&target);
-    std::fs::create_dir_all(dir)?;
-    sweep_stale_temps(dir);
-    let kept = std::fs::metadata(&target).ok().map(|m| m.permissions());
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(TEMP_PREFIX);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Passed to open(2), so the umask applies.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    // Best effort: where the file system has no locks, a sweeper cannot lock the file
-    // either, and so leaves it alone.
-    let _ = tmp.as_file().lock();
-    if let Some(permissions) = kept {
-        tmp.as_file().set_permissions(permissions)?;
-    }
-    tmp.write_all(contents)?;
-    tmp.as_file().sync_all()?;
-    // The handle (and so the lock) is released after the rename.
-    tmp.persist(&target).map_err(|e| e.error)?;
-    Ok(())
-}
-
-fn parent_dir(path: &Path) -> &Path {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    }
-}
-
-/// The file a write to `path` lands in: `path`, or the final target of the symbolic
-/// links it names (relative links resolve against the link's directory).
-fn follow_symlinks(path: &Path) -> std::io::Result<PathBuf> {
-    let mut path = path.to_path_buf();
-    for _ in 0..MAX_SYMLINKS {
-        match std::fs::symlink_metadata(&path) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&path)?;
-                path = parent_dir(&path).join(link);
-            }
-            _ => return Ok(path),
-        }
-    }
-    Err(std::io::Error::other(format!(
-        "more than {MAX_SYMLINKS} symbolic links in a row"
-    )))
-}
-
-/// Removes the temporary files of ours in `dir` that no live writer holds: older than
-/// [`STALE_TEMP_AGE`] and not locked. Best effort: a sweep never fails a write.
-fn sweep_stale_temps(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        if !entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
-            continue;
-        }
-        // `DirEntry::metadata` does not follow symlinks: only our regular files go.
-        let old = entry.metadata().is_ok_and(|m| {
-            m.is_file()
-                && m.modified()
-                    .ok()
-                    .and_then(|t| t.elapsed().ok())
-                    .is_some_and(|age| age >= STALE_TEMP_AGE)
-        });
-        if !old {
-            continue;
-        }
-        let Ok(file) = open_no_follow(&entry.path(), false) else {
-            continue;
-        };
-        if file.try_lock().is_ok() {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Opens `path` without following a symbolic link at its last component (`O_NOFOLLOW`):
-/// a link there is an error, not a way to reach another file. With `create`, opens it
-/// for writing and creates it if missing (never truncating).
-pub fn open_no_follow(path: &Path, create: bool) -> std::io::Result<File> {
-    let mut options = File::options();
-    options.read(true);
-    if create {
-        options.write(true).create(true).truncate(false);
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    #[cfg(not(unix))]
-    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(symlink_refused(path));
-    }
-    options.open(path).map_err(|e| {
-        // O_NOFOLLOW reports a link as ELOOP, which reads as a loop: say what it is.
-        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-            symlink_refused(path)
-        } else {
-            e
-        }
-    })
-}
-
-/// Why a symbolic link is refused (state and lock files), after the link's path.
-pub const SYMLINK_REFUSED: &str =
-    "is a symbolic link, which asimi-prompt does not follow here; remove it";
-
-fn symlink_refused(path: &Path) -> std::io::Error {
-    std::io::Error::other(format!(
-        "'{}' {SYMLINK_REFUSED}",
-        crate::paths::display(path)
-    ))
-}
-
-/// Takes an exclusive lock on the file `lock_path` (created if missing, never through
-/// a symbolic link), blocking while another process holds it. The lock lasts as long
-/// as the returned handle. Sessions and goal updates serialise their read-modify-write
-/// cycles with it.
-pub fn lock(lock_path: &Path) -> std::io::Result<File> {
-    let file = open_no_follow(lock_path, true)?;
-    file.lock()?;
-    Ok(file)
+    use crate::beneath::{place, Links};
+    place(None, path, Links::Follow, true)?.write_atomic(contents)
 }
 
 /// The result of comparing output with a file.
@@ -322,6 +168,11 @@ mod tests {
         std::os::unix::fs::symlink("a", dir.path().join("b")).unwrap();
         assert!(write_atomic(&a, b"x").is_err());
     }
+
+    use crate::beneath::{STALE_TEMP_AGE, TEMP_PREFIX};
+    use std::fs::File;
+    use std::path::PathBuf;
+    use std::time::Duration;
 
     /// A temporary file of ours, `age` old.
     fn temp_file(dir: &Path, name: &str, age: Duration) -> PathBuf {

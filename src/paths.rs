@@ -185,6 +185,13 @@ pub fn stays_below(name: &str) -> bool {
             .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
 }
 
+/// Whether `name` is a plain name, fit to be one component of a path: not empty, not
+/// `.` or `..`, and without a separator or NUL. Model families and other names that
+/// content supplies are checked with it, never joined as paths.
+pub fn is_plain_name(name: &str) -> bool {
+    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
+}
+
 /// A path for messages and headers, always with `/` separators.
 pub fn display(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
@@ -209,6 +216,16 @@ mod tests {
             "",
         ] {
             assert!(!stays_below(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn plain_names_have_no_way_out() {
+        for name in ["claude", "gpt-5", "a.b", "..a"] {
+            assert!(is_plain_name(name), "{name}");
+        }
+        for name in ["", ".", "..", "../x", "a/b", "a\\b", "/etc", "a\0"] {
+            assert!(!is_plain_name(name), "{name}");
         }
     }
 
@@ -262,6 +279,12 @@ mod tests {
             ok("../q").unwrap_err(),
             format!("x is outside the project root '{}'; h", root.display())
         );
+        // A sibling whose name starts with the root's is outside: a string-prefix
+        // comparison would let it in.
+        std::fs::create_dir_all(root.with_file_name("p2")).unwrap();
+        assert!(ok("../p2/secret.md").is_err());
+        std::os::unix::fs::symlink("../p2", root.join("sib")).unwrap();
+        assert!(ok("sib/secret.md").is_err());
     }
 
     #[test]

@@ -366,7 +366,8 @@ pub fn run_session_for(
         .iter()
         .map(|a| {
             let req = request_for(a.clone(), target);
-            let mut tracker = Tracker::open(state).expect("the state opens");
+            let mut tracker = Tracker::open(state.parent().expect("a directory"), state)
+                .expect("the state opens");
             let mut plan = session::track(&mut tracker, &req, &[]).unwrap();
             plan.moving_marker = plan.moving_marker.filter(|_| moving);
             let (messages, _) = request::lay_out(&req, &plan);

@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context as _};
 
 use super::{build, build_from, emit, flags, hermetic_for_check, warn, Ctx, Outcome};
+use crate::beneath::{self, Links, Place, Root};
 use crate::cli::{ExportArgs, PromptArgs};
 use crate::fs::is_stdin;
-use crate::memo;
-use crate::output;
 use crate::paths::{self, Switch};
 use crate::prompt::{self, BaseSource, Built};
 use crate::settings::Settings;
+use crate::written::Ledger;
 
 /// Writes the base prompt to its file (or standard output, or checks it).
 pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
@@ -53,53 +53,74 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     if target.is_dir() {
         bail!("export: '{shown}' is a directory; give a file path");
     }
-    match std::fs::read(&target) {
-        Ok(existing) if existing == content.as_bytes() => {
+    match read_existing(&settings.project_root, &target) {
+        Ok(Some(existing)) if existing == content.as_bytes() => {
             ctx.note(format!("{shown} is up to date"))?;
             return Ok(Outcome::Ok);
         }
-        Ok(_) if !args.force => bail!(
+        Ok(Some(_)) if !args.force => bail!(
             "export: refusing to overwrite '{shown}', which has different content; \
              use --force to replace it"
         ),
         _ => {}
     }
-    let kept = replace_keeping_edits(&target, &content)
+    let kept = replace_keeping_edits(&settings, &target, &content)
         .with_context(|| format!("export: cannot write '{shown}'"))?;
     note_kept(kept, ctx)?;
     ctx.note(format!("wrote {shown}"))?;
     Ok(Outcome::Ok)
 }
 
+/// Where an export to `target` reads and writes: inside the project `root`, through a
+/// handle on it, and a link there is followed only while it stays inside (a cloned
+/// repository's link cannot turn an export into a write elsewhere); outside it, where
+/// the user's own links lead.
+fn place(root: &Path, target: &Path, create_dirs: bool) -> std::io::Result<Place> {
+    let root = Root::open(root)?;
+    beneath::place(Some(&root), target, Links::Follow, create_dirs)
+}
+
+/// The content of the file at `target`, if there is one.
+fn read_existing(root: &Path, target: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    match place(root, target, false).and_then(|p| p.read_no_follow()) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Writes `text` to `target` (atomically), first keeping a copy of what is there unless
 /// it is `text` already or a base prompt asimi-prompt itself wrote there: anything else
 /// may hold the user's edits. The copy is `NAME.bak`, or `NAME.bak.N` with the first N
-/// free. Returns the copy's path.
+/// free, never written through a link. Returns the copy's path. The caller says which
+/// file could not be written.
 ///
-/// What was written is remembered in the memo (the user cache directory) under the
-/// target's path and the text's hash; a forgotten write counts as an edit, so the worst a
-/// lost memo does is one copy too many.
-pub(super) fn replace_keeping_edits(target: &Path, text: &str) -> anyhow::Result<Option<PathBuf>> {
-    let path = paths::display(target);
-    let written = |bytes: &[u8]| memo::key(&[WRITTEN_FACT, path.as_bytes(), bytes]);
-    let kept = match std::fs::read(target) {
+/// What asimi-prompt wrote is in the target's ledger ([`crate::written`]), held for the
+/// whole cycle, so overlapping runs never take each other's output for an edit.
+pub(super) fn replace_keeping_edits(
+    settings: &Settings,
+    target: &Path,
+    text: &str,
+) -> anyhow::Result<Option<PathBuf>> {
+    let mut ledger = Ledger::open(settings.cache_dir.as_deref(), target);
+    let place = place(&settings.project_root, target, true)?;
+    let kept = match place.read_no_follow() {
         Ok(existing) if existing == text.as_bytes() => return Ok(None),
-        Ok(existing) if memo::get(&written(&existing)).is_none() => {
-            let copy = output::free_backup_name(target);
-            output::write_atomic(&copy, &existing)
-                .with_context(|| format!("cannot keep a copy at '{}'", paths::display(&copy)))?;
+        Ok(existing) if !ledger.as_ref().is_some_and(|l| l.wrote(target, &existing)) => {
+            let copy = place
+                .keep_copy(&existing)
+                .context("cannot keep a copy of its previous content")?;
             Some(copy)
         }
         _ => None,
     };
-    output::write_atomic(target, text.as_bytes())
-        .with_context(|| format!("cannot write '{path}'"))?;
-    memo::put(written(text.as_bytes()), 1);
+    if let Some(ledger) = &mut ledger {
+        // Best effort: a ledger that cannot be written costs a copy too many next time.
+        let _ = ledger.enter(target, text.as_bytes());
+    }
+    place.write_atomic(text.as_bytes())?;
     Ok(kept)
 }
-
-/// The memo's kind for "asimi-prompt wrote this text to this path".
-const WRITTEN_FACT: &[u8] = b"system-md-written";
 
 /// Says where an overwritten file's content was kept.
 fn note_kept(kept: Option<PathBuf>, ctx: &mut Ctx) -> anyhow::Result<()> {
@@ -123,25 +144,30 @@ fn base_text(built: &Built) -> anyhow::Result<String> {
 /// read from a file is never written over another file: back to its own file it is a
 /// no-op (a template there would be replaced by its rendering), and a different file
 /// that exists with other content is refused.
-pub(super) fn write_system_md(built: &Built, target: &Path, ctx: &mut Ctx) -> anyhow::Result<()> {
+pub(super) fn write_system_md(
+    built: &Built,
+    settings: &Settings,
+    target: &Path,
+    ctx: &mut Ctx,
+) -> anyhow::Result<()> {
     let base = base_text(built)?;
     let shown = paths::display(target);
     if let BaseSource::File { path, .. } = &built.base_source {
         if paths::same_file(path, target) {
             return Ok(());
         }
-        match std::fs::read(target) {
-            Ok(existing) if existing == base.as_bytes() => return Ok(()),
-            Ok(_) => bail!(
+        match read_existing(&settings.project_root, target) {
+            Ok(Some(existing)) if existing == base.as_bytes() => return Ok(()),
+            Ok(Some(_)) => bail!(
                 "ASIMI_WRITE_SYSTEM_MD: refusing to overwrite '{shown}' with the base prompt \
                  read from '{}' (ASIMI_SYSTEM_MD); point both at the same file, or set \
                  ASIMI_WRITE_SYSTEM_MD=0",
                 paths::display(path)
             ),
-            Err(_) => {}
+            _ => {}
         }
     }
-    let kept = replace_keeping_edits(target, &base)
+    let kept = replace_keeping_edits(settings, target, &base)
         .with_context(|| format!("ASIMI_WRITE_SYSTEM_MD: cannot write '{shown}'"))?;
     note_kept(kept, ctx)
 }

@@ -36,7 +36,7 @@ fn no_goal(settings: &Settings) -> anyhow::Error {
 /// YAML, or both as JSON).
 pub fn show(args: GoalShowArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = goal_settings(args.goal.path, args.ascii, ctx)?;
-    let Some(g) = goal::load(&settings.goal_file)? else {
+    let Some(g) = goal::load(&settings.project_root, &settings.goal_file)? else {
         return Err(no_goal(&settings));
     };
     if args.yaml {
@@ -77,8 +77,9 @@ fn goal_json(g: &Goal, current: Option<bool>) -> serde_json::Value {
 pub fn history(args: GoalHistoryArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = goal_settings(args.goal.path, false, ctx)?;
     let path = goal::history_path(&settings.goal_file);
-    let (kept, _) = goal::read_history(&path)?;
-    let current = goal::load(&settings.goal_file)?.filter(|g| g.status == GoalStatus::Completed);
+    let (kept, _) = goal::read_history(&settings.project_root, &path)?;
+    let current = goal::load(&settings.project_root, &settings.goal_file)?
+        .filter(|g| g.status == GoalStatus::Completed);
     let goals: Vec<(&Goal, bool)> = kept
         .iter()
         .map(|g| (g, false))
@@ -155,11 +156,16 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         true => None,
         false => {
             // Checked first, so that a refused update leaves no lock file (or `.asimi/`).
-            markers::apply(goal::load(&settings.goal_file)?, &found, &shown, &today)?;
-            Some(goal::lock(&settings.goal_file)?)
+            markers::apply(
+                goal::load(&settings.project_root, &settings.goal_file)?,
+                &found,
+                &shown,
+                &today,
+            )?;
+            Some(goal::lock(&settings.project_root, &settings.goal_file)?)
         }
     };
-    let before = goal::read(&settings.goal_file)?;
+    let before = goal::read(&settings.project_root, &settings.goal_file)?;
     let old = before.as_ref().map(|(g, _)| g);
     let applied = markers::apply(old.cloned(), &found, &shown, &today)?;
     let target = paths::display(&settings.goal_file);
@@ -180,12 +186,18 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     // files rather than in neither.
     if !applied.finished.is_empty() {
         let path = goal::history_path(&settings.goal_file);
-        let (mut goals, text) = goal::read_history(&path)?;
+        let (mut goals, text) = goal::read_history(&settings.project_root, &path)?;
         let as_written = goal::history_to_yaml(&goals);
         goals.extend(applied.finished);
         let new = goal::history_to_yaml(&goals);
-        let kept =
-            goal::save_keeping_edits(&path, &new, text.as_deref(), &as_written, "goal history")?;
+        let kept = goal::save_keeping_edits(
+            &settings.project_root,
+            &path,
+            &new,
+            text.as_deref(),
+            &as_written,
+            "goal history",
+        )?;
         note_written(&path, kept, ctx)?;
     }
     if let Some(g) = changed {
@@ -194,8 +206,14 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             None => (None, String::new()),
         };
         let new = goal::to_yaml(&g);
-        let kept =
-            goal::save_keeping_edits(&settings.goal_file, &new, text, &as_written, "goal file")?;
+        let kept = goal::save_keeping_edits(
+            &settings.project_root,
+            &settings.goal_file,
+            &new,
+            text,
+            &as_written,
+            "goal file",
+        )?;
         note_written(&settings.goal_file, kept, ctx)?;
     }
     Ok(Outcome::Ok)

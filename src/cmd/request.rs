@@ -81,8 +81,15 @@ fn files_from(
         }
         ctx.stdin.read_all()?
     } else {
+        // A list inside the project is read through a handle on the root: a link there
+        // cannot show an outside file's lines in an error.
         let path = settings.cwd.join(from);
-        std::fs::read(&path).map_err(|e| {
+        let root = crate::beneath::Root::open(&settings.project_root)?;
+        let read = match root.relative(&path) {
+            Some(_) if !args.allow_outside => root.read(&path),
+            _ => std::fs::read(&path),
+        };
+        read.map_err(|e| {
             let why = crate::fs::io_reason(&e);
             anyhow::anyhow!(crate::fs::cannot_read("--files-from list", from, &why))
         })?
@@ -196,7 +203,12 @@ pub(super) fn lay_out(
     if args.flat {
         return lay_out_flat(req, ctx);
     }
-    let (tracker, note) = session::open(req, settings.state_dir(&ctx.env), !args.no_update)?;
+    let (tracker, note) = session::open(
+        req,
+        settings.state_dir(&ctx.env),
+        &settings.project_root,
+        !args.no_update,
+    )?;
     if let Some(note) = note {
         ctx.note(note)?;
     }

@@ -12,7 +12,7 @@ pub fn run(args: SystemArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let (settings, built) = build(&prompt, ctx)?;
     warn(&built, ctx)?;
     if let Some(target) = write_target(&settings.write_system_md, &settings)? {
-        write_system_md(&built, &target, ctx)?;
+        write_system_md(&built, &settings, &target, ctx)?;
     }
     let text = if args.json {
         sections_json(&built)?

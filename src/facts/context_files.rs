@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::beneath::Root;
+use crate::error::{io_reason, Error};
 use crate::fs::Utf8;
 use crate::paths;
 
@@ -77,24 +78,37 @@ pub fn discover(
     for dir in project_dirs(search.root, search.cwd) {
         dirs.push((dir, search.root.to_path_buf(), search.names));
     }
+    let project = Root::open(search.root).map_err(|e| {
+        let root = paths::display(search.root);
+        error(format!(
+            "cannot open the project root '{root}': {}",
+            io_reason(&e)
+        ))
+    })?;
     let mut files: Vec<ContextFile> = Vec::new();
     for (dir, root, names) in dirs {
+        let user = Some(root.as_path()) == search.user_dir;
         for name in names {
             let path = dir.join(name);
             if !path.is_file() || files.iter().any(|f| paths::same_file(&f.path, &path)) {
                 continue;
             }
             // A project's AGENTS.md may be a link; the file it leads to must be inside.
-            if Some(root.as_path()) != search.user_dir {
+            let within = (!user).then_some(&project);
+            if let Some(project) = within {
                 let what = format!(
                     "context file '{}'",
                     paths::display(&paths::relative_to(&path, search.cwd))
                 );
-                paths::confine(&root, &path, &what, paths::CONFINE_HINT).map_err(error)?;
+                paths::confine(project.path(), &path, &what, paths::CONFINE_HINT).map_err(error)?;
             }
-            let text = read(&path, search.cwd, None, warnings)?;
+            let text = read(within, &path, search.cwd, None, warnings)?;
             let mut chain = vec![path.clone()];
-            let content = expand(&path, &text, &root, search, &mut chain, warnings)?;
+            let here = Within {
+                root: &root,
+                project: within,
+            };
+            let content = expand(&path, &text, &here, search, &mut chain, warnings)?;
             let content = content.trim().to_string();
             if content.is_empty() {
                 continue;
@@ -130,7 +144,10 @@ fn project_dirs(root: &Path, cwd: &Path) -> Vec<PathBuf> {
 
 /// Reads a context or imported file (invalid UTF-8 replaced, with a note in `warnings`);
 /// `from` names the importing line.
+/// A project's file is read through the handle on its root (`project`), so a link
+/// swapped after the check cannot lead the read outside.
 fn read(
+    project: Option<&Root>,
     path: &Path,
     cwd: &Path,
     from: Option<&str>,
@@ -141,7 +158,10 @@ fn read(
         Some(at) => format!("{at}: cannot import '{shown}': {why}"),
         None => crate::fs::cannot_read("context file", &shown, why),
     };
-    let read = crate::fs::read(path, &shown, Utf8::Lossy, failed)?;
+    let read = match project {
+        Some(root) => crate::fs::read_beneath(root, path, &shown, Utf8::Lossy, failed)?,
+        None => crate::fs::read(path, &shown, Utf8::Lossy, failed)?,
+    };
     warnings.extend(read.warning);
     Ok(read.text)
 }
@@ -151,13 +171,13 @@ fn read(
 fn expand(
     file: &Path,
     text: &str,
-    root: &Path,
+    within: &Within<'_>,
     search: &Search<'_>,
     chain: &mut Vec<PathBuf>,
     warnings: &mut Vec<String>,
 ) -> Result<String, Error> {
     let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
-    let dir = file.parent().unwrap_or(root);
+    let dir = file.parent().unwrap_or(within.root);
     let mut out = String::with_capacity(text.len());
     let mut fences = crate::source::Fences::default();
     for (n, line) in text.split_inclusive('\n').enumerate() {
@@ -169,7 +189,11 @@ fn expand(
         let mut rest = line;
         while let Some((before, token, after)) = next_import(rest) {
             out.push_str(before);
-            let here = Import { at: &at, dir, root };
+            let here = Import {
+                at: &at,
+                dir,
+                within,
+            };
             match import(&here, token, search, chain, warnings) {
                 Ok(Some(text)) => out.push_str(text.trim()),
                 Ok(None) => {
@@ -197,8 +221,15 @@ struct Import<'a> {
     at: &'a str,
     /// The importing file's directory, which relative paths start from.
     dir: &'a Path,
+    within: &'a Within<'a>,
+}
+
+/// What imports must stay inside.
+struct Within<'a> {
     /// The directory imports must stay inside.
     root: &'a Path,
+    /// The handle on the project root, for a project's file: imports are read through it.
+    project: Option<&'a Root>,
 }
 
 /// The expanded text of the file `token` names; `None` when no such file exists and the
@@ -225,7 +256,7 @@ fn import(
         };
     }
     paths::confine(
-        here.root,
+        here.within.root,
         &target,
         &format!("{at}: import '@{token}'"),
         IMPORT_HINT,
@@ -240,9 +271,10 @@ fn import(
             "{at}: imports nest more than {MAX_IMPORT_DEPTH} levels deep"
         ));
     }
-    let imported = read(&target, search.cwd, Some(at), warnings).map_err(|e| e.message)?;
+    let imported = read(here.within.project, &target, search.cwd, Some(at), warnings)
+        .map_err(|e| e.message)?;
     chain.push(target.clone());
-    let expanded = expand(&target, &imported, here.root, search, chain, warnings);
+    let expanded = expand(&target, &imported, here.within, search, chain, warnings);
     chain.pop();
     expanded.map(Some).map_err(|e| e.message)
 }

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::beneath::{self, Links, Place, Root};
 use crate::error::Error;
 use crate::fs::io_reason;
 
@@ -352,27 +353,41 @@ pub fn parse(text: &str, shown: &str) -> Result<Goal, Error> {
     Ok(goal)
 }
 
-/// Reads a goal file; a missing file is `None`.
-pub fn load(path: &Path) -> Result<Option<Goal>, Error> {
-    Ok(read(path)?.map(|(goal, _)| goal))
+/// Reads a goal file; a missing file is `None`. `root` is the project's: a goal file
+/// inside it is read through a handle on it ([`crate::beneath`]).
+pub fn load(root: &Path, path: &Path) -> Result<Option<Goal>, Error> {
+    Ok(read(root, path)?.map(|(goal, _)| goal))
 }
 
 /// Reads a goal file and keeps its text, to tell whether it is as asimi-prompt wrote it
 /// ([`save_keeping_edits`]); a missing file is `None`.
-pub fn read(path: &Path) -> Result<Option<(Goal, String)>, Error> {
-    let Some(text) = read_if_present(path, "goal file")? else {
+pub fn read(root: &Path, path: &Path) -> Result<Option<(Goal, String)>, Error> {
+    let Some(text) = read_if_present(root, path, "goal file")? else {
         return Ok(None);
     };
     let goal = parse(&text, &crate::paths::display(path))?;
     Ok(Some((goal, text)))
 }
 
-fn read_if_present(path: &Path, what: &str) -> Result<Option<String>, Error> {
-    match crate::fs::read_text(path, what) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.is_not_found() => Ok(None),
-        Err(e) => Err(e),
-    }
+/// Where the file `path` (a goal, its history or its lock) is read and written: beneath
+/// the project `root` when inside it, a link at it followed only while it stays inside.
+fn place(root: &Path, path: &Path, create_dirs: bool) -> std::io::Result<Place> {
+    let root = Root::open(root)?;
+    beneath::place(Some(&root), path, Links::Follow, create_dirs)
+}
+
+fn read_if_present(root: &Path, path: &Path, what: &str) -> Result<Option<String>, Error> {
+    let shown = crate::paths::display(path);
+    let failed = |e: std::io::Error| {
+        let message = crate::fs::cannot_read(what, &shown, &io_reason(&e));
+        Error::io(message, e)
+    };
+    let bytes = match place(root, path, false).and_then(|p| p.read_no_follow()) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(failed(e)),
+    };
+    crate::fs::utf8(&shown, bytes).map(Some)
 }
 
 /// The YAML a goal is saved as.
@@ -398,8 +413,8 @@ pub fn history_path(goal_file: &Path) -> PathBuf {
 }
 
 /// The goals of a history file and its text (none, and no text, when it is missing).
-pub fn read_history(path: &Path) -> Result<(Vec<Goal>, Option<String>), Error> {
-    let Some(text) = read_if_present(path, "goal history")? else {
+pub fn read_history(root: &Path, path: &Path) -> Result<(Vec<Goal>, Option<String>), Error> {
+    let Some(text) = read_if_present(root, path, "goal history")? else {
         return Ok((Vec::new(), None));
     };
     let shown = crate::paths::display(path);
@@ -420,12 +435,12 @@ pub fn history_to_yaml(goals: &[Goal]) -> String {
 
 /// Locks the goal file at `path` for one read-apply-write cycle, so that concurrent
 /// updates each start from the last one's result. It is the lock sessions take
-/// ([`crate::output::lock`]), on `<goal file>.lock` beside the goal (the goal file itself
-/// is replaced by each write, so it cannot carry the lock). Held until the handle drops.
-pub fn lock(path: &Path) -> Result<std::fs::File, Error> {
+/// ([`Place::lock`]), on `<goal file>.lock` beside the goal (the goal file itself is
+/// replaced by each write, so it cannot carry the lock). Held until the handle drops.
+pub fn lock(root: &Path, path: &Path) -> Result<std::fs::File, Error> {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
-    let lock_path = std::path::PathBuf::from(name);
+    let lock_path = PathBuf::from(name);
     let failed = |e: std::io::Error| {
         let message = format!(
             "cannot lock goal file '{}' (with '{}'): {}",
@@ -435,18 +450,20 @@ pub fn lock(path: &Path) -> Result<std::fs::File, Error> {
         );
         Error::io(message, e)
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(failed)?;
-    }
-    crate::output::lock(&lock_path).map_err(failed)
+    let root = Root::open(root).map_err(failed)?;
+    beneath::place(Some(&root), &lock_path, Links::Refuse, true)
+        .and_then(|p| p.lock())
+        .map_err(failed)
 }
 
 /// Writes `text` to the file at `path` atomically (a reader sees the old file or the new
 /// one). When the file's `previous` text is not what asimi-prompt writes for its data
 /// (`as_written`), someone edited it: comments, layout, or data written by hand, which a
 /// rewrite from the data would drop. So that copy is kept first, as `NAME.bak` (or
-/// `NAME.bak.N`); its path is returned. `what` names the file in messages.
+/// `NAME.bak.N`), never through a link; its path is returned. `what` names the file in
+/// messages.
 pub fn save_keeping_edits(
+    root: &Path,
     path: &Path,
     text: &str,
     previous: Option<&str>,
@@ -461,16 +478,19 @@ pub fn save_keeping_edits(
         );
         Error::io(message, e)
     };
+    let place = place(root, path, true).map_err(|e| failed(path, e))?;
     let kept = match previous {
         Some(previous) if previous != as_written && previous != text => {
-            let copy = crate::output::free_backup_name(path);
-            crate::output::write_atomic(&copy, previous.as_bytes())
-                .map_err(|e| failed(&copy, e))?;
+            let copy = place
+                .keep_copy(previous.as_bytes())
+                .map_err(|e| failed(path, e))?;
             Some(copy)
         }
         _ => None,
     };
-    crate::output::write_atomic(path, text.as_bytes()).map_err(|e| failed(path, e))?;
+    place
+        .write_atomic(text.as_bytes())
+        .map_err(|e| failed(path, e))?;
     Ok(kept)
 }
 

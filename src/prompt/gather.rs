@@ -237,7 +237,7 @@ pub fn context(
 /// The goal file's goal: `None` when the default file is absent; a `--goal` file must
 /// exist.
 pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, Error> {
-    let goal = crate::goal::load(&settings.goal_file)?;
+    let goal = crate::goal::load(&settings.project_root, &settings.goal_file)?;
     if goal.is_none() && settings.goal_named {
         return Err(error(format!(
             "--goal '{}': no such file; create it, or start one with `asimi-prompt goal \

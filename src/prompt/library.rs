@@ -90,16 +90,25 @@ impl Library {
 
     /// Finds the template `name` (a logical name like `sections/git.md`).
     pub fn find(&self, name: &str) -> Result<Option<Found>, Error> {
+        // Names come from settings and the model registry: they name files below the
+        // template directories, and a name that climbs out names none.
+        if !crate::paths::stays_below(name) {
+            return Err(Error::usage(format!(
+                "template name '{name}' leads out of the template directories; a template \
+                 name is a path below them, such as sections/git.md"
+            )));
+        }
         for dir in &self.dirs {
             for ending in endings() {
                 let file = format!("{name}{ending}");
                 let path = dir.join(&file);
                 if path.is_file() {
-                    confine_project_file(self.project_root.as_deref(), dir, &path, "template")
-                        .map_err(Error::usage)?;
+                    let project = project_of(self.project_root.as_deref(), dir);
+                    confine_project_file(project, &path, "template").map_err(Error::usage)?;
                     let shown = path.display().to_string();
                     let failed = |why: &str| crate::fs::cannot_read("template", &shown, why);
-                    let text = crate::fs::read(&path, &shown, Utf8::Strict, failed)?.text;
+                    let text =
+                        crate::fs::read_project(project, &path, &shown, Utf8::Strict, failed)?.text;
                     return Ok(Some(Found {
                         name: name.to_string(),
                         syntax: Syntax::for_name(&file),
@@ -142,20 +151,21 @@ impl Library {
     }
 }
 
-/// Checks a file found in `dir` against the confinement rule when `dir` lies in the
-/// project (`root`); `what` names the kind of file in the message.
-pub fn confine_project_file(
-    root: Option<&Path>,
-    dir: &Path,
-    path: &Path,
-    what: &str,
-) -> Result<(), String> {
-    match root {
-        Some(root) if dir.starts_with(root) => {
+/// The project root when the directory `dir` lies in the project (`root`): its files
+/// are held to the confinement rule, and read through a handle on the root.
+pub fn project_of<'a>(root: Option<&'a Path>, dir: &Path) -> Option<&'a Path> {
+    root.filter(|root| dir.starts_with(root))
+}
+
+/// Checks a file of the project (`project`, from [`project_of`]) against the
+/// confinement rule; `what` names the kind of file in the message.
+pub fn confine_project_file(project: Option<&Path>, path: &Path, what: &str) -> Result<(), String> {
+    match project {
+        Some(root) => {
             let what = format!("{what} '{}'", crate::paths::display(path));
             crate::paths::confine(root, path, &what, crate::paths::CONFINE_HINT).map(|_| ())
         }
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 

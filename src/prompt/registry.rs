@@ -26,6 +26,7 @@ use include_dir::{include_dir, Dir};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::fs::Utf8;
 
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates/registry");
 
@@ -245,9 +246,10 @@ fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Erro
         .iter()
         .map(|path| {
             let shown = crate::paths::display(path);
-            super::library::confine_project_file(project_root, dir, path, "prompt")
-                .map_err(error)?;
-            let text = crate::fs::read_text(path, "prompt")?;
+            let project = super::library::project_of(project_root, dir);
+            super::library::confine_project_file(project, path, "prompt").map_err(error)?;
+            let failed = |why: &str| crate::fs::cannot_read("prompt", &shown, why);
+            let text = crate::fs::read_project(project, path, &shown, Utf8::Strict, failed)?.text;
             parse(&text, &shown, Source::Config)
         })
         .collect()

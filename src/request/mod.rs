@@ -116,7 +116,7 @@ pub fn compression(
     prompt: String,
 ) -> Result<Request, Error> {
     let shown = flags.history.clone().unwrap_or_default();
-    let history = input::read::read_history(&settings.cwd.join(&shown), &shown)?;
+    let history = input::read::read_history(&settings.cwd.join(&shown), &shown, None)?;
     if history.is_empty() {
         return Err(input::err(format!(
             "--history '{shown}': no messages to compress; the file holds an empty list"
@@ -222,6 +222,7 @@ pub fn read_inputs(
         project_root: settings.project_root.clone(),
         allow_outside: flags.allow_outside,
         max_file_bytes: flags.max_file_bytes,
+        root: None,
     };
     let bases = input::load::Bases {
         cwd: &settings.cwd,

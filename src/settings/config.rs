@@ -218,11 +218,17 @@ fn bytes<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<u64>, D::Erro
     }
 }
 
-/// Reads a config file; a missing file is `None`.
-pub fn load_config(path: &Path, dir: &Path) -> Result<Option<LoadedConfig>, Error> {
+/// Reads a config file; a missing file is `None`. The project's (`project` names its
+/// root) is read through a handle on the root.
+pub fn load_config(
+    path: &Path,
+    dir: &Path,
+    project: Option<&Path>,
+) -> Result<Option<LoadedConfig>, Error> {
     let shown = path.display().to_string();
     let failed = |why: &str| crate::fs::cannot_read("config file", &shown, why);
-    let text = match crate::fs::read(path, &shown, crate::fs::Utf8::Unreadable, failed) {
+    let utf8 = crate::fs::Utf8::Unreadable;
+    let text = match crate::fs::read_project(project, path, &shown, utf8, failed) {
         Ok(t) => t.text,
         Err(e) if e.is_not_found() => return Ok(None),
         Err(e) => return Err(e),
@@ -258,14 +264,14 @@ impl Layers {
     pub fn load(facts: &Facts, flags: &Flags, env: &Env) -> Result<Layers, Error> {
         let asked = asked_hermetic(flags, env)?;
         let user = match user_config_dir(env, facts, asked)? {
-            Some(dir) if asked != Some(true) => load_config(&dir.join(files::CONFIG), &dir)?,
+            Some(dir) if asked != Some(true) => load_config(&dir.join(files::CONFIG), &dir, None)?,
             _ => None,
         };
         let root = facts.project_root();
         let path = root.join(files::PROJECT_DIR).join(files::CONFIG);
         // Everything under `.asimi/` is project content: a link there may not lead out.
         Check::inside(root, &path).run()?;
-        let project = load_config(&path, root)?.map(|l| LoadedConfig {
+        let project = load_config(&path, root, Some(root))?.map(|l| LoadedConfig {
             confined_to: Some(root.to_path_buf()),
             ..l
         });

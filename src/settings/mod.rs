@@ -182,10 +182,12 @@ pub struct Settings {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Text {
     Given(String),
-    /// A file; `what` names it in messages (`memory file`).
+    /// A file; `what` names it in messages (`memory file`). A file the project's
+    /// config names is read through a handle on the project root (`project`).
     File {
         path: PathBuf,
         what: String,
+        project: Option<PathBuf>,
     },
     /// A default file, used when it exists.
     IfPresent {
@@ -199,6 +201,7 @@ impl Text {
         Text::File {
             path,
             what: what.to_string(),
+            project: None,
         }
     }
 
@@ -216,8 +219,17 @@ impl Text {
         match self {
             Text::Given(text) => Ok(Some(text.clone())),
             Text::IfPresent { path, .. } if !path.is_file() => Ok(None),
-            Text::File { path, what } | Text::IfPresent { path, what } => {
-                read_text(path, what).map(Some)
+            Text::IfPresent { path, what } => read_text(path, what).map(Some),
+            Text::File {
+                path,
+                what,
+                project,
+            } => {
+                let shown = paths::display(path);
+                let failed = |why: &str| crate::fs::cannot_read(what, &shown, why);
+                let utf8 = crate::fs::Utf8::Strict;
+                crate::fs::read_project(project.as_deref(), path, &shown, utf8, failed)
+                    .map(|d| Some(d.text))
             }
         }
     }
@@ -796,7 +808,11 @@ fn resolve_memory(
     if let Some((file, layer)) = layers.find(|c| c.memory_file.clone()) {
         let path = paths::resolve(&file, &layer.dir, places.home).map_err(error)?;
         checks.0.extend(layer.check("memory_file", &file, &path));
-        return Ok(Some(Text::file(path, MEMORY_FILE)));
+        return Ok(Some(Text::File {
+            path,
+            what: MEMORY_FILE.to_string(),
+            project: layer.confined_to.clone(),
+        }));
     }
     Ok(config_dir.map(|d| Text::IfPresent {
         path: d.join(files::MEMORY),
@@ -993,7 +1009,8 @@ mod tests {
             s.memory,
             Some(Text::File {
                 path: PathBuf::from("/nowhere/work/notes.md"),
-                what: "memory file".into()
+                what: "memory file".into(),
+                project: None,
             })
         );
         assert_eq!(s.template_dirs[0], PathBuf::from("/nowhere/home/tpl"));

@@ -13,6 +13,7 @@ mod common;
 mod architecture;
 mod commit;
 mod compress;
+mod confinement;
 mod deep_yaml;
 mod file_selection;
 mod fuzz_inputs;

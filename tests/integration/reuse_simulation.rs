@@ -96,9 +96,11 @@ fn prefix_prediction_matches_the_simulation() {
     let mut memory = None;
     let mut bodies = Vec::new();
     let mut predicted = Vec::new();
-    let mut tracker =
-        asimi_prompt::request::session::stability::Tracker::open(&dir.path().join("s.json"))
-            .unwrap();
+    let mut tracker = asimi_prompt::request::session::stability::Tracker::open(
+        dir.path(),
+        &dir.path().join("s.json"),
+    )
+    .unwrap();
     for a in s.requests.iter().take(8) {
         let mut req = scenarios::request(a.clone());
         req.provider = Provider::OpenAi;
@@ -137,7 +139,11 @@ fn explicit_breakpoint_prediction_matches_the_simulation() {
         let mut bodies = Vec::new();
         let mut predicted = Vec::new();
         let state = dir.path().join(format!("{}-{provider}.json", s.name));
-        let mut tracker = asimi_prompt::request::session::stability::Tracker::open(&state).unwrap();
+        let mut tracker = asimi_prompt::request::session::stability::Tracker::open(
+            state.parent().unwrap(),
+            &state,
+        )
+        .unwrap();
         for a in &s.requests {
             let mut req = scenarios::request_for(a.clone(), scenarios::Target::Gpt56);
             req.provider = provider;

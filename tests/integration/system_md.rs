@@ -1121,3 +1121,23 @@ fn export_force_resets_to_the_built_in_base_and_keeps_the_edits() {
     );
     assert_eq!(written(&t, &file), builtin_base(&[]));
 }
+
+/// Exports that overlap, into a fresh file with a cold cache, each replace another's
+/// output: none of them may take that output for the user's edit and keep a copy of it.
+/// (Once the check "did asimi-prompt write this?" raced with the write that recorded it.)
+#[test]
+fn overlapping_exports_keep_no_copy_of_their_own_output() {
+    let t = Test::new().git();
+    let script = "for round in 1 2 3; do
+        for m in claude-sonnet-5-5 gpt-5.4 gemini-3.8-flash foo claude-sonnet-5-5 gpt-5.4; do
+          asimi-prompt export --force --model $m exp/system.md 2>/dev/null &
+        done
+        wait
+      done";
+    t.shell(script, "bin").ok();
+    let names: Vec<String> = std::fs::read_dir(t.work.join("exp"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["system.md"]);
+}

@@ -71,7 +71,8 @@ pub fn load(
     let limits = &Limits {
         project_root: root.unwrap_or_else(|_| limits.project_root.clone()),
         ..limits.clone()
-    };
+    }
+    .opened()?;
     let exclude = select::matcher(&limits.project_root, &plan.exclude, EXCLUDE_FLAG)?;
     let files = files(&plan, limits, bases, &exclude, &mut warnings)?;
     let prompt = match &plan.prompt {
@@ -133,10 +134,10 @@ fn rest(
 ) -> Result<Rest, Error> {
     let mut warnings = Vec::new();
     let history = match &plan.history {
-        Some(Named::RequestFlags(h)) => read::read_history(&bases.cwd.join(h), h)?,
+        Some(Named::RequestFlags(h)) => read::read_history(&bases.cwd.join(h), h, None)?,
         Some(Named::Spec(h)) => {
             let path = read::spec_path(&plan.origin, "history", h, bases.spec_dir, limits)?;
-            read::read_history(&path, h)?
+            read::read_history(&path, h, Some(limits))?
         }
         None => Vec::new(),
     };
@@ -371,7 +372,7 @@ fn urls(
                     (Some(f), _) => {
                         let key = format!("url_context[{i}].file");
                         let path = read::spec_path(&plan.origin, &key, f, bases.spec_dir, limits)?;
-                        urls.push(read::read_url(&u.url, &path, f, warnings)?)
+                        urls.push(read::read_url(&u.url, &path, f, Some(limits), warnings)?)
                     }
                     (None, Some(c)) => urls.push(UrlItem {
                         url: u.url.clone(),
@@ -385,7 +386,13 @@ fn urls(
         Urls::RequestFlags(args) => {
             for arg in args {
                 let (url, file) = read::split_url_arg(arg)?;
-                urls.push(read::read_url(url, &bases.cwd.join(file), file, warnings)?);
+                urls.push(read::read_url(
+                    url,
+                    &bases.cwd.join(file),
+                    file,
+                    None,
+                    warnings,
+                )?);
             }
         }
     }
@@ -469,12 +476,12 @@ fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Erro
             .map(|(n, i)| {
                 let key = format!("images[{n}]");
                 let path = read::spec_path(&plan.origin, &key, i, bases.spec_dir, limits)?;
-                read::read_image(&path, i)
+                read::read_image(&path, i, Some(limits))
             })
             .collect(),
         Named::RequestFlags(images) => images
             .iter()
-            .map(|i| read::read_image(&bases.cwd.join(i), i))
+            .map(|i| read::read_image(&bases.cwd.join(i), i, None))
             .collect(),
     }
 }
@@ -498,6 +505,7 @@ mod tests {
             project_root: root.clone(),
             allow_outside: false,
             max_file_bytes: 1 << 20,
+            root: None,
         };
         (dir, root, limits)
     }

@@ -2,10 +2,12 @@
 //! URL content. Every error names the file (and index or position) and what to do.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use base64::Engine as _;
 use serde_json::Value;
 
+use crate::beneath::Root;
 use crate::error::Error;
 use crate::paths;
 use crate::request::assemble::{Block, FileItem, Image, Message, Role, UrlItem};
@@ -27,10 +29,44 @@ pub struct Limits {
     pub project_root: PathBuf,
     pub allow_outside: bool,
     pub max_file_bytes: u64,
+    /// The handle on the project root that files inside it are opened through (see
+    /// [`crate::beneath`]); `None` until [`Limits::opened`].
+    pub root: Option<Arc<Root>>,
 }
 
-fn read(path: &Path, what: &str, shown: &str) -> Result<Vec<u8>, Error> {
-    std::fs::read(path).map_err(|e| read_error(&e, path, what, shown))
+impl Limits {
+    /// The limits with the handle on the project root open, unless any file may be read.
+    pub fn opened(self) -> Result<Limits, Error> {
+        if self.allow_outside || self.root.is_some() {
+            return Ok(self);
+        }
+        let root = Root::open(&self.project_root).map_err(|e| {
+            let shown = paths::display(&self.project_root);
+            error(format!(
+                "cannot open the project root '{shown}': {}",
+                crate::fs::io_reason(&e)
+            ))
+        })?;
+        Ok(Limits {
+            root: Some(Arc::new(root)),
+            ..self
+        })
+    }
+
+    /// The handle a file that must lie inside the project is opened through.
+    fn confining(&self) -> Option<&Root> {
+        self.root.as_deref().filter(|_| !self.allow_outside)
+    }
+}
+
+/// Reads `path`; through the handle on the project root when `within` confines it (a
+/// file the spec names).
+fn read(path: &Path, what: &str, shown: &str, within: Option<&Limits>) -> Result<Vec<u8>, Error> {
+    match within.and_then(Limits::confining) {
+        Some(root) => root.read(path),
+        None => std::fs::read(path),
+    }
+    .map_err(|e| read_error(&e, path, what, shown))
 }
 
 /// Why `path` (`what` named `shown`) could not be read.
@@ -122,7 +158,11 @@ impl From<Unfit> for Refused {
 /// open and one fstat a file: a request names hundreds.
 fn read_checked(real: &Path, limits: &Limits) -> Result<Vec<u8>, Refused> {
     use std::io::Read;
-    let mut file = std::fs::File::open(real).map_err(Refused::Io)?;
+    let mut file = match limits.confining() {
+        Some(root) => root.open_file(real),
+        None => std::fs::File::open(real),
+    }
+    .map_err(Refused::Io)?;
     let meta = file.metadata().map_err(Refused::Io)?;
     if meta.is_dir() {
         return Err(Refused::Directory);
@@ -205,9 +245,10 @@ pub fn read_url(
     url: &str,
     file: &Path,
     shown: &str,
+    within: Option<&Limits>,
     warnings: &mut Vec<String>,
 ) -> Result<UrlItem, Error> {
-    let bytes = read(file, "URL content file", shown)?;
+    let bytes = read(file, "URL content file", shown, within)?;
     let content = text(bytes, shown, warnings);
     Ok(UrlItem {
         url: url.to_string(),
@@ -243,8 +284,9 @@ pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
 
 /// An image for the prompt: PNG, JPEG, GIF or WebP (by content), at most 5 MB.
 /// `shown` names the file in messages (as the user wrote it).
-pub fn read_image(path: &Path, shown: &str) -> Result<Image, Error> {
-    let bytes = read(path, "image", shown)?;
+/// `within` confines a file the spec names.
+pub fn read_image(path: &Path, shown: &str, within: Option<&Limits>) -> Result<Image, Error> {
+    let bytes = read(path, "image", shown, within)?;
     if bytes.len() as u64 > MAX_IMAGE_BYTES {
         return Err(Error::limit(format!(
             "image '{shown}' is {} bytes, over the 5 MB providers accept; scale it down",
@@ -272,8 +314,13 @@ pub fn json_error(shown: &str, e: &serde_json::Error) -> Error {
 /// The conversation history: a JSON list of `{role, content}` messages, `role` being
 /// `user` or `assistant`, `content` a string or a list of Anthropic-style blocks. Any
 /// `cache_control` in it is dropped: asimi-prompt places the markers.
-pub fn read_history(path: &Path, shown: &str) -> Result<Vec<Message>, Error> {
-    let bytes = read(path, "history file", shown)?;
+/// `within` confines a file the spec names.
+pub fn read_history(
+    path: &Path,
+    shown: &str,
+    within: Option<&Limits>,
+) -> Result<Vec<Message>, Error> {
+    let bytes = read(path, "history file", shown, within)?;
     let value: Value = serde_json::from_slice(&bytes).map_err(|e| json_error(shown, &e))?;
     parse_history(&value, shown)
 }

@@ -81,18 +81,19 @@ impl Pin {
 }
 
 /// Opens `request`'s session (`request.session`; none is an ephemeral tracker) from
-/// `state_dir`. A state that does not read stops the run, unless the run records
+/// `state_dir` (inside the project `root`, opened through a handle on it). A state that does not read stops the run, unless the run records
 /// nothing (`records` false): then it goes on without the state, and the note says so.
 pub fn open(
     request: &Request,
     state_dir: Result<PathBuf, String>,
+    root: &Path,
     records: bool,
 ) -> Result<(Tracker, Option<String>), Error> {
     let Some(name) = &request.session else {
         return Ok((Tracker::ephemeral(), None));
     };
     let path = stability::state_path(name, state_dir)?;
-    match Tracker::open(&path) {
+    match Tracker::open(root, &path) {
         Ok(tracker) => Ok((tracker, None)),
         Err(e @ StateError::Corrupt { .. }) if !records => Ok((
             Tracker::ephemeral(),
@@ -347,7 +348,7 @@ mod tests {
     #[test]
     fn a_sessions_first_request_places_the_map_by_its_references() {
         let dir = tempfile::tempdir().unwrap();
-        let mut tracker = Tracker::open(&dir.path().join("s.json")).unwrap();
+        let mut tracker = Tracker::open(Path::new("/"), &dir.path().join("s.json")).unwrap();
         assert!(tracker.is_new());
         let layout = track(&mut tracker, &request(true, 0), &[]).unwrap();
         // a⇄b cluster → L1; c → L2 (the emptiest); d.rs is a working file, not a block.
@@ -368,7 +369,7 @@ mod tests {
     fn under_full_tiers_merge_and_later_requests_keep_their_tiers() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let mut tracker = Tracker::open(&path).unwrap();
+        let mut tracker = Tracker::open(Path::new("/"), &path).unwrap();
         // Neither tier reaches 1024 tokens: the smaller (c, L2) merges into L1.
         let layout = track(&mut tracker, &request(true, 1024), &[]).unwrap();
         let l1 = [
@@ -378,7 +379,7 @@ mod tests {
         ];
         assert_eq!(symbol_tiers(&layout), pairs(&l1));
         tracker.save().unwrap();
-        let mut tracker = Tracker::open(&path).unwrap();
+        let mut tracker = Tracker::open(Path::new("/"), &path).unwrap();
         assert!(!tracker.is_new());
         let layout = track(&mut tracker, &request(true, 0), &[]).unwrap();
         assert_eq!(symbol_tiers(&layout), pairs(&l1));
@@ -391,7 +392,7 @@ mod tests {
         let path = dir.path().join("s.json");
         let mut first = request(false, 0);
         first.assembly.prompt = "P\n\nReminder".into();
-        let mut tracker = Tracker::open(&path).unwrap();
+        let mut tracker = Tracker::open(Path::new("/"), &path).unwrap();
         let layout = track(&mut tracker, &first, &[]).unwrap();
         assert_eq!(layout.moving_marker, Some(Moving::BeforePrompt));
         let (messages, _) = crate::request::lay_out(&first, &layout);
@@ -405,7 +406,7 @@ mod tests {
                 Message::text(Role::Assistant, "done", Tier::Active),
             ];
             r.assembly.prompt = "Q\n\nReminder".into();
-            let mut tracker = Tracker::open(&path).unwrap();
+            let mut tracker = Tracker::open(Path::new("/"), &path).unwrap();
             track(&mut tracker, &r, &[]).unwrap().moving_marker
         };
         assert_eq!(next("P\n\nReminder"), Some(Moving::OnPrompt));
@@ -426,7 +427,7 @@ mod tests {
         assert!(symbol_tiers(&layout(&tracker, &request(false, 0))).is_empty());
         // And a session does not seed a spec's blocks: they enter L3 by ripple.
         let dir = tempfile::tempdir().unwrap();
-        let mut tracker = Tracker::open(&dir.path().join("s.json")).unwrap();
+        let mut tracker = Tracker::open(Path::new("/"), &dir.path().join("s.json")).unwrap();
         let layout = track(&mut tracker, &request(false, 0), &[]).unwrap();
         assert_eq!(symbol_tiers(&layout), pairs(&l3));
     }

@@ -13,10 +13,14 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::beneath::{self, Links, Place, Root};
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
 use crate::request::session::ripple::Ripple;
 use crate::request::tier::Tier;
+
+/// The file beside the state that keeps it out of the project's commits.
+const GITIGNORE: &str = ".gitignore";
 
 /// The state file format; bumped when it changes incompatibly. Version 1 files (counts
 /// only) are migrated on reading: see `migrate`. Versions 1 and 2 hashed items with
@@ -102,7 +106,7 @@ struct State {
 /// held from [`Tracker::open`] until the tracker is saved or dropped.
 #[derive(Debug)]
 pub struct Tracker {
-    path: Option<PathBuf>,
+    place: Option<Place>,
     _lock: Option<File>,
     state: State,
     pins: BTreeMap<ItemKey, Tier>,
@@ -112,7 +116,9 @@ pub struct Tracker {
 impl Tracker {
     /// Opens the state at `path` (a missing file is a new session), locking the session
     /// until the tracker is saved or dropped. Blocks while another run holds the lock.
-    pub fn open(path: &Path) -> Result<Tracker, StateError> {
+    /// Inside the project `root`, the state, its lock and its directory are opened
+    /// through a handle on the root ([`crate::beneath`]), and none may be a link.
+    pub fn open(root: &Path, path: &Path) -> Result<Tracker, StateError> {
         let shown = crate::paths::display(path);
         let io = |action: &'static str| {
             let path = shown.clone();
@@ -122,24 +128,21 @@ impl Tracker {
                 source,
             }
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(io("cannot create its directory"))?;
-            // State is per machine: keep it out of the project's commits.
-            // Anything already there (a dangling symlink too) is left alone.
-            let ignore = dir.join(".gitignore");
-            if std::fs::symlink_metadata(&ignore).is_err() {
-                crate::output::write_atomic(&ignore, b"*\n")
-                    .map_err(io("cannot write .gitignore beside it"))?;
-            }
-        }
-        let lock = crate::output::lock(&path.with_extension("lock"))
+        let root = Root::open(root).map_err(io("cannot open the project root"))?;
+        let place = beneath::place(Some(&root), path, Links::Refuse, true)
+            .map_err(io("cannot create its directory"))?;
+        // State is per machine: keep it out of the project's commits. Anything already
+        // there (a dangling symlink too) is left alone.
+        place
+            .sibling(GITIGNORE)
+            .and_then(|p| p.create_new(b"*\n"))
+            .map_err(io("cannot write .gitignore beside it"))?;
+        let lock = place
+            .sibling(path.with_extension("lock").file_name().unwrap_or_default())
+            .and_then(|p| p.lock())
             .map_err(io("cannot lock its lock file"))?;
         // A symlinked state file would be read from, and written to, another file.
-        let read = crate::output::open_no_follow(path, false).and_then(|mut f| {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut f, &mut bytes).map(|_| bytes)
-        });
-        let state = match read {
+        let state = match place.read_no_follow() {
             Ok(bytes) => parse(&bytes, &shown)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => State {
                 version: VERSION,
@@ -148,7 +151,7 @@ impl Tracker {
             Err(e) => return Err(io("cannot read it")(e)),
         };
         Ok(Tracker {
-            path: Some(path.to_path_buf()),
+            place: Some(place),
             _lock: Some(lock),
             previous: state.cache.clone(),
             state,
@@ -160,7 +163,7 @@ impl Tracker {
     /// `--session`).
     pub fn ephemeral() -> Tracker {
         Tracker {
-            path: None,
+            place: None,
             _lock: None,
             state: State {
                 version: VERSION,
@@ -236,12 +239,12 @@ impl Tracker {
 
     /// Whether the tracker belongs to a session (not [`Tracker::ephemeral`]).
     pub fn is_session(&self) -> bool {
-        self.path.is_some()
+        self.place.is_some()
     }
 
     /// Each tracked item's tier (pins override it). Keys not listed are active.
     pub fn tiers(&self) -> BTreeMap<ItemKey, Tier> {
-        if self.path.is_none() {
+        if self.place.is_none() {
             // Without a session nothing is known to be stable.
             return self.pins.clone();
         }
@@ -258,7 +261,7 @@ impl Tracker {
     /// Each tracked item's place in its tier (the order it entered); empty without a
     /// session.
     pub fn order(&self) -> BTreeMap<ItemKey, u64> {
-        if self.path.is_none() {
+        if self.place.is_none() {
             return BTreeMap::new();
         }
         self.state
@@ -301,16 +304,18 @@ impl Tracker {
     /// Writes the state back (atomically) and releases the lock. Does nothing for an
     /// ephemeral tracker.
     pub fn save(self) -> Result<(), StateError> {
-        let Some(path) = &self.path else {
+        let Some(place) = &self.place else {
             return Ok(());
         };
         let mut text = serde_json::to_string_pretty(&self.state).unwrap_or_default();
         text.push('\n');
-        crate::output::write_atomic(path, text.as_bytes()).map_err(|source| StateError::Io {
-            path: crate::paths::display(path),
-            action: "cannot write it",
-            source,
-        })
+        place
+            .write_atomic(text.as_bytes())
+            .map_err(|source| StateError::Io {
+                path: crate::paths::display(place.path()),
+                action: "cannot write it",
+                source,
+            })
         // The lock file is closed (and so unlocked) when `self` drops, after the rename.
     }
 }
@@ -428,7 +433,7 @@ mod tests {
     }
 
     fn run(path: &Path, pairs: &[(&str, &str)]) -> BTreeMap<ItemKey, Tier> {
-        let mut t = Tracker::open(path).unwrap();
+        let mut t = Tracker::open(Path::new("/"), path).unwrap();
         t.observe(&items(pairs), 1024, false);
         let tiers = t.tiers();
         t.save().unwrap();
@@ -465,7 +470,7 @@ mod tests {
             "file:b": {"hash": "HB", "unchanged": 1}},
           "last_request": {"model": "m", "markers": [{"tier": "L0", "tokens": 5, "hash": "x"}]}}"#;
         std::fs::write(&path, old).unwrap();
-        let t = Tracker::open(&path).unwrap();
+        let t = Tracker::open(Path::new("/"), &path).unwrap();
         assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
         assert_eq!(t.tiers()[&key("file:b")], Tier::Active);
         assert_eq!(t.entries()[&key("file:a")].unchanged, 7);
@@ -474,7 +479,7 @@ mod tests {
         let saved = std::fs::read_to_string(&path).unwrap();
         assert!(saved.contains("\"version\": 3"), "{saved}");
         assert!(!saved.contains("last_request"), "{saved}");
-        let t = Tracker::open(&path).unwrap();
+        let t = Tracker::open(Path::new("/"), &path).unwrap();
         assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
     }
 
@@ -492,7 +497,7 @@ mod tests {
             sha256_hex("B")
         );
         std::fs::write(&path, old).unwrap();
-        let mut t = Tracker::open(&path).unwrap();
+        let mut t = Tracker::open(Path::new("/"), &path).unwrap();
         assert!(t.wants_sha256());
         let observed: Vec<Observed> = [("file:a", "A"), ("file:b", "B2")]
             .iter()
@@ -509,7 +514,7 @@ mod tests {
         t.save().unwrap();
         let saved = std::fs::read_to_string(&path).unwrap();
         assert!(saved.contains("\"version\": 3"), "{saved}");
-        let t = Tracker::open(&path).unwrap();
+        let t = Tracker::open(Path::new("/"), &path).unwrap();
         assert!(!t.wants_sha256());
         assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
     }
@@ -518,7 +523,7 @@ mod tests {
     fn pins_override_and_ephemeral_is_active() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let mut t = Tracker::open(&path).unwrap();
+        let mut t = Tracker::open(Path::new("/"), &path).unwrap();
         t.observe(&items(&[("file:a", "A"), ("file:b", "B")]), 0, false);
         t.pin(key("file:a"), Tier::L1);
         assert_eq!(t.tiers()[&key("file:a")], Tier::L1);
@@ -541,14 +546,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         std::fs::write(&path, "{not json").unwrap();
-        let msg = Tracker::open(&path).unwrap_err().to_string();
+        let msg = Tracker::open(Path::new("/"), &path)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains(&crate::paths::display(&path)), "{msg}");
         assert!(msg.contains("delete it"), "{msg}");
         std::fs::write(&path, r#"{"version": 99, "items": {}}"#).unwrap();
-        let msg = Tracker::open(&path).unwrap_err().to_string();
+        let msg = Tracker::open(Path::new("/"), &path)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("version 99"), "{msg}");
         std::fs::write(&path, r#"{"version": 2, "items": {}, "extra": 1}"#).unwrap();
-        assert!(Tracker::open(&path).is_err());
+        assert!(Tracker::open(Path::new("/"), &path).is_err());
     }
 
     #[test]
@@ -600,7 +609,7 @@ mod tests {
                 let path = &path;
                 s.spawn(move || {
                     for round in 0..rounds {
-                        let mut t = Tracker::open(path).unwrap();
+                        let mut t = Tracker::open(Path::new("/"), path).unwrap();
                         t.observe(&items(&[("file:a", "A")]), 0, false);
                         let mut memory = t.previous().cloned().unwrap_or_default();
                         memory.entries.push(format!("{thread}-{round}"));
@@ -611,7 +620,7 @@ mod tests {
             }
         });
         // Every read-modify-write saw the one before it: no update was lost.
-        let t = Tracker::open(&path).unwrap();
+        let t = Tracker::open(Path::new("/"), &path).unwrap();
         assert_eq!(t.previous().unwrap().entries.len(), threads * rounds);
         assert_eq!(t.tiers()[&key("file:a")], Tier::L3);
         let leftovers: Vec<_> = std::fs::read_dir(dir.path())
