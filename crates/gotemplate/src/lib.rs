@@ -49,9 +49,13 @@ mod engine;
 #[cfg(feature = "render")]
 mod escape;
 #[cfg(feature = "render")]
+mod filters;
+#[cfg(feature = "render")]
 mod gofmt;
 #[cfg(feature = "render")]
 pub mod json;
+#[cfg(feature = "render")]
+mod measure;
 #[cfg(all(test, feature = "render"))]
 mod printf_roundtrip;
 #[cfg(all(test, feature = "render"))]
