@@ -21,6 +21,9 @@ const MAX_ESCAPE: usize = 6;
 /// (a sign, a prefix, an exponent).
 const FORMAT_SLACK: usize = 32;
 
+/// What one slot of a list holds: a value, as the budget counts it.
+const SLOT_BYTES: usize = std::mem::size_of::<Value>();
+
 /// `tojson`'s indent when it is `true`, as minijinja has it.
 const TOJSON_TRUE_INDENT: usize = 2;
 
@@ -33,6 +36,8 @@ pub fn register(env: &mut Environment<'_>) {
     env.add_filter("format", format);
     env.add_filter("pprint", pprint);
     env.add_filter("string", string);
+    env.add_filter("batch", batch);
+    env.add_filter("slice", slice);
     env.add_function("debug", debug);
 }
 
@@ -84,33 +89,48 @@ fn tojson_indent(indent: Option<&Value>) -> Indent {
     }
 }
 
-fn indent(
-    value: StringInput<'_>,
-    width: Option<usize>,
-    first: Option<bool>,
-    blank: Option<bool>,
-    kwargs: Kwargs,
-) -> Result<Value, Error> {
+/// minijinja's `indent`, measured first; its arguments are parsed here because a list
+/// given as the text is printed to a string before any filter sees it.
+fn indent(state: &State, args: Rest<ValueOrKwargs>) -> Result<Value, Error> {
+    let args = args.into_values();
+    let (value, width, first, blank, kwargs): (
+        Value,
+        Option<usize>,
+        Option<bool>,
+        Option<bool>,
+        Kwargs,
+    ) = minijinja::value::from_args(&args)?;
+    let text = text_of(state, &value)?;
     let spaces = match width {
         Some(w) => Some(w),
         None => kwargs.peek::<Option<usize>>("width")?,
     };
-    let lines = value.as_str().bytes().filter(|&b| b == b'\n').count() + 1;
+    let lines = text.as_str().bytes().filter(|&b| b == b'\n').count() + 1;
     let size = spaces
         .unwrap_or(4)
         .checked_mul(lines)
-        .and_then(|n| n.checked_add(value.as_str().len()));
+        .and_then(|n| n.checked_add(text.as_str().len()));
     ensure(size)?;
-    charged(filters::indent(value, width, first, blank, kwargs)?)
+    charged(filters::indent(text, width, first, blank, kwargs)?)
+}
+
+/// `value` as a filter's text argument, once its printed length is known to fit: a
+/// list holding one long string many times prints far longer than it is.
+fn text_of<'a>(state: &State, value: &'a Value) -> Result<StringInput<'a>, Error> {
+    if value.as_str().is_none() {
+        ensure(display_len(value, budget::room()))?;
+    }
+    StringInput::new(state, value)
 }
 
 fn join(
     state: &mut State,
     value: &Value,
-    joiner: Option<StringInput<'_>>,
+    joiner: Option<Value>,
     attribute: Option<&str>,
     kwargs: Kwargs,
 ) -> Result<Value, Error> {
+    let joiner = joiner.as_ref().map(|j| text_of(state, j)).transpose()?;
     let sep = match &joiner {
         Some(j) => j.as_str().len(),
         None => kwargs.peek::<Option<&str>>("d")?.map_or(0, str::len),
@@ -167,13 +187,13 @@ fn attribute_at(item: &Value, path: &str) -> Value {
 /// minijinja's `replace` (with its `count`), measured first.
 fn replace(state: &mut State, args: Rest<ValueOrKwargs>) -> Result<Value, Error> {
     let args = args.into_values();
-    let (value, from, to, count, kwargs): (
-        StringInput<'_>,
-        StringInput<'_>,
-        StringInput<'_>,
-        Option<i64>,
-        Kwargs,
-    ) = minijinja::value::from_args(&args)?;
+    let (value, from, to, count, kwargs): (Value, Value, Value, Option<i64>, Kwargs) =
+        minijinja::value::from_args(&args)?;
+    let (value, from, to) = (
+        text_of(state, &value)?,
+        text_of(state, &from)?,
+        text_of(state, &to)?,
+    );
     let count = match count {
         Some(count) => Some(count),
         None => kwargs.get::<Option<i64>>("count")?,
@@ -248,6 +268,25 @@ fn string(state: &State, value: &Value) -> Result<Value, Error> {
     charged(filters::string(state, value)?)
 }
 
+/// minijinja's `batch`: lists of `count`, the last filled up to it, so `count` slots at
+/// least whatever the list holds.
+fn batch(state: &State, value: Value, count: usize, fill: Option<Value>) -> Result<Value, Error> {
+    ensure(slots_len(&value, count))?;
+    filters::batch(state, value, count, fill)
+}
+
+/// minijinja's `slice`: `count` lists, however short the list.
+fn slice(state: &State, value: Value, count: usize, fill: Option<Value>) -> Result<Value, Error> {
+    ensure(slots_len(&value, count))?;
+    filters::slice(state, value, count, fill)
+}
+
+/// The bytes of the lists `batch` and `slice` build from `value` for `count`.
+fn slots_len(value: &Value, count: usize) -> Option<usize> {
+    let items = value.len().unwrap_or(0);
+    items.checked_add(count)?.checked_mul(SLOT_BYTES)
+}
+
 /// minijinja's `debug()`: the whole state, or its arguments, pretty-printed.
 fn debug(state: &State, args: Rest<Value>) -> Result<Value, Error> {
     let room = budget::room();
@@ -307,6 +346,8 @@ mod tests {
             "{{ [1, 'a', {'k': 2}]|pprint }}",
             "{{ [1, 'a']|string }}{{ 'x'|string }}{{ 2|string }}",
             "{{ debug(1) }}{{ debug(1, 'a') }}",
+            "{{ range(7)|batch(3, 'f') }}{{ range(7)|batch(3) }}{{ range(7)|slice(3, 0) }}",
+            "{{ 'abc'|slice(2) }}{{ [1]|batch(0) }}",
             "{% autoescape true %}{{ ['<', '>'|safe]|join('&') }}{{ '<a>'|replace('a', '&') }}{% endautoescape %}",
             "{{ 1|join }}",
             "{{ [1]|tojson(indent='x') }}",
