@@ -1,6 +1,6 @@
 //! `commit`: the request that asks for a commit message for the staged changes.
 
-use super::{default_model_note, encode_flags, resolve, Ctx, Outcome};
+use super::{default_model_note, encode_flags, resolve_warned, Ctx, Outcome};
 use crate::cli::CommitArgs;
 use crate::commit::{self, Source, COMMIT_REQUEST, COMMIT_TEMPLATE};
 use crate::model::default_model_for;
@@ -16,7 +16,7 @@ pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         default_model: Some(default_model_for(args.encode.provider.as_deref())),
         ..ctx.flags()
     };
-    let settings = resolve(&flags, &ctx.env)?;
+    let settings = resolve_warned(&flags, ctx)?;
     let source = match (args.diff.is_some(), args.all) {
         (true, _) => Source::Stdin,
         (false, true) => Source::All,

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{default_model_note, encode_flags, resolve, Ctx, Outcome};
+use super::{default_model_note, encode_flags, resolve_warned, Ctx, Outcome};
 use crate::cli::CompressArgs;
 use crate::model::default_model_for;
 use crate::prompt;
@@ -19,7 +19,7 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         ..ctx.flags()
     };
     // Only the data is needed: the system prompt itself is not part of this request.
-    let settings = resolve(&flags, &ctx.env)?;
+    let settings = resolve_warned(&flags, ctx)?;
     let mut notes = Vec::new();
     let (context, model) = prompt::context(&settings, &mut notes)?;
     for n in &notes {

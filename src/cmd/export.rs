@@ -27,7 +27,13 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let built = if args.force && settings.system_md != Switch::Off {
         let mut env = ctx.env.clone();
         env.0.remove(crate::settings::env::SYSTEM_MD);
-        build_from(&flags(&prompt, ctx), &prompt.base.vars, &env)?.1
+        build_from(
+            &flags(&prompt, ctx),
+            &prompt.base.vars,
+            &env,
+            &mut std::io::sink(),
+        )?
+        .1
     } else {
         built
     };

@@ -215,9 +215,25 @@ pub(crate) fn resolve(flags: &Flags, env: &Env) -> anyhow::Result<Settings> {
     Ok(Settings::load(flags, env)?)
 }
 
+/// Resolves the settings, and warns on `err` of what resolution noted: before anything
+/// renders, since a project's raised budget matters most when a render then fails.
+fn resolve_warning(flags: &Flags, env: &Env, err: &mut dyn Write) -> anyhow::Result<Settings> {
+    let settings = resolve(flags, env)?;
+    for n in &settings.notes {
+        output::diagnostic(err, &format!("warning: {n}"))?;
+    }
+    Ok(settings)
+}
+
+/// [`resolve`] for a run that renders templates, warning of what resolution noted.
+pub(crate) fn resolve_warned(flags: &Flags, ctx: &mut Ctx) -> anyhow::Result<Settings> {
+    resolve_warning(flags, &ctx.env, ctx.err)
+}
+
 /// Resolves settings and builds the prompt; `--data` and `--set` become `.Vars`.
-pub(crate) fn build(prompt: &PromptArgs, ctx: &Ctx) -> anyhow::Result<(Settings, Built)> {
-    build_from(&flags(prompt, ctx), &prompt.base.vars, &ctx.env)
+pub(crate) fn build(prompt: &PromptArgs, ctx: &mut Ctx) -> anyhow::Result<(Settings, Built)> {
+    let flags = flags(prompt, ctx);
+    build_from(&flags, &prompt.base.vars, &ctx.env, ctx.err)
 }
 
 /// The settings flags of a request command for `provider`: without a model named, the provider's
@@ -246,8 +262,9 @@ pub(crate) fn build_from(
     flags: &Flags,
     vars: &VarsArgs,
     env: &Env,
+    err: &mut dyn Write,
 ) -> anyhow::Result<(Settings, Built)> {
-    let settings = resolve(flags, env)?;
+    let settings = resolve_warning(flags, env, err)?;
     // Data files are named relative to the directory the run happens in.
     let in_dir = |f: &String| -> String {
         if is_stdin(f) {

@@ -149,11 +149,8 @@ pub(super) fn prepare_request(
     if from_spec {
         prompt_args.base.model = spec.model.clone();
     }
-    let (mut settings, built) = build_from(
-        &settings_flags_for(&prompt_args, ctx, provider),
-        &prompt_args.base.vars,
-        &ctx.env,
-    )?;
+    let flags = settings_flags_for(&prompt_args, ctx, provider);
+    let (mut settings, built) = build_from(&flags, &prompt_args.base.vars, &ctx.env, ctx.err)?;
     if let (true, Some(path)) = (from_spec, &args.spec) {
         settings.model_source = format!("spec {}", path.display());
     }

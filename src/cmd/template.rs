@@ -30,7 +30,7 @@ pub fn render(args: RenderArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             hermetic: args.hermetic.then_some(true),
             ..ctx.flags()
         };
-        let (settings, built) = build_from(&flags, &args.vars, &ctx.env)?;
+        let (settings, built) = build_from(&flags, &args.vars, &ctx.env, ctx.err)?;
         warn(&built, ctx)?;
         limits = settings.template_limits;
         built.context.to_value()

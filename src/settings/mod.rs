@@ -163,6 +163,9 @@ pub struct Settings {
     /// their variables), else the config files' `template_fuel` and `template_bytes`, else
     /// the defaults.
     pub template_limits: Limits,
+    /// What resolution has to tell the user without stopping the run (a project's config
+    /// that tried to raise a template budget).
+    pub notes: Vec<String>,
     /// Hermetic mode: no user config, memory, home or environment was read, and machine
     /// facts render as stable values (see [`HERMETIC_PINS`]).
     pub hermetic: bool,
@@ -324,6 +327,7 @@ impl Settings {
             home: home.as_deref(),
         };
         let mut checks = Checks::default();
+        let mut notes = Vec::new();
 
         let (model, model_source) = resolve_model(flags, env, &layers);
         let (mode, mode_origin) = resolve_mode(flags, env, &layers)?;
@@ -354,7 +358,8 @@ impl Settings {
             .0
             .push(Check::inside(&root, &project_dir.join(files::PROMPTS)));
         let settings = Settings {
-            template_limits: resolve_limits(flags, &layers)?,
+            template_limits: resolve_limits(flags, &layers, &mut notes)?,
+            notes,
             secrets: layers.find(|c| c.secrets).map(|(m, _)| m),
             shell: env
                 .get(env::SHELL)
@@ -677,35 +682,90 @@ fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, Error>
     }
 }
 
-fn resolve_limits(flags: &Flags, layers: &Active) -> Result<Limits, Error> {
+/// What a note says after the project's config and its value: the rule it broke.
+const PROJECT_BUDGET_RULE: &str = "a project's config may lower a template budget, never \
+     raise it; raise it with the flag, its environment variable or your own config";
+
+/// `--template-fuel` and `--template-bytes` (or their variables), else the config files;
+/// a project's config may only lower what the user's config or the default allows (a
+/// cloned repository must not give its own templates more), and a note says so when it
+/// tries to raise one.
+fn resolve_limits(
+    flags: &Flags,
+    layers: &Active,
+    notes: &mut Vec<String>,
+) -> Result<Limits, Error> {
     let default = Limits::default();
+    let fuel = Budget {
+        key: "template_fuel",
+        unit: "steps",
+        default: default.fuel,
+    };
+    let bytes = Budget {
+        key: "template_bytes",
+        unit: "bytes",
+        default: default.bytes,
+    };
     Ok(Limits {
         fuel: match flags.template_fuel {
             Some(n) => n,
-            None => positive(layers, "template_fuel", "steps", |c| c.template_fuel)?
-                .unwrap_or(default.fuel),
+            None => fuel.in_configs(layers, |c| c.template_fuel, notes)?,
         },
         bytes: match flags.template_bytes {
             Some(n) => n,
-            None => positive(layers, "template_bytes", "bytes", |c| c.template_bytes)?
-                .unwrap_or(default.bytes),
+            None => bytes.in_configs(layers, |c| c.template_bytes, notes)?,
         },
     })
 }
 
-/// A config key that must be a positive number of `unit`.
-fn positive(
-    layers: &Active,
-    key: &str,
-    unit: &str,
-    get: impl Fn(&ConfigFile) -> Option<u64>,
-) -> Result<Option<u64>, Error> {
-    match layers.find(get) {
-        Some((0, l)) => Err(error(format!(
-            "{}: {key} 0: expected a positive number of {unit}",
-            paths::display(&l.path)
-        ))),
-        found => Ok(found.map(|(n, _)| n)),
+/// A template budget's config key, unit and default.
+struct Budget {
+    key: &'static str,
+    unit: &'static str,
+    default: u64,
+}
+
+impl Budget {
+    /// The user's config's value (else the default), lowered by the project's.
+    fn in_configs(
+        &self,
+        layers: &Active,
+        get: impl Fn(&ConfigFile) -> Option<u64>,
+        notes: &mut Vec<String>,
+    ) -> Result<u64, Error> {
+        let mut allowed = self.default;
+        let mut project = None;
+        for layer in layers.iter() {
+            let Some(n) = get(&layer.config) else {
+                continue;
+            };
+            if n == 0 {
+                return Err(error(format!(
+                    "{}: {} 0: expected a positive number of {}",
+                    paths::display(&layer.path),
+                    self.key,
+                    self.unit
+                )));
+            }
+            match layer.confined_to {
+                Some(_) => project = Some((n, layer)),
+                None => allowed = n,
+            }
+        }
+        match project {
+            Some((n, layer)) if n > allowed => {
+                notes.push(format!(
+                    "{}: {} {n} is ignored: it is above the {allowed} {} allowed without it; \
+                     {PROJECT_BUDGET_RULE}",
+                    paths::display(&layer.path),
+                    self.key,
+                    self.unit
+                ));
+                Ok(allowed)
+            }
+            Some((n, _)) => Ok(n),
+            None => Ok(allowed),
+        }
     }
 }
 
@@ -956,6 +1016,54 @@ mod tests {
         );
         let default = resolve(&Flags::default(), &[], &Layers::default()).0;
         assert_eq!(default.template_limits.fuel, 10_000_000);
+    }
+
+    /// A cloned repository's config may lower its templates' budgets, never raise them:
+    /// a raise is ignored with a note, whatever the user's config or the default allow.
+    #[test]
+    fn a_project_config_lowers_template_budgets_but_cannot_raise_them() {
+        let project = |yaml: &str| LoadedConfig {
+            confined_to: Some(PathBuf::from("/project")),
+            ..layer("project", yaml)
+        };
+        let limits = |user: Option<&str>, project_yaml: &str| {
+            let layers = Layers {
+                user: user.map(|u| layer("user", u)),
+                project: Some(project(project_yaml)),
+                ..Layers::default()
+            };
+            let settings = resolve(&Flags::default(), &[], &layers).0;
+            let l = settings.template_limits;
+            (l.fuel, l.bytes, settings.notes.len())
+        };
+        let raise = "template_fuel: 100000000000\ntemplate_bytes: 1000G\n";
+        let Limits { fuel, bytes } = Limits::default();
+        assert_eq!(limits(None, raise), (fuel, bytes, 2));
+        let user = "template_fuel: 1000\ntemplate_bytes: 2000\n";
+        assert_eq!(limits(Some(user), raise), (1000, 2000, 2));
+        assert_eq!(limits(Some(user), "template_fuel: 500\n"), (500, 2000, 0));
+        assert_eq!(limits(None, "template_bytes: 1M\n"), (fuel, 1 << 20, 0));
+        let layers = Layers {
+            project: Some(project("template_bytes: 1000G\n")),
+            ..Layers::default()
+        };
+        let note = &resolve(&Flags::default(), &[], &layers).0.notes[0];
+        assert_eq!(
+            note,
+            &format!(
+                "/project/config.yaml: template_bytes 1073741824000 is ignored: it is above \
+                 the {bytes} bytes allowed without it; {PROJECT_BUDGET_RULE}"
+            )
+        );
+        let flag = Flags {
+            template_bytes: Some(1 << 40),
+            ..Flags::default()
+        };
+        let flagged = resolve(&flag, &[], &layers).0;
+        assert_eq!(
+            (flagged.template_limits.bytes, flagged.notes.len()),
+            (1 << 40, 0)
+        );
     }
 
     #[test]

@@ -340,3 +340,83 @@ fn the_byte_budget_comes_from_flag_env_or_config() {
         .to_string();
     assert!(e.contains("the byte budget must be at least 1 byte"), "{e}");
 }
+
+/// An address-space cap the binary runs under in the memory tests, so that a regression
+/// fails the test (the allocation is refused) instead of taking the machine's memory.
+const ADDRESS_SPACE_KB: &str = "4000000";
+
+/// Runs `t`'s binary with `args` under [`ADDRESS_SPACE_KB`].
+fn run_capped(t: &Test, args: &[&str]) -> common::Run {
+    let script = format!("ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" \"$@\"");
+    t.run_wrapped(&["sh", "-c", &script], args)
+}
+
+/// The escape of 2026-12 (escapes-2026-12/tojson_indent_oom.sh): a project template whose
+/// `tojson(indent=N)` asked for 10 GB aborted at 4 GiB under `--template-bytes 1M`. It is
+/// refused before it is built, as the byte budget, naming the template.
+#[test]
+fn tojson_with_a_huge_indent_stops_at_the_byte_budget() {
+    let t = Test::new().git().file(
+        ".asimi/templates/sections/git.md.j2",
+        "{{ (range(50000)|list|tojson(indent=200000))|length }}\n",
+    );
+    let e = run_capped(&t, &["system", "--template-bytes", "1M"])
+        .fails()
+        .to_string();
+    assert!(e.contains("git.md.j2: "), "{e}");
+    assert!(e.ends_with(&format!("{}\n", bytes_message(1 << 20))), "{e}");
+}
+
+/// minijinja's operators are bounded by fuel alone; a render holding far more than its
+/// byte budget ends the run with exit 2 and the budget's message (the allocator's count).
+#[test]
+fn a_render_holding_far_more_than_its_budget_exits_with_the_budget_message() {
+    let t = Test::new().file("t.j2", "{{ ('x' * 100000000)|length }}");
+    let run = run_capped(
+        &t,
+        &["template", "render", "t.j2", "--template-bytes", "1M"],
+    );
+    let e = run.fails();
+    assert_eq!(
+        e,
+        format!("asimi-prompt: template: {}\n", bytes_message(1 << 20))
+    );
+}
+
+/// A cloned repository's `.asimi/config.yaml` may not raise its own templates' budgets
+/// (escapes-2026-12, U2: `template_bytes: 1000G` let a template take 3 GB): the user's
+/// config, or the default, holds, with a warning naming the project's file.
+#[test]
+fn a_project_config_cannot_raise_the_template_budgets() {
+    let t = Test::new()
+        .git()
+        .config_file("config.yaml", "template_bytes: 200K\n")
+        .file(
+            ".asimi/config.yaml",
+            "template_bytes: 1000G\ntemplate_fuel: 100000000000\n",
+        )
+        .file(
+            ".asimi/templates/sections/git.md.j2",
+            "{{ 'x' * 300000 }}\n",
+        );
+    let e = t.run_with(&["system"]).fails().to_string();
+    let config = t.work.join(".asimi/config.yaml");
+    let warning = format!(
+        "asimi-prompt: warning: {}: template_bytes 1073741824000 is ignored: it is above the \
+         204800 bytes allowed without it; a project's config may lower a template budget, never \
+         raise it; raise it with the flag, its environment variable or your own config\n",
+        config.display()
+    );
+    assert!(e.contains(&warning), "{e}");
+    assert!(
+        e.contains("template_fuel 100000000000 is ignored: it is above the 10000000 steps"),
+        "{e}"
+    );
+    assert!(e.contains("git.md.j2"), "{e}");
+    assert!(
+        e.ends_with(&format!("{}\n", bytes_message(200 << 10))),
+        "{e}"
+    );
+    // The user's own flag raises it.
+    t.run_with(&["system", "--template-bytes", "1M"]).ok();
+}

@@ -7,9 +7,12 @@
 //! `println`, `html`, `js` and `urlquery` return) against a byte budget, and `printf`
 //! stops before a padded or formatted value (widths and precisions reach ten million)
 //! would overrun it. Memory then stays within a small multiple of the budget, whatever
-//! the widths (asimi-prompt's `scripts/bench.sh budget` measures it). minijinja's own
-//! string operators are bounded by fuel (it charges a unit per byte they build) and by
-//! its own repeat limit.
+//! the widths (asimi-prompt's `scripts/bench.sh budget` measures it). minijinja's
+//! builtins that build from a size the template chooses (`tojson`, `indent`, `join`, ...)
+//! are measured and charged before they build ([`crate::filters`]). Its operators are
+//! bounded by fuel (it charges a unit per byte they build) and by its own repeat limit;
+//! behind them all, a program whose allocator is [`crate::Metered`] stops a render that
+//! holds more than a few times its budget ([`crate::meter`]).
 //!
 //! The budget is a thread-local because the builtins are plain functions of their
 //! arguments; a render sets it with [`within`] and the builtins charge against it.
@@ -48,7 +51,7 @@ pub(super) fn within<T>(limit: u64, hint: &'static str, render: impl FnOnce() ->
         left,
         over: false,
     });
-    let value = render();
+    let value = crate::meter::metered(limit, render);
     let over = BUDGET.replace(outer).over;
     (value, over)
 }
@@ -93,6 +96,33 @@ pub(super) fn message(limit: u64, hint: &str) -> String {
 pub(super) fn spent_message() -> String {
     let budget = BUDGET.get();
     message(budget.limit, budget.hint)
+}
+
+/// Ends the process as [`crate::Metered`] does when a render holds more than its budget
+/// allows: `PREFIX` then `template: ` and the running render's budget message on standard
+/// error, then exit `code`. Allocates nothing.
+pub(super) fn exit_spent(prefix: &str, code: i32) -> ! {
+    let budget = BUDGET.try_with(Cell::get).unwrap_or(Budget {
+        limit: 0,
+        hint: "",
+        left: 0,
+        over: true,
+    });
+    let (before, after) = BYTES_MESSAGE
+        .split_once("{}")
+        .unwrap_or((BYTES_MESSAGE, ""));
+    let mut digits = crate::meter::Digits::default();
+    let limit = digits.of(budget.limit);
+    let pieces = [
+        prefix,
+        "template: ",
+        before,
+        limit,
+        after,
+        budget.hint,
+        "\n",
+    ];
+    crate::meter::exit_with(&pieces, code)
 }
 
 /// The output of a render, counted against its budget as it is written.

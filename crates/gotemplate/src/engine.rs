@@ -12,7 +12,7 @@ use crate::error::{Error, ErrorKind, Limit};
 use crate::go::lower::{GoNode, Lowered, DATA_VAR};
 use crate::guard::guarded;
 use crate::strconv::quote;
-use crate::{budget, depth, lower_go};
+use crate::{budget, depth, filters, lower_go};
 
 /// The template languages the engine reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,6 +163,7 @@ impl Engine {
         env.set_recursion_limit(RECURSION_LIMIT);
         env.set_fuel(Some(DEFAULT_FUEL));
         builtins::register(&mut env, missing);
+        filters::register(&mut env);
         Engine {
             env,
             go: HashMap::new(),

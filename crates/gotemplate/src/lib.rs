@@ -49,9 +49,15 @@ mod engine;
 #[cfg(feature = "render")]
 mod escape;
 #[cfg(feature = "render")]
+mod filters;
+#[cfg(feature = "render")]
 mod gofmt;
 #[cfg(feature = "render")]
 pub mod json;
+#[cfg(feature = "render")]
+mod measure;
+#[cfg(feature = "render")]
+mod meter;
 #[cfg(all(test, feature = "render"))]
 mod printf_roundtrip;
 #[cfg(all(test, feature = "render"))]
@@ -76,6 +82,8 @@ pub use engine::{
     render_str, BudgetHints, Engine, Limits, Syntax, DEFAULT_BYTES, DEFAULT_FUEL, GO_EXTENSIONS,
     JINJA_EXTENSIONS, MAX_TEMPLATE_DEPTH,
 };
+#[cfg(feature = "render")]
+pub use meter::{cap as memory_cap, last_peak, Metered};
 
 /// The deepest nesting of control structures plus parenthesised pipelines the parser
 /// accepts ([`Limit::Nesting`]).

@@ -11,9 +11,13 @@
 
 use std::time::{Duration, Instant};
 
-use gotemplate::{json, Engine, Error, Limits, MissingKey, Syntax};
+use gotemplate::{json, last_peak, Engine, Error, Limits, Metered, MissingKey, Syntax};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+
+// Counts what each render holds, for the hostile-size cases.
+#[global_allocator]
+static ALLOCATOR: Metered<std::alloc::System> = Metered::measuring(std::alloc::System);
 
 /// A budget small enough that a runaway case ends quickly.
 const FUEL: u64 = 200_000;
@@ -402,4 +406,106 @@ fn well_formed_go_templates_render_as_their_translation_and_place_their_errors()
 #[test]
 fn jinja_templates_render_or_fail_cleanly() {
     run(mutated(JINJA_FRAGMENTS), "fuzz.j2", Syntax::Jinja);
+}
+
+/// The byte budget of the hostile-size cases.
+const HOSTILE_BUDGET: u64 = 1 << 20;
+
+/// What minijinja's operators (`'w' * N`) may build within [`FUEL`]: a step pays for 64
+/// bytes, and the byte budget does not see them.
+const OPERATOR_BYTES: u64 = FUEL * 64;
+
+/// What a hostile-size render may hold: its budget a few times over, what the operators
+/// build and a copy of it, and a constant.
+const HOSTILE_MOST_HELD: u64 = 3 * HOSTILE_BUDGET + 2 * OPERATOR_BYTES + (1 << 20);
+
+/// Sizes a template chooses: small, about the budget, and far past it.
+const HOSTILE_SIZES: &[&str] = &[
+    "0",
+    "1",
+    "7",
+    "4096",
+    "1048577",
+    "200000",
+    "9000000",
+    "2147483647",
+];
+
+/// A value to build from: a short string, a long one, a list sharing one long string.
+const HOSTILE_VALUES: &[&str] = &[
+    "'ab\\n'",
+    "('x\\n' * N)",
+    "range(50000)|list",
+    "([('y' * 100000)] * 100)",
+    "{'k': [1, 'v']}",
+];
+
+/// Builtins that build from a size (`N`) or a string the template chooses.
+const HOSTILE_FILTERS: &[&str] = &[
+    "tojson(indent=N)",
+    "tojson(true)",
+    "indent(N)",
+    "indent(width=N, first=true, blank=true)",
+    "join('z' * N)",
+    "join",
+    "replace('x', 'w' * N)",
+    "replace('', 'w' * N)",
+    "pprint",
+    "string",
+    "center(N)",
+    "batch(N, 'f')",
+    "slice(N)",
+];
+
+fn hostile_jinja() -> impl Strategy<Value = String> {
+    let call = (
+        prop::sample::select(HOSTILE_VALUES),
+        prop::collection::vec(prop::sample::select(HOSTILE_FILTERS), 1..4),
+        prop::sample::select(HOSTILE_SIZES),
+    )
+        .prop_map(|(value, filters, n)| {
+            format!("{{{{ ({value}|{})|length }}}}", filters.join("|")).replace('N', n)
+        });
+    let format = (
+        prop::sample::select(HOSTILE_SIZES),
+        prop::sample::select(HOSTILE_SIZES),
+    )
+        .prop_map(|(w, p)| format!("{{{{ '%{w}.{p}f %{w}s'|format(1.5, 'x')|length }}}}"));
+    let debug = prop::sample::select(HOSTILE_VALUES).prop_map(|v| {
+        format!("{{% set v = {v} %}}{{{{ debug()|length }}}}").replace('N', "100000")
+    });
+    prop_oneof![8 => call, 1 => format, 1 => debug]
+}
+
+/// Renders `src` within [`HOSTILE_BUDGET`]: an output or an error, never more held than
+/// [`HOSTILE_MOST_HELD`].
+fn check_hostile(src: &str) -> Result<(), TestCaseError> {
+    let mut engine = Engine::new(MissingKey::Default);
+    engine.set_limits(Limits {
+        fuel: FUEL,
+        bytes: HOSTILE_BUDGET,
+    });
+    let result = engine
+        .add("hostile.j2", src, Syntax::Jinja)
+        .and_then(|()| engine.render("hostile.j2", &json::decode("null").unwrap()));
+    let held = last_peak();
+    prop_assert!(
+        held <= HOSTILE_MOST_HELD,
+        "{src}: held {held} bytes ({result:?})"
+    );
+    Ok(())
+}
+
+/// Filters given hostile sizes stay within the byte budget's memory: refused before they
+/// build, or stopped by the steps.
+#[test]
+fn hostile_filter_sizes_stay_within_the_budget() {
+    let mut runner = TestRunner::new(Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&hostile_jinja(), |src| check_hostile(&src))
+        .unwrap();
 }
