@@ -61,7 +61,8 @@ impl Rule {
         match provider {
             "anthropic" | "raw" => Rule::Breakpoints,
             "openrouter" if model.starts_with("anthropic/") => Rule::Breakpoints,
-            "openai" | "openai-responses" if explicit => Rule::Explicit,
+            // OpenRouter turns the markers into OpenAI's breakpoints for GPT-5.6 and later.
+            "openai" | "openai-responses" | "openrouter" if explicit => Rule::Explicit,
             _ => Rule::Prefix,
         }
     }
@@ -653,6 +654,10 @@ mod tests {
         assert_eq!(rule("gemini", "gemini-2.5-pro", false), Rule::Prefix);
         assert_eq!(rule("openai", "gpt-5.4", false), Rule::Prefix);
         assert_eq!(rule("openai", "gpt-5.6-terra", true), Rule::Explicit);
+        assert_eq!(
+            rule("openrouter", "openai/gpt-5.6-terra", true),
+            Rule::Explicit
+        );
     }
 
     /// Explicit breakpoints have no lookback limit: an entry 30 blocks before the
