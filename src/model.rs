@@ -147,7 +147,7 @@ impl Prices {
 /// The model every command uses when neither `--model` (or the spec's `model`),
 /// `ASIMI_MODEL` nor a config file's `model` names one, and no `--provider` chose its
 /// own: Anthropic's current Sonnet, which its SDK does not mark deprecated (anthropic
-/// 2.14.0, `_data/deprecated_models.py`). `system` and `messages` agree on it, so the
+/// 2.17.0, `_data/deprecated_models.py`). `system` and `messages` agree on it, so the
 /// prompt CI checks is the one that is sent.
 pub const DEFAULT_MODEL: &str = "claude-sonnet-5-5";
 
@@ -155,7 +155,7 @@ pub const DEFAULT_MODEL: &str = "claude-sonnet-5-5";
 /// P's own, never another provider's name.
 pub const PROVIDER_DEFAULTS: &[(&str, &str)] = &[
     ("anthropic", DEFAULT_MODEL),
-    // Current (openai 3.57.0 marks gpt-5.4-nano, not gpt-5.4, deprecated), with the
+    // Current (openai 3.63.0 marks gpt-5.4-nano, not gpt-5.4, deprecated), with the
     // automatic prefix caching every OpenAI model before GPT-5.6 has.
     ("openai", "gpt-5.4"),
     ("openai-responses", "gpt-5.4"),

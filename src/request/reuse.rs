@@ -13,7 +13,7 @@
 //!   request reads the longest of its prefixes that ends exactly where one of the
 //!   session's latest 80 breakpoints ended, wherever that is in the request: "OpenAI
 //!   considers up to the latest 80 breakpoints in the conversation, without a
-//!   content-block lookback limit" (`PromptCacheOptions` in the openai SDK 3.57.0, and
+//!   content-block lookback limit" (`PromptCacheOptions` in the openai SDK 3.63.0, and
 //!   OpenAI's prompt caching guide). Billed like breakpoints.
 //! - **Prefix** (OpenAI, Gemini, other OpenRouter models): the provider caches on its
 //!   own; a request reads the prefix it shares with the session's previous request, from
