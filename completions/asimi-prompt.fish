@@ -158,7 +158,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l u
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: 8192, or 16384 with no --file; at most an eighth of the model\'s context window)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent), 1h or 12h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
@@ -192,6 +192,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l mcp-server -d 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l mcp-timeout -d 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout). A server\'s own `timeout` (milliseconds, as gemini-cli reads it) takes its place for that server' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l fetch-urls -d 'Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard input only, never a spec\'s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
@@ -237,7 +238,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ur
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l image -d 'Images for the prompt (PNG, JPEG, GIF or WebP, at most 5 MB each)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-exclude -d 'Leave files matching GLOB out of the symbol map (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l map-tokens -d 'Keep the best-ranked symbol blocks that fit N tokens (default: 8192, or 16384 with no --file; at most an eighth of the model\'s context window)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent) or 1h' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-ttl -d 'Cache lifetime: 5m (the default; no ttl field is sent), 1h or 12h' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tokenizer -d 'The encoding that counts tokens for the minimum-cacheable-prefix rule' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l prompt-cache-key -d 'OpenAI\'s prompt_cache_key' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-file-bytes -d 'Refuse files larger than this many bytes' -r
@@ -271,6 +272,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mc
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mcp-server -d 'An MCP server on the command line: NAME=COMMAND [ARG...], split at spaces (repeatable)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mcp-timeout -d 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout). A server\'s own `timeout` (milliseconds, as gemini-cli reads it) takes its place for that server' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l fetch-urls -d 'Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard input only, never a spec\'s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
@@ -309,6 +311,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -326,6 +329,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l mod
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s a -l all -d 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l stream -d 'Ask for a streamed response'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l prompt-only -d 'Print only the rendered commit prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s h -l help -d 'Print help (see more with \'--help\')'

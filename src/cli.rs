@@ -296,7 +296,7 @@ names no entry describes, with their family's figures.
 Examples:
   asimi-prompt models                      # every entry
   asimi-prompt models 'claude-*'           # entries whose pattern matches the glob
-  asimi-prompt models --json | jq '.[] | select(.deprecated)'")]
+  asimi-prompt models --json | jq '.models[] | select(.deprecated)'")]
     Models(ModelsArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -1005,6 +1005,11 @@ pub struct EncodeArgs {
     /// maximum.
     #[arg(help_heading = "Model and provider", long)]
     pub stream: bool,
+    /// Build the request even for a model its provider has retired (past its end of life
+    /// in `asimi-prompt models`); without it such a model stops the run, naming its
+    /// replacement.
+    #[arg(help_heading = "Model and provider", hide_short_help = true, long)]
+    pub allow_retired: bool,
     /// The role of the system message in OpenAI-shaped bodies.
     #[arg(
         help_heading = "Model and provider",
@@ -1131,12 +1136,15 @@ pub struct MessagesArgs {
     /// Note on stderr each file the symbol map could not parse cleanly.
     #[arg(help_heading = "Output", hide_short_help = true, long)]
     pub verbose: bool,
-    /// Cache lifetime: 5m (the default; no ttl field is sent) or 1h.
+    /// Cache lifetime: 5m (the default; no ttl field is sent), 1h or 12h.
+    ///
+    /// OpenAI's explicit breakpoints (GPT-5.6 and later) live 30m or 12h, the shortest
+    /// that covers the one asked; 12h is for them and Gemini's --cache-create only.
     #[arg(
         help_heading = "Cache and session",
         hide_short_help = true,
         long,
-        value_name = "5m|1h"
+        value_name = "5m|1h|12h"
     )]
     pub cache_ttl: Option<String>,
     /// The encoding that counts tokens for the minimum-cacheable-prefix rule.

@@ -37,6 +37,10 @@ pub struct ModelInfo {
     /// The provider's end-of-life date (`YYYY-MM-DD`), once announced.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<String>,
+    /// The model the provider names to move to once this one is retired; the provider's
+    /// default model when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced_by: Option<String>,
     /// Where the entry's figures come from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<String>,
@@ -45,16 +49,59 @@ pub struct ModelInfo {
     /// earlier breakpoint ended (see `request::reuse`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cache_breakpoints: bool,
+    /// Gemini's explicit caching (`cachedContents`, `--cache-create`): offered up to
+    /// Gemini 3.x, not from Gemini 4 Argon on, which caches implicitly only.
+    #[serde(default = "offered", skip_serializing_if = "is_offered")]
+    pub cached_contents: bool,
     /// A fallback for names no entry describes (`claude-*`), with its family's figures:
     /// a model only a fallback (or the last entry, `*`) matches is unknown.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fallback: bool,
 }
 
+/// `cached_contents` when an entry does not say: what every Gemini model before Gemini 4
+/// offers.
+fn offered() -> bool {
+    true
+}
+
+/// Leaves the default out of `models --json`.
+fn is_offered(cached_contents: &bool) -> bool {
+    *cached_contents
+}
+
 impl ModelInfo {
     /// Whether the entry describes models rather than standing in for unknown ones.
     pub fn is_known(&self) -> bool {
         !self.fallback && self.pattern != "*"
+    }
+
+    /// Whether the provider has shut the model down by `today` (`YYYY-MM-DD`): its
+    /// end-of-life date is today or earlier, so requests to it fail.
+    pub fn is_retired(&self, today: &str) -> bool {
+        self.deprecated.as_deref().is_some_and(|date| date <= today)
+    }
+
+    /// The model to use instead of `model` (this entry's name for it).
+    pub fn replacement(&self, model: &str) -> String {
+        match &self.replaced_by {
+            Some(name) => name.clone(),
+            None => default_model_for_name(&self.provider, model).to_string(),
+        }
+    }
+
+    /// Why a request for `model` stops when the model is retired by `today`: its end of
+    /// life, and what to send instead.
+    pub fn retired_error(&self, model: &str, today: &str) -> Option<String> {
+        let date = self
+            .deprecated
+            .as_deref()
+            .filter(|_| self.is_retired(today))?;
+        Some(format!(
+            "model '{model}' was retired on {date} (its provider's end of life), so requests \
+             to it fail; use {} instead, or add --allow-retired to send it anyway",
+            self.replacement(model)
+        ))
     }
 }
 
@@ -100,7 +147,7 @@ impl Prices {
 /// The model every command uses when neither `--model` (or the spec's `model`),
 /// `ASIMI_MODEL` nor a config file's `model` names one, and no `--provider` chose its
 /// own: Anthropic's current Sonnet, which its SDK does not mark deprecated (anthropic
-/// 2.14.0, `_data/deprecated_models.py`). `system` and `messages` agree on it, so the
+/// 2.17.0, `_data/deprecated_models.py`). `system` and `messages` agree on it, so the
 /// prompt CI checks is the one that is sent.
 pub const DEFAULT_MODEL: &str = "claude-sonnet-5-5";
 
@@ -108,7 +155,7 @@ pub const DEFAULT_MODEL: &str = "claude-sonnet-5-5";
 /// P's own, never another provider's name.
 pub const PROVIDER_DEFAULTS: &[(&str, &str)] = &[
     ("anthropic", DEFAULT_MODEL),
-    // Current (openai 3.57.0 marks gpt-5.4-nano, not gpt-5.4, deprecated), with the
+    // Current (openai 3.63.0 marks gpt-5.4-nano, not gpt-5.4, deprecated), with the
     // automatic prefix caching every OpenAI model before GPT-5.6 has.
     ("openai", "gpt-5.4"),
     ("openai-responses", "gpt-5.4"),
@@ -122,6 +169,24 @@ pub fn default_model_for(provider: Option<&str>) -> &'static str {
         .iter()
         .find(|(p, _)| Some(*p) == provider)
         .map_or(DEFAULT_MODEL, |(_, m)| m)
+}
+
+/// OpenRouter's current model of each vendor, by the vendor prefix of its names: a
+/// retired `openai/o3` is replaced by an OpenAI model, not by OpenRouter's default.
+const OPENROUTER_VENDOR_DEFAULTS: &[(&str, &str)] = &[
+    ("openai/", "openai/gpt-5.4"),
+    ("google/", "google/gemini-3.8-flash"),
+];
+
+/// The default model for `provider` that comes from the same vendor as `model`.
+fn default_model_for_name(provider: &str, model: &str) -> &'static str {
+    let vendor = OPENROUTER_VENDOR_DEFAULTS
+        .iter()
+        .find(|(prefix, _)| provider == "openrouter" && model.starts_with(prefix));
+    match vendor {
+        Some((_, name)) => name,
+        None => default_model_for(Some(provider)),
+    }
 }
 
 /// The largest `max_tokens` Anthropic's Python SDK sends without streaming. anthropic
@@ -149,9 +214,13 @@ impl ModelInfo {
 }
 
 /// The model registry: entries in order; the first whose pattern matches wins.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModelRegistry {
+    /// When the entries were last compared with the providers' pages and SDKs
+    /// (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<String>,
     pub models: Vec<ModelInfo>,
 }
 
@@ -211,19 +280,24 @@ impl ModelRegistry {
             .unwrap_or_else(|| &self.models[self.models.len() - 1])
     }
 
-    /// What a user should hear about `model`: that it is deprecated (with its end of
-    /// life), or that no entry describes it (with the closest known names and what it
-    /// falls back to). `None` for a known, current model, or no model.
-    pub fn notice(&self, model: &str) -> Option<String> {
+    /// What a user should hear about `model` on `today`: that it is retired or
+    /// deprecated (with its end of life), or that no entry describes it (with the closest
+    /// known names and what it falls back to). `None` for a known, current model, or no
+    /// model.
+    pub fn notice(&self, model: &str, today: &str) -> Option<String> {
         if model.is_empty() {
             return None;
         }
         let entry = self.lookup(model);
         if let Some(date) = &entry.deprecated {
+            let state = match entry.is_retired(today) {
+                true => format!("was retired on {date}, so requests to it fail"),
+                false => format!("is deprecated and reaches its end of life on {date}"),
+            };
             return Some(format!(
-                "model '{model}' is deprecated and reaches its end of life on {date}; choose \
-                 a current model, such as {} (`asimi-prompt models` lists them)",
-                default_model_for(Some(&entry.provider))
+                "model '{model}' {state}; choose a current model, such as {} \
+                 (`asimi-prompt models` lists them)",
+                entry.replacement(model)
             ));
         }
         if entry.is_known() {

@@ -32,8 +32,10 @@ pub fn model_info(bin: &Path, model: &str) -> Result<ModelInfo, String> {
         .args(["models", "--json"])
         .output()
         .map_err(|e| e.to_string())?;
-    let all: Vec<Value> = serde_json::from_slice(&out.stdout).map_err(|e| e.to_string())?;
-    let entry = all
+    let listing: Value = serde_json::from_slice(&out.stdout).map_err(|e| e.to_string())?;
+    let entry = listing["models"]
+        .as_array()
+        .ok_or("`models --json` lists no models")?
         .iter()
         .find(|m| {
             let pattern = m["pattern"].as_str().unwrap_or("");
@@ -42,7 +44,7 @@ pub fn model_info(bin: &Path, model: &str) -> Result<ModelInfo, String> {
         .ok_or_else(|| format!("{model}: not in the registry"))?;
     let rule = match (entry["provider"].as_str(), entry.get("cache_breakpoints")) {
         (Some("anthropic"), _) => Rule::Breakpoints,
-        (Some("openai"), Some(Value::Bool(true))) => Rule::Explicit,
+        (Some("openai" | "openrouter"), Some(Value::Bool(true))) => Rule::Explicit,
         _ => Rule::Prefix,
     };
     let num = |p: &str| entry.pointer(p).and_then(Value::as_f64).unwrap_or(100.0);

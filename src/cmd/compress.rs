@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{default_model_note, encode_flags, resolve_warned, Ctx, Outcome};
+use super::{default_model_note, encode_flags, refuse_retired, resolve_warned, Ctx, Outcome};
 use crate::cli::CompressArgs;
 use crate::model::default_model_for;
 use crate::prompt;
@@ -22,6 +22,7 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = resolve_warned(&flags, ctx)?;
     let mut notes = Vec::new();
     let (context, model) = prompt::context(&settings, &mut notes)?;
+    refuse_retired(&args.encode, &settings, &model)?;
     for n in &notes {
         ctx.note(format!("warning: {n}"))?;
     }

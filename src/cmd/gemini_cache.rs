@@ -4,12 +4,17 @@
 
 use crate::cli::MessagesArgs;
 use crate::memo;
+use crate::model::ModelInfo;
 use crate::request::providers::{GeminiCache, Provider};
 use crate::request::{self, Request};
 use crate::settings::Settings;
 
 /// The body Gemini's explicit caching asks for (`--cache-create`, `--cached-content`).
-pub(super) fn gemini_cache(args: &MessagesArgs, req: &Request) -> anyhow::Result<GeminiCache> {
+pub(super) fn gemini_cache(
+    args: &MessagesArgs,
+    req: &Request,
+    model: &ModelInfo,
+) -> anyhow::Result<GeminiCache> {
     let asked = args.cache_create || args.cached_content.is_some();
     if asked && req.provider != Provider::Gemini {
         anyhow::bail!(
@@ -18,18 +23,30 @@ pub(super) fn gemini_cache(args: &MessagesArgs, req: &Request) -> anyhow::Result
             req.provider
         );
     }
+    if asked && !model.cached_contents {
+        anyhow::bail!(
+            "--cache-create and --cached-content use Gemini's explicit caching, which \
+             {} does not offer (Gemini 4 Argon and later cache implicitly only); drop \
+             them: repeated prefixes are cached by themselves",
+            req.options.model
+        );
+    }
     Ok(match (&args.cached_content, args.cache_create) {
         (Some(name), _) => GeminiCache::Use(name.clone()),
-        // An hour unless --cache-ttl 5m asks for five minutes.
         (None, true) => GeminiCache::Create {
-            ttl_seconds: if args.cache_ttl.as_deref() == Some("5m") {
-                300
-            } else {
-                3600
-            },
+            ttl_seconds: entry_lifetime(args.cache_ttl.as_deref()),
         },
         (None, false) => GeminiCache::Off,
     })
+}
+
+/// An entry's lifetime in seconds: an hour unless `--cache-ttl` asks for another.
+fn entry_lifetime(cache_ttl: Option<&str>) -> u64 {
+    match cache_ttl {
+        Some("5m") => 300,
+        Some("12h") => 12 * 3600,
+        _ => 3600,
+    }
 }
 
 /// The memo's kind for "the last `--cache-create` here held this content".

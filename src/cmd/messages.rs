@@ -50,7 +50,7 @@ pub fn run(args: MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     if let Some(format) = args.format {
         return print_document(&req, format, args.line_numbers, ctx);
     }
-    req.options.gemini_cache = gemini_cache(&args, &req)?;
+    req.options.gemini_cache = gemini_cache(&args, &req, &built.model)?;
     let mut laid = lay_out(&args, &settings, &req, ctx)?;
     // Over budget, nothing is printed or recorded: the request is not to be sent.
     if let Some(note) = args

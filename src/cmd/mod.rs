@@ -210,6 +210,20 @@ pub(crate) fn encode_flags(
     }
 }
 
+/// A request for a model its provider has shut down stops (exit 2), naming the
+/// replacement, unless `--allow-retired`: the provider would refuse it anyway.
+pub(crate) fn refuse_retired(
+    encode: &EncodeArgs,
+    settings: &Settings,
+    model: &crate::model::ModelInfo,
+) -> anyhow::Result<()> {
+    let today = crate::model::today(settings.source_date_epoch);
+    match model.retired_error(&settings.model, &today) {
+        Some(why) if !encode.allow_retired => anyhow::bail!(why),
+        _ => Ok(()),
+    }
+}
+
 /// Resolves the settings.
 pub(crate) fn resolve(flags: &Flags, env: &Env) -> anyhow::Result<Settings> {
     Ok(Settings::load(flags, env)?)

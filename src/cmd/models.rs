@@ -3,7 +3,7 @@
 
 use super::{resolve, Ctx, Outcome};
 use crate::cli::ModelsArgs;
-use crate::model::{glob_match, ModelInfo};
+use crate::model::{glob_match, ModelInfo, PROVIDER_DEFAULTS};
 use crate::prompt;
 use crate::settings::Flags;
 
@@ -22,6 +22,16 @@ const HEADER: [&str; 11] = [
     "END OF LIFE",
 ];
 
+/// `models --json`: the entries, with the day the registry was last compared with the
+/// providers (a project's own models.yaml may not say) and each provider's default model,
+/// which scripts/registry-drift checks is current.
+#[derive(serde::Serialize)]
+struct Listing<'a> {
+    checked: Option<&'a str>,
+    defaults: std::collections::BTreeMap<&'static str, &'static str>,
+    models: Vec<&'a ModelInfo>,
+}
+
 pub fn run(args: ModelsArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let flags = Flags {
         templates: args.templates.dir,
@@ -39,7 +49,12 @@ pub fn run(args: ModelsArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         })
         .collect();
     if args.json {
-        let mut text = serde_json::to_string_pretty(&entries)?;
+        let listing = Listing {
+            checked: registry.checked.as_deref(),
+            defaults: PROVIDER_DEFAULTS.iter().copied().collect(),
+            models: entries,
+        };
+        let mut text = serde_json::to_string_pretty(&listing)?;
         text.push('\n');
         ctx.out.write_all(text.as_bytes())?;
         return Ok(Outcome::Ok);

@@ -208,7 +208,8 @@ fn data(
 ) -> Result<(PromptContext, ModelInfo), Error> {
     let registry = registry(library)?;
     let model = registry.lookup(&settings.model).clone();
-    warnings.extend(registry.notice(&settings.model));
+    let today = crate::model::today(settings.source_date_epoch);
+    warnings.extend(registry.notice(&settings.model, &today));
     let mut context = prompt_context(settings, &model, vars, warnings)?;
     if let Some(g) = load_goal(settings)?.filter(|g| goals.contains(&g.status)) {
         context.goal = g.to_data(settings.ascii);

@@ -13,7 +13,7 @@
 //!   request reads the longest of its prefixes that ends exactly where one of the
 //!   session's latest 80 breakpoints ended, wherever that is in the request: "OpenAI
 //!   considers up to the latest 80 breakpoints in the conversation, without a
-//!   content-block lookback limit" (`PromptCacheOptions` in the openai SDK 3.57.0, and
+//!   content-block lookback limit" (`PromptCacheOptions` in the openai SDK 3.63.0, and
 //!   OpenAI's prompt caching guide). Billed like breakpoints.
 //! - **Prefix** (OpenAI, Gemini, other OpenRouter models): the provider caches on its
 //!   own; a request reads the prefix it shares with the session's previous request, from
@@ -61,7 +61,8 @@ impl Rule {
         match provider {
             "anthropic" | "raw" => Rule::Breakpoints,
             "openrouter" if model.starts_with("anthropic/") => Rule::Breakpoints,
-            "openai" | "openai-responses" if explicit => Rule::Explicit,
+            // OpenRouter turns the markers into OpenAI's breakpoints for GPT-5.6 and later.
+            "openai" | "openai-responses" | "openrouter" if explicit => Rule::Explicit,
             _ => Rule::Prefix,
         }
     }
@@ -653,6 +654,10 @@ mod tests {
         assert_eq!(rule("gemini", "gemini-2.5-pro", false), Rule::Prefix);
         assert_eq!(rule("openai", "gpt-5.4", false), Rule::Prefix);
         assert_eq!(rule("openai", "gpt-5.6-terra", true), Rule::Explicit);
+        assert_eq!(
+            rule("openrouter", "openai/gpt-5.6-terra", true),
+            Rule::Explicit
+        );
     }
 
     /// Explicit breakpoints have no lookback limit: an entry 30 blocks before the

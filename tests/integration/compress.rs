@@ -106,7 +106,7 @@ fn request_bodies_for_each_provider() {
         ("anthropic", "claude-sonnet-5-5"),
         ("openai", "gpt-5.4"),
         ("openrouter", "gpt-5.4"),
-        ("gemini", "gemini-2.5-pro"),
+        ("gemini", "gemini-3.1-pro-preview"),
     ] {
         let t = Test::new()
             .file("chat.json", HISTORY)

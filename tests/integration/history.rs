@@ -128,14 +128,20 @@ fn image_history() -> String {
 
 #[test]
 fn images_become_a_placeholder_for_a_text_only_model() {
-    // o1-mini has `images: false` in the built-in models.yaml.
+    // o1-mini has `images: false` in the built-in models.yaml (retired, still described).
     let t = messages(
         "o1-mini",
         Test::new()
             .file("h.json", image_history())
             .file("shot.png", PNG),
     )
-    .args(["--provider", "openai", "--image", "shot.png"]);
+    .args([
+        "--provider",
+        "openai",
+        "--image",
+        "shot.png",
+        "--allow-retired",
+    ]);
     let b: Value = serde_json::from_str(t.run().ok()).unwrap();
     assert_eq!(
         conversation(&b),
@@ -193,7 +199,7 @@ fn tool_blocks_are_converted_for_each_provider() {
         ("anthropic", "claude-sonnet-5-5"),
         ("openai", "gpt-5.4"),
         ("openrouter", "gpt-5.4"),
-        ("gemini", "gemini-2.5-pro"),
+        ("gemini", "gemini-3.1-pro-preview"),
     ] {
         let b = body(model, TOOLS, &["--provider", provider]);
         let mut got = serde_json::to_string_pretty(&conversation(&b)).unwrap();
@@ -247,7 +253,7 @@ fn tool_blocks_map_as_the_readme_says() {
         {"role": "model", "parts": [text("a.rs defines a.")]},
         {"role": "user", "parts": [text("p")]},
     ]);
-    let b = body("gemini-2.5-pro", TOOLS, &["--provider", "gemini"]);
+    let b = body("gemini-3.1-pro-preview", TOOLS, &["--provider", "gemini"]);
     assert_eq!(conversation(&b), gemini);
 }
 

@@ -1267,3 +1267,275 @@ fn format_prints_the_request_as_one_document() {
     ]);
     assert!(e.fails().contains("cannot be used with"), "{}", e.stderr);
 }
+
+/// The day `SOURCE_DATE_EPOCH` fixes for the end-of-life tests: 2026-12-06, after Sonnet
+/// 4.5's end of life (2026-11-30) and before o3's (2026-12-11).
+const DEC_6_2026: &str = "1796515200";
+
+/// A model past its end of life stops a request (exit 2, nothing printed), naming what to
+/// use instead; `--allow-retired` sends it anyway, with a warning. Before that day it is a
+/// warning only. `context` and `compress` stop the same way.
+#[test]
+fn retired_models_stop_naming_their_replacement() {
+    let t = Test::new()
+        .file("h.json", r#"[{"role": "user", "content": "hi"}]"#)
+        .env("SOURCE_DATE_EPOCH", DEC_6_2026);
+    let args = ["messages", "--prompt", "hi", "--model", "claude-sonnet-4-5"];
+    let run = t.run_with(&args);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.fails(),
+        "asimi-prompt: model 'claude-sonnet-4-5' was retired on 2026-11-30 (its provider's \
+         end of life), so requests to it fail; use claude-sonnet-5-5 instead, or add \
+         --allow-retired to send it anyway\n"
+    );
+    let sent = t.run_with(&[&args[..], &["--allow-retired"]].concat());
+    let body: Value = serde_json::from_str(sent.ok()).unwrap();
+    assert_eq!(body["model"], "claude-sonnet-4-5");
+    assert!(
+        sent.stderr.contains("was retired on 2026-11-30"),
+        "{}",
+        sent.stderr
+    );
+    let before = Test::new().env("SOURCE_DATE_EPOCH", "1793491200");
+    let run = before.run_with(&args);
+    run.ok();
+    assert!(
+        run.stderr.contains("reaches its end of life on 2026-11-30"),
+        "{}",
+        run.stderr
+    );
+    // o3 is not retired yet; its OpenRouter name is, ten days on, and the replacement is
+    // OpenAI's, not OpenRouter's default Claude.
+    t.run_with(&["messages", "--prompt", "hi", "--model", "o3"])
+        .ok();
+    let later = Test::new().env("SOURCE_DATE_EPOCH", "1797379200");
+    let e = later.run_with(&["messages", "--prompt", "hi", "--model", "openai/o3"]);
+    assert!(
+        e.fails().contains("use openai/gpt-5.4 instead"),
+        "{}",
+        e.stderr
+    );
+    for other in [
+        &["context", "--model", "claude-3-opus-20240229"][..],
+        &["compress", "--history", "h.json", "--model", "o1"],
+    ] {
+        let e = t.run_with(other);
+        assert!(
+            e.fails().contains("was retired on"),
+            "{other:?}: {}",
+            e.stderr
+        );
+        assert_eq!(e.stdout, "", "{other:?}");
+    }
+}
+
+/// Gemini 4 Argon and later offer no explicit caching: `--cache-create` stops with the
+/// reason instead of printing a create body the API refuses.
+#[test]
+fn cache_create_needs_a_model_with_explicit_caching() {
+    let t = common::python_repo();
+    for model in ["gemini-4-argon", "gemini-4-carbon"] {
+        let args = [
+            "messages",
+            "--model",
+            model,
+            "--prompt",
+            "hi",
+            "--cache-create",
+        ];
+        let e = t.run_with(&args);
+        assert!(
+            e.fails().contains(&format!(
+                "use Gemini's explicit caching, which {model} does not offer"
+            )),
+            "{}",
+            e.stderr
+        );
+        let use_entry = [
+            "messages",
+            "--model",
+            model,
+            "--cached-content",
+            "cachedContents/a",
+        ];
+        t.run_with(&use_entry).fails();
+    }
+    let twelve = t.run_with(&[
+        "messages",
+        "--model",
+        "gemini-3.8-flash",
+        "--prompt",
+        "hi",
+        "--cache-create",
+        "--cache-ttl",
+        "12h",
+    ]);
+    let create: Value = serde_json::from_str(twelve.ok()).unwrap();
+    assert_eq!(create["ttl"], "43200s");
+}
+
+/// A repository whose system prompt is long enough for every cached tier to be marked.
+fn long_system() -> Test {
+    common::python_repo()
+        .file("system.md", "word ".repeat(3000))
+        .env("ASIMI_SYSTEM_MD", "system.md")
+}
+
+/// `messages` for `model` in a `provider` body, in session `s`.
+fn run_for(t: &Test, provider: &str, model: &str, extra: &[&str]) -> common::Run {
+    let args = [
+        "messages",
+        "--prompt",
+        "hi",
+        "--provider",
+        provider,
+        "--model",
+        model,
+        "--session",
+        "s",
+    ];
+    t.run_with(&[&args[..], extra].concat())
+}
+
+/// The body `run_for` prints.
+fn gpt56_body(t: &Test, provider: &str, model: &str, extra: &[&str]) -> Value {
+    serde_json::from_str(run_for(t, provider, model, extra).ok()).unwrap()
+}
+
+/// Every `prompt_cache_breakpoint` object of a body.
+fn breakpoints(body: &Value) -> Vec<Value> {
+    match body {
+        Value::Object(map) => map
+            .iter()
+            .flat_map(|(k, v)| match k.as_str() {
+                "prompt_cache_breakpoint" => vec![v.clone()],
+                _ => breakpoints(v),
+            })
+            .collect(),
+        Value::Array(items) => items.iter().flat_map(breakpoints).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `--cache-ttl` reaches OpenAI's explicit breakpoints: never shorter than asked, so 5m is
+/// 30m and 1h or 12h is 12h. Responses takes the lifetime in `prompt_cache_options`; Chat
+/// takes only 30m there, so its breakpoints carry their own. Bodies that cannot keep an
+/// entry 12 hours refuse it, and none sends the deprecated `prompt_cache_retention`.
+#[test]
+fn openai_breakpoints_live_as_long_as_cache_ttl_asks() {
+    let t = long_system();
+    let chat = |extra: &[&str]| gpt56_body(&t, "openai", "gpt-5.6-terra", extra);
+    let responses = |extra: &[&str]| gpt56_body(&t, "openai-responses", "gpt-5.6-sol", extra);
+    let options = |ttl: &str| serde_json::json!({"mode": "explicit", "ttl": ttl});
+    let plain = serde_json::json!({"mode": "explicit"});
+    let long = serde_json::json!({"mode": "explicit", "ttl": "12h"});
+    let mut checked = Vec::new();
+    for (ttl, chat_marker, responses_ttl) in [
+        (None, &plain, "30m"),
+        (Some("5m"), &plain, "30m"),
+        (Some("1h"), &long, "12h"),
+        (Some("12h"), &long, "12h"),
+    ] {
+        let extra: Vec<&str> = ttl.map_or(vec![], |t| vec!["--cache-ttl", t]);
+        let c = chat(&extra);
+        assert_eq!(c["prompt_cache_options"], options("30m"), "{ttl:?}");
+        let marks = breakpoints(&c);
+        assert!(
+            !marks.is_empty() && marks.iter().all(|m| m == chat_marker),
+            "{ttl:?}: {c}"
+        );
+        let r = responses(&extra);
+        assert_eq!(r["prompt_cache_options"], options(responses_ttl), "{ttl:?}");
+        assert!(breakpoints(&r).iter().all(|m| *m == plain), "{ttl:?}: {r}");
+        checked.push(("openai", c));
+        checked.push(("openai-responses", r));
+    }
+    for model in ["gpt-5.4", "gpt-5.5", "gpt-5.6-terra"] {
+        let b = gpt56_body(&t, "openai", model, &["--cache-ttl", "1h"]);
+        assert!(!b.to_string().contains("prompt_cache_retention"), "{model}");
+    }
+    for (provider, model) in [
+        ("anthropic", "claude-sonnet-5-5"),
+        ("openrouter", "openai/gpt-5.6-terra"),
+        ("openai", "gpt-5.4"),
+    ] {
+        let e = run_for(&t, provider, model, &["--cache-ttl", "12h"]);
+        assert!(
+            e.fails().starts_with("asimi-prompt: --cache-ttl 12h: "),
+            "{provider}: {}",
+            e.stderr
+        );
+    }
+    if common::python_sdks() {
+        let dir = t.root.join("ttl");
+        std::fs::create_dir_all(&dir).unwrap();
+        for (i, (sdk, body)) in checked.iter().enumerate() {
+            let path = dir.join(format!("{i}.json"));
+            std::fs::write(&path, body.to_string()).unwrap();
+            common::check_with_sdk(sdk, &[path]);
+        }
+    }
+}
+
+/// A cached tier whose last message ends in an image is closed by a breakpoint on the
+/// image part, in Chat and in Responses.
+#[test]
+fn a_tier_ending_in_an_image_is_closed_on_the_image() {
+    let history = r#"[{"role": "user", "content": [{"type": "text", "text": "look"}, {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AAAA"}}]}, {"role": "assistant", "content": "seen"}]"#;
+    let t = long_system().file("h.json", history);
+    let extra = ["--history", "h.json", "--tier", "history:0=L1"];
+    let mut bodies = Vec::new();
+    for (provider, model, image) in [
+        ("openai", "gpt-5.6-terra", "image_url"),
+        ("openai-responses", "gpt-5.6-sol", "input_image"),
+    ] {
+        let b = gpt56_body(&t, provider, model, &extra);
+        let text = b.to_string();
+        let parts: Vec<&Value> = b["messages"]
+            .as_array()
+            .or(b["input"].as_array())
+            .unwrap()
+            .iter()
+            .filter_map(|m| m["content"].as_array())
+            .flatten()
+            .collect();
+        let marked_image = parts
+            .iter()
+            .any(|p| p["type"] == image && p.get("prompt_cache_breakpoint").is_some());
+        assert!(marked_image, "{provider}: {text}");
+        let look = parts.iter().find(|p| p["text"] == "look").unwrap();
+        assert!(look.get("prompt_cache_breakpoint").is_none(), "{provider}");
+        bodies.push((provider, b));
+    }
+    if common::python_sdks() {
+        for (i, (sdk, body)) in bodies.iter().enumerate() {
+            let path = t.root.join(format!("image-{i}.json"));
+            std::fs::write(&path, body.to_string()).unwrap();
+            common::check_with_sdk(sdk, &[path]);
+        }
+    }
+}
+
+/// OpenRouter turns `cache_control` into OpenAI's breakpoints for GPT-5.6 and later; in
+/// implicit mode OpenAI would write only the latest three, so the body asks for explicit
+/// mode. Older OpenAI models and Claude get no `prompt_cache_options`.
+#[test]
+fn openrouter_asks_gpt_5_6_for_explicit_breakpoints() {
+    let t = long_system();
+    let b = gpt56_body(&t, "openrouter", "openai/gpt-5.6-terra", &[]);
+    assert_eq!(
+        b["prompt_cache_options"],
+        serde_json::json!({"mode": "explicit"})
+    );
+    assert!(b.to_string().contains("cache_control"), "{b}");
+    for model in ["openai/gpt-5.4", "anthropic/claude-sonnet-5.5"] {
+        let b = gpt56_body(&t, "openrouter", model, &[]);
+        assert!(b.get("prompt_cache_options").is_none(), "{model}");
+    }
+    if common::python_sdks() {
+        let path = t.root.join("openrouter.json");
+        std::fs::write(&path, b.to_string()).unwrap();
+        common::check_with_sdk("openrouter", &[path]);
+    }
+}

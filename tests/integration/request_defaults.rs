@@ -46,7 +46,7 @@ fn the_environment_and_config_name_the_model_before_the_default() {
     );
     assert_eq!(run.stderr, "");
     let t = request(
-        Test::new().file(".asimi/config.yaml", "model: gemini-2.5-pro\n"),
+        Test::new().file(".asimi/config.yaml", "model: gemini-3.8-flash\n"),
         "messages",
     )
     .args(["--prompt", "hi"]);
@@ -111,30 +111,31 @@ fn max_tokens(model: &str, extra: &[&str]) -> Value {
 fn anthropic_output_limits_suit_streaming_or_not() {
     // Before: 64000 (the model's maximum), which the SDK refuses to send unstreamed.
     assert_eq!(
-        max_tokens("claude-sonnet-4-5", &[]),
+        max_tokens("claude-haiku-4-5", &[]),
         serde_json::json!([21333, null])
     );
     assert_eq!(
-        max_tokens("claude-sonnet-4-5", &["--stream"]),
+        max_tokens("claude-haiku-4-5", &["--stream"]),
         serde_json::json!([64000, true])
     );
-    // Opus 4 and 4.1: the SDK's own, lower cap.
+    // Opus 4 and 4.1: the SDK's own, lower cap (retired on the Claude API, still served
+    // elsewhere).
     assert_eq!(
-        max_tokens("claude-opus-4-1", &[]),
+        max_tokens("claude-opus-4-1", &["--allow-retired"]),
         serde_json::json!([8192, null])
     );
     assert_eq!(
-        max_tokens("claude-opus-4-0", &["--stream"]),
+        max_tokens("claude-opus-4-0", &["--stream", "--allow-retired"]),
         serde_json::json!([32000, true])
     );
     // A model whose maximum is under the cap keeps it.
     assert_eq!(
-        max_tokens("claude-3-5-haiku-latest", &[]),
+        max_tokens("claude-3-5-haiku-latest", &["--allow-retired"]),
         serde_json::json!([8192, null])
     );
     // --max-tokens wins either way.
     assert_eq!(
-        max_tokens("claude-sonnet-4-5", &["--max-tokens", "50000"]),
+        max_tokens("claude-haiku-4-5", &["--max-tokens", "50000"]),
         serde_json::json!([50000, null])
     );
 }
@@ -144,7 +145,7 @@ fn stream_is_set_for_every_provider_with_a_body_field() {
     for provider in ["anthropic", "openai", "openrouter"] {
         let t = request(Test::new(), "messages").args([
             "--model",
-            "claude-sonnet-4-5",
+            "claude-haiku-4-5",
             "--prompt",
             "hi",
             "--stream",
@@ -157,14 +158,14 @@ fn stream_is_set_for_every_provider_with_a_body_field() {
         Test::new().file("s.yaml", "stream: true\nprompt: hi\n"),
         "messages",
     )
-    .args(["--model", "claude-sonnet-4-5", "--spec", "s.yaml"]);
+    .args(["--model", "claude-haiku-4-5", "--spec", "s.yaml"]);
     assert_eq!(body(&t)["max_tokens"], 64000);
 }
 
 #[test]
 fn context_runs_without_a_prompt() {
     // Before: "no prompt: pass --prompt TEXT, ..." and exit 2.
-    let t = request(Test::new(), "context").args(["--model", "claude-sonnet-4-5"]);
+    let t = request(Test::new(), "context").args(["--model", "claude-haiku-4-5"]);
     let table = t.run().ok().to_string();
     assert!(table.contains("\ntotal "), "{table}");
 }
@@ -174,7 +175,7 @@ fn context_shows_an_oversize_request_and_exits_0() {
     let big = "word ".repeat(300_000);
     let t = request(Test::new().file("big.txt", big), "context").args([
         "--model",
-        "claude-sonnet-4-5",
+        "claude-haiku-4-5",
         "--prompt",
         "hi",
         "--file",
@@ -205,7 +206,7 @@ fn context_shows_no_markers_for_bodies_without_them() {
         let t = Test::new()
             .file("system.md", &system)
             .env("ASIMI_SYSTEM_MD", "system.md")
-            .args(["context", "--model", "claude-sonnet-4-5", "--prompt", "hi"])
+            .args(["context", "--model", "claude-haiku-4-5", "--prompt", "hi"])
             .args(["--no-file-tree", "--provider", provider]);
         let table = t.run().ok().to_string();
         assert_eq!(table.contains("  yes  "), markers, "{provider}: {table}");
@@ -301,11 +302,17 @@ fn system_and_messages_agree_on_the_default_model() {
     assert!(sent.starts_with(system.trim_end()), "{sent}");
 }
 
+/// Days the end-of-life tests are run on (`SOURCE_DATE_EPOCH`): before and after Sonnet
+/// 4.5's of 2026-11-30.
+const NOV_1_2026: &str = "1793491200";
+const DEC_6_2026: &str = "1796515200";
+
 /// A deprecated model gets one warning naming its end of life; an unknown one a warning
 /// naming the closest known names and what it fell back to.
 #[test]
 fn deprecated_and_unknown_models_are_named_once() {
     let run = Test::new()
+        .env("SOURCE_DATE_EPOCH", NOV_1_2026)
         .args(["system", "--model", "claude-sonnet-4-5"])
         .run();
     run.ok();
@@ -313,6 +320,18 @@ fn deprecated_and_unknown_models_are_named_once() {
         run.stderr,
         "asimi-prompt: warning: model 'claude-sonnet-4-5' is deprecated and reaches its end \
          of life on 2026-11-30; choose a current model, such as claude-sonnet-5-5 \
+         (`asimi-prompt models` lists them)\n"
+    );
+    // Past its end of life, `system` still prints the prompt, and says so.
+    let run = Test::new()
+        .env("SOURCE_DATE_EPOCH", DEC_6_2026)
+        .args(["system", "--model", "claude-sonnet-4-5"])
+        .run();
+    run.ok();
+    assert_eq!(
+        run.stderr,
+        "asimi-prompt: warning: model 'claude-sonnet-4-5' was retired on 2026-11-30, so \
+         requests to it fail; choose a current model, such as claude-sonnet-5-5 \
          (`asimi-prompt models` lists them)\n"
     );
     let run = request(Test::new(), "messages")

@@ -1203,8 +1203,36 @@ mod escapes {
 // `models` and the built-in registry
 // ---------------------------------------------------------------------------------------
 
+/// `models --json`: the registry's entries (the listing's `models`).
 fn models_json(t: Test) -> Vec<serde_json::Value> {
-    serde_json::from_str(t.args(["models", "--json"]).run().ok()).unwrap()
+    let listing: serde_json::Value =
+        serde_json::from_str(t.args(["models", "--json"]).run().ok()).unwrap();
+    serde_json::from_value(listing["models"].clone()).unwrap()
+}
+
+/// `models --json` says when the built-in registry was last compared with the providers
+/// (a project's own models.yaml need not), and each provider's default model.
+#[test]
+fn models_json_shows_when_the_registry_was_checked() {
+    let listing = |t: Test| -> serde_json::Value {
+        serde_json::from_str(t.args(["models", "--json"]).run().ok()).unwrap()
+    };
+    let builtin = listing(Test::new());
+    let checked = builtin["checked"].as_str().unwrap();
+    assert_eq!(
+        Some(checked),
+        asimi_prompt::model::ModelRegistry::builtin()
+            .checked
+            .as_deref()
+    );
+    assert!(checked >= "2026-12-06", "{checked}");
+    assert_eq!(builtin["defaults"]["openai"], "gpt-5.4");
+    let own = listing(
+        Test::new()
+            .git()
+            .file(".asimi/templates/models.yaml", MODELS),
+    );
+    assert_eq!(own["checked"], serde_json::Value::Null);
 }
 
 #[test]
@@ -1269,7 +1297,7 @@ fn models_lists_every_entry_with_its_source() {
 #[test]
 fn every_sdk_model_has_its_own_entry() {
     let registry = asimi_prompt::model::ModelRegistry::builtin();
-    let mut names: Vec<String> = [
+    let names = [
         "claude-opus-5-5",
         "claude-sonnet-5-5",
         "claude-haiku-5-5",
@@ -1301,31 +1329,22 @@ fn every_sdk_model_has_its_own_entry() {
         "anthropic/claude-sonnet-5.5",
         "openai/gpt-5.6-sol",
         "google/gemini-3.8-flash",
-    ]
-    .map(String::from)
-    .to_vec();
-    if common::python_sdks() {
-        // The SDKs' own literals: anthropic's Model, openai's ChatModel (less the id the
-        // SDK itself calls "Not a supported model ID").
-        for literal in [
-            "anthropic.types.model as m; l = typing.get_args(m.Model)[0]",
-            "openai.types.shared.chat_model as m; l = m.ChatModel",
-        ] {
-            let script = format!("import typing, {literal}\nprint('\\n'.join(typing.get_args(l)))");
-            let out = std::process::Command::new("python3")
-                .args(["-c", &script])
-                .output()
-                .unwrap();
-            let listed = String::from_utf8(out.stdout).unwrap();
-            assert!(listed.lines().count() > 10, "{literal}: {listed}");
-            names.extend(
-                listed
-                    .lines()
-                    .filter(|n| *n != "gpt-5.1-mini")
-                    .map(String::from),
-            );
-        }
-    }
+        // openai 3.63.0's Responses-only ids, and google-genai 3.6.1's aliases and Gemma.
+        "gpt-6-astra-healthcare",
+        "gpt-6.1-sol-healthcare",
+        "gpt-6.2-astra-healthcare",
+        "gpt-6.2-sol-healthcare",
+        "gpt-5.6-cyber",
+        "gpt-5.5-pro",
+        "gpt-5-pro",
+        "gpt-5-codex",
+        "computer-use-preview",
+        "gemini-flash-latest",
+        "gemini-flash-lite-latest",
+        "gemini-pro-latest",
+        "gemma-4-26b-a4b-it",
+        "gemma-4-31b-it",
+    ];
     for name in &names {
         let entry = registry.lookup(name);
         assert!(
@@ -1334,7 +1353,8 @@ fn every_sdk_model_has_its_own_entry() {
             entry.pattern
         );
     }
-    // The deprecation dates the anthropic SDK gives (anthropic/_data/deprecated_models.py).
+    // The deprecation dates the anthropic SDK gives (anthropic/_data/deprecated_models.py;
+    // 2.17.0 dropped Sonnet 4.5, retired on the day 2.14.0 gave).
     for (name, date) in [
         ("claude-sonnet-4-5", "2026-11-30"),
         ("claude-opus-4-5", "2027-01-22"),
@@ -1353,43 +1373,138 @@ fn every_sdk_model_has_its_own_entry() {
     );
 }
 
-/// The registry's end-of-life dates are the SDKs' own: openai's "Announced shutdown
-/// date" for each ChatModel id, and anthropic's `DEPRECATED_MODELS` (whose "November
-/// 30th, 2026" is 2026-11-30).
+/// The registry agrees with the installed SDKs (`.ci/run` pins them): every text model id
+/// they list has an entry of its own, their end-of-life dates are the registry's (also
+/// under OpenRouter's names), no model they dropped is left current, and no provider's
+/// default model is deprecated. scripts/registry-drift prints each difference.
 #[test]
-fn end_of_life_dates_are_the_sdks() {
+fn the_registry_agrees_with_the_installed_sdks() {
     if !common::python_sdks() {
         return;
     }
-    const SCRIPT: &str = r#"
-import re, datetime
-import openai.types.shared.chat_model as m
-from anthropic._data.deprecated_models import DEPRECATED_MODELS
-doc = open(m.__file__).read()
-doc = doc[doc.index('"""Deprecated values:'):]
-for item in re.split(r'\n- ', doc):
-    date = re.search(r'Announced shutdown\s+date:\s*(\d{4}-\d{2}-\d{2})', item)
-    if date:
-        for name in re.findall(r'"([^"]+)"', item.split('Announced')[0]):
-            print(name, date.group(1))
-for name, when in DEPRECATED_MODELS.items():
-    when = re.sub(r'(\d+)(st|nd|rd|th)', r'\1', when)
-    print(name, datetime.datetime.strptime(when, '%B %d, %Y').date())
-"#;
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/registry-drift");
     let out = std::process::Command::new("python3")
-        .args(["-c", SCRIPT])
+        .arg(script)
+        .arg("--asimi")
+        .arg(assert_cmd::cargo::cargo_bin("asimi-prompt"))
         .output()
         .unwrap();
-    let listed = String::from_utf8(out.stdout).unwrap();
-    assert!(listed.lines().count() > 50, "{listed}");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("no difference"), "{stderr}");
+}
+
+/// Issue 41's list (sources checked 2026-12-06): each end of life, price and caching
+/// fact as the registry now gives it.
+#[test]
+fn the_registry_as_of_december_2026() {
     let registry = asimi_prompt::model::ModelRegistry::builtin();
-    let wrong: Vec<String> = listed
-        .lines()
-        .filter_map(|line| line.split_once(' '))
-        .filter(|(name, date)| registry.lookup(name).deprecated.as_deref() != Some(*date))
-        .map(|(name, date)| format!("{name}: the SDK says {date}"))
-        .collect();
-    assert!(wrong.is_empty(), "{wrong:#?}");
+    let ends = [
+        ("claude-sonnet-4-5", "2026-11-30"),
+        ("anthropic/claude-sonnet-4.5", "2026-11-30"),
+        ("claude-3-opus-20240229", "2026-01-05"),
+        ("anthropic/claude-3-opus", "2026-01-05"),
+        ("claude-opus-4-1-20250805", "2026-08-05"),
+        ("anthropic/claude-opus-4.1", "2026-08-05"),
+        ("gemini-2.5-pro", "2026-12-01"),
+        ("gemini-2.5-flash", "2026-12-01"),
+        ("google/gemini-2.5-pro", "2026-12-01"),
+        ("o3", "2026-12-11"),
+        ("o3-pro", "2026-12-11"),
+        ("gpt-5-pro", "2026-12-11"),
+        ("o1", "2026-10-23"),
+        ("o1-pro", "2026-10-23"),
+        ("o4-mini", "2026-10-23"),
+        ("gpt-5-codex", "2026-07-23"),
+        ("o3-deep-research", "2026-07-23"),
+        ("o4-mini-deep-research", "2026-07-23"),
+        ("openai/o3", "2026-12-11"),
+        ("openai/o1", "2026-10-23"),
+        ("openai/o4-mini-deep-research", "2026-07-23"),
+        ("openai/gpt-4.1-nano", "2026-10-23"),
+        ("openai/gpt-4o-2024-05-13", "2026-10-23"),
+        ("gpt-5.5-cyber-preview", "2027-02-01"),
+    ];
+    for (name, date) in ends {
+        let entry = registry.lookup(name);
+        assert_eq!(entry.deprecated.as_deref(), Some(date), "{name}");
+        assert!(entry.is_known(), "{name} falls to '{}'", entry.pattern);
+    }
+    for name in [
+        "gemini-2.5-flash-lite",
+        "gpt-5.5",
+        "openai/gpt-4.1",
+        "openai/gpt-4o",
+    ] {
+        let entry = registry.lookup(name);
+        assert_ne!(entry.deprecated.as_deref(), Some("2026-10-23"), "{name}");
+    }
+    let price = |name: &str| registry.lookup(name).price.unwrap_or_default();
+    for name in ["gemini-4-argon", "gemini-4-carbon", "google/gemini-4-argon"] {
+        let p = price(name);
+        assert_eq!(
+            (p.input, p.output, p.cache_read),
+            (Some(4.0), Some(20.0), Some(0.2)),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        (price("gpt-5.5-pro").input, price("gpt-5.5-pro").output),
+        (Some(30.0), Some(180.0))
+    );
+    assert_eq!(price("gpt-5.5").input, Some(5.0));
+    let mythos = price("claude-mythos-5-2");
+    assert_eq!(
+        (mythos.input, mythos.output, mythos.cache_read),
+        (Some(8.0), Some(40.0), Some(0.2))
+    );
+    // Anthropic's own page decides Sonnet 5.5's cache read; the trackers' $0.10 is noted.
+    assert_eq!(price("claude-sonnet-5-5").cache_read, Some(0.2));
+    let yaml = include_str!("../../templates/models.yaml");
+    let sonnet = &yaml[yaml.find("\"claude-sonnet-5-5*\"").unwrap()..];
+    let sonnet = &sonnet[..sonnet.find("cache_read:").unwrap()];
+    assert!(
+        sonnet.contains("disputed:") && sonnet.contains("$0.10"),
+        "{sonnet}"
+    );
+    // No explicit caching from Gemini 4 Argon on.
+    for name in [
+        "gemini-4-argon",
+        "gemini-4-carbon",
+        "gemini-4-neon",
+        "gemini-4-hydrogen",
+        "gemini-4-x",
+    ] {
+        assert!(!registry.lookup(name).cached_contents, "{name}");
+    }
+    assert!(registry.lookup("gemini-3.8-flash").cached_contents);
+    // Explicit breakpoints for every GPT-5.6 and later model, OpenRouter's names too.
+    for name in [
+        "gpt-5.6-cyber",
+        "gpt-6-astra-healthcare",
+        "gpt-6.2-sol-healthcare",
+        "openai/gpt-5.6-terra",
+        "openai/gpt-6.1-sol",
+    ] {
+        assert!(registry.lookup(name).cache_breakpoints, "{name}");
+    }
+    for name in [
+        "gemini-flash-latest",
+        "gemini-flash-lite-latest",
+        "gemini-pro-latest",
+        "gemma-4-31b-it",
+    ] {
+        let entry = registry.lookup(name);
+        assert!(
+            entry.is_known() && entry.provider == "gemini",
+            "{name}: '{}'",
+            entry.pattern
+        );
+    }
 }
 
 /// Every model the README's and the manual's examples name is one the registry knows and

@@ -26,6 +26,25 @@ pub enum Ttl {
     FiveMinutes,
     /// One hour: `"ttl": "1h"`.
     OneHour,
+    /// Twelve hours: OpenAI's longer lifetime for explicit breakpoints (and Gemini's
+    /// `--cache-create`); Anthropic's markers cannot ask for it.
+    TwelveHours,
+}
+
+/// OpenAI's lifetimes for explicit breakpoints (`prompt_cache_options.ttl` and a
+/// breakpoint's own `ttl`): the default, and the only other one.
+pub const OPENAI_TTL_DEFAULT: &str = "30m";
+pub const OPENAI_TTL_LONG: &str = "12h";
+
+impl Ttl {
+    /// The OpenAI lifetime that keeps an entry at least as long as asked: 30 minutes
+    /// covers five, and an hour needs the 12-hour lifetime.
+    pub fn openai(self) -> &'static str {
+        match self {
+            Ttl::FiveMinutes => OPENAI_TTL_DEFAULT,
+            Ttl::OneHour | Ttl::TwelveHours => OPENAI_TTL_LONG,
+        }
+    }
 }
 
 impl std::str::FromStr for Ttl {
@@ -34,7 +53,8 @@ impl std::str::FromStr for Ttl {
         match s {
             "5m" => Ok(Ttl::FiveMinutes),
             "1h" => Ok(Ttl::OneHour),
-            _ => Err(format!("unknown cache TTL '{s}'; expected 5m or 1h")),
+            "12h" => Ok(Ttl::TwelveHours),
+            _ => Err(format!("unknown cache TTL '{s}'; expected 5m, 1h or 12h")),
         }
     }
 }
@@ -133,6 +153,7 @@ pub enum GeminiCache {
 /// Encodes `messages` for `provider`. Fails only for content the provider cannot carry
 /// (a `tool_use` block from the history sent to Gemini, say).
 pub fn encode(provider: Provider, messages: &[Message], opts: &Options) -> Result<Value, String> {
+    check_ttl(provider, opts)?;
     match provider {
         Provider::Anthropic => Ok(anthropic::encode(messages, opts)),
         Provider::OpenAi => openai::encode(messages, opts, false),
@@ -143,13 +164,40 @@ pub fn encode(provider: Provider, messages: &[Message], opts: &Options) -> Resul
     }
 }
 
+/// Whether `provider`'s body can keep entries as long as `opts.ttl` asks: 12 hours only
+/// where OpenAI's explicit breakpoints carry the lifetime, or Gemini makes the entry;
+/// Anthropic's markers, and OpenRouter's, which it forwards, take 5 minutes or an hour.
+fn check_ttl(provider: Provider, opts: &Options) -> Result<(), String> {
+    let openai = matches!(provider, Provider::OpenAi | Provider::OpenAiResponses);
+    if opts.ttl != Ttl::TwelveHours || openai && opts.breakpoints || provider == Provider::Gemini {
+        return Ok(());
+    }
+    Err(format!(
+        "--cache-ttl 12h: {provider} bodies for {} cannot keep a cache entry for 12 hours \
+         (only OpenAI's models with explicit breakpoints, GPT-5.6 and later, with --provider \
+         openai or openai-responses, and Gemini's --cache-create can); use 5m or 1h",
+        opts.model
+    ))
+}
+
 /// The `cache_control` object: `ttl` only for one hour, since five minutes is the
-/// default and leaving it out keeps the bytes every other client sends.
+/// default and leaving it out keeps the bytes every other client sends. `check_ttl`
+/// refuses 12 hours before a body is made.
 pub fn cache_control(ttl: Ttl) -> Value {
     match ttl {
         Ttl::FiveMinutes => json!({"type": "ephemeral"}),
-        Ttl::OneHour => json!({"type": "ephemeral", "ttl": "1h"}),
+        Ttl::OneHour | Ttl::TwelveHours => json!({"type": "ephemeral", "ttl": "1h"}),
     }
+}
+
+/// Index of the last part an OpenAI breakpoint can end: text (not empty) or an image.
+/// Tool blocks become items of their own, which take none.
+pub(crate) fn last_part(message: &Message) -> Option<usize> {
+    message.content.iter().rposition(|b| match b {
+        super::assemble::Block::Text(t) => !t.is_empty(),
+        super::assemble::Block::Image { .. } => true,
+        super::assemble::Block::Other(_) => false,
+    })
 }
 
 /// Index of the last non-empty text block: where OpenRouter, which forwards markers on
@@ -195,7 +243,7 @@ pub fn carries_marker(provider: Provider, breakpoints: bool, message: &Message) 
             Provider::Anthropic | Provider::Raw => last_markable(message).is_some(),
             Provider::OpenRouter => last_text(message).is_some(),
             Provider::OpenAi | Provider::OpenAiResponses => {
-                breakpoints && last_text(message).is_some()
+                breakpoints && last_part(message).is_some()
             }
             Provider::Gemini => false,
         }
@@ -262,6 +310,15 @@ mod tests {
     #[test]
     fn ttl_parses() {
         assert_eq!("1h".parse::<Ttl>(), Ok(Ttl::OneHour));
+        assert_eq!("12h".parse::<Ttl>(), Ok(Ttl::TwelveHours));
         assert!("2h".parse::<Ttl>().is_err());
+    }
+
+    /// OpenAI keeps entries 30 minutes or 12 hours: never shorter than asked.
+    #[test]
+    fn openai_lifetimes_are_at_least_the_one_asked() {
+        assert_eq!(Ttl::FiveMinutes.openai(), "30m");
+        assert_eq!(Ttl::OneHour.openai(), "12h");
+        assert_eq!(Ttl::TwelveHours.openai(), "12h");
     }
 }

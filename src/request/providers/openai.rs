@@ -2,15 +2,16 @@
 //! prompt_cache_key?, prompt_cache_options?, stream?}`. OpenAI caches prefixes by itself
 //! and strict compatible servers reject unknown fields, so markers are left out, except
 //! for models that take explicit breakpoints (GPT-5.6 and later): there each marker is a
-//! `prompt_cache_breakpoint` on the tier's last text part, in explicit mode, so that no
-//! implicit breakpoint lands after the changing suffix. OpenRouter keeps markers as
-//! `cache_control` on text parts, which it forwards to Anthropic models.
+//! `prompt_cache_breakpoint` on the tier's last text or image part, in explicit mode, so
+//! that no implicit breakpoint lands after the changing suffix. OpenRouter keeps markers
+//! as `cache_control` on text parts, which it forwards to Anthropic models and turns into
+//! breakpoints for OpenAI's GPT-5.6 and later (`prompt_cache_options` explicit there too).
 
 use serde_json::{json, Map, Value};
 
 use super::{
-    cache_control, field, is_tool, last_markable, last_text, tool_result_text, unsupported,
-    Options, Provider, SystemRole,
+    cache_control, field, is_tool, last_markable, last_part, last_text, tool_result_text,
+    unsupported, Options, Provider, SystemRole, OPENAI_TTL_DEFAULT,
 };
 use crate::request::assemble::{Block, Message, Role};
 
@@ -25,10 +26,11 @@ pub(crate) fn content(
     pass_other: bool,
 ) -> Result<Value, String> {
     // `raw` passes history blocks as given, so a tool block can carry the marker there.
-    let marked = match (message.cache && keep_markers, pass_other) {
-        (false, _) => None,
-        (true, true) => last_markable(message),
-        (true, false) => last_text(message),
+    let marked = match (message.cache && keep_markers, pass_other, provider) {
+        (false, _, _) => None,
+        (true, true, _) => last_markable(message),
+        (true, false, Provider::OpenAi) => last_part(message),
+        (true, false, _) => last_text(message),
     };
     if let ([Block::Text(t)], None) = (message.content.as_slice(), marked) {
         return Ok(json!(t));
@@ -46,13 +48,33 @@ pub(crate) fn content(
         };
         if Some(i) == marked {
             match provider {
-                Provider::OpenAi => v["prompt_cache_breakpoint"] = json!({"mode": "explicit"}),
+                Provider::OpenAi => v["prompt_cache_breakpoint"] = breakpoint(opts),
                 _ => v["cache_control"] = cache_control(opts.ttl),
             }
         }
         parts.push(v);
     }
     Ok(Value::Array(parts))
+}
+
+/// A Chat breakpoint: its own `ttl` when the lifetime is not the request's, since Chat's
+/// `prompt_cache_options.ttl` takes only the default.
+fn breakpoint(opts: &Options) -> Value {
+    match opts.ttl.openai() {
+        OPENAI_TTL_DEFAULT => json!({"mode": "explicit"}),
+        ttl => json!({"mode": "explicit", "ttl": ttl}),
+    }
+}
+
+/// `prompt_cache_options`: explicit mode, so that no implicit breakpoint lands after
+/// whatever changed, and OpenAI writes the latest four breakpoints rather than three
+/// (with four tier markers, implicit mode could leave L0 unwritten). OpenRouter, which
+/// turns the markers into OpenAI's breakpoints for GPT-5.6 and later, takes the mode.
+fn cache_options(openrouter: bool) -> Value {
+    match openrouter {
+        true => json!({"mode": "explicit"}),
+        false => json!({"mode": "explicit", "ttl": OPENAI_TTL_DEFAULT}),
+    }
 }
 
 pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<Value, String> {
@@ -129,13 +151,8 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
     if let Some(key) = &opts.prompt_cache_key {
         body.insert("prompt_cache_key".into(), json!(key));
     }
-    if opts.breakpoints && !openrouter {
-        // Explicit: the implicit breakpoint would sit near the newest message, after
-        // whatever changed. 30 minutes is the only lifetime Chat Completions takes.
-        body.insert(
-            "prompt_cache_options".into(),
-            json!({"mode": "explicit", "ttl": "30m"}),
-        );
+    if opts.breakpoints {
+        body.insert("prompt_cache_options".into(), cache_options(openrouter));
     }
     if opts.stream {
         body.insert("stream".into(), json!(true));

@@ -11,15 +11,15 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    field, is_tool, last_text, tool_result_text, unsupported, Options, Provider, SystemRole,
+    field, is_tool, last_part, tool_result_text, unsupported, Options, Provider, SystemRole,
 };
 use crate::request::assemble::{Block, Message, Role};
 
-/// The `input_text`/`input_image` parts of a message's non-tool blocks; the last text
-/// part carries the breakpoint when the message is marked.
+/// The `input_text`/`input_image` parts of a message's non-tool blocks; the last of them
+/// carries the breakpoint when the message is marked.
 fn parts(message: &Message, index: usize, opts: &Options) -> Result<Vec<Value>, String> {
     let marked = (message.cache && opts.breakpoints)
-        .then(|| last_text(message))
+        .then(|| last_part(message))
         .flatten();
     let mut out = Vec::new();
     for (i, b) in message.content.iter().enumerate() {
@@ -91,9 +91,11 @@ pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
         body.insert("prompt_cache_key".into(), json!(key));
     }
     if opts.breakpoints {
+        // Explicit, as in Chat; the lifetime is the request's, which Responses lets be
+        // 12 hours, so the breakpoints need none of their own.
         body.insert(
             "prompt_cache_options".into(),
-            json!({"mode": "explicit", "ttl": "30m"}),
+            json!({"mode": "explicit", "ttl": opts.ttl.openai()}),
         );
     }
     if opts.stream {

@@ -251,7 +251,9 @@ pub fn predict(
     let shape = shape(request, messages, true)?;
     let prices = request.cache_price;
     let write = match request.options.ttl {
-        Ttl::OneHour => prices.write_1h.unwrap_or(prices.write),
+        // The registry prices one longer write: Anthropic's hour (OpenAI's 12 hours, where
+        // priced, are in its comments).
+        Ttl::OneHour | Ttl::TwelveHours => prices.write_1h.unwrap_or(prices.write),
         Ttl::FiveMinutes => prices.write,
     };
     Ok(reuse::predict(
