@@ -39,6 +39,8 @@ world() {
 
 # Swaps the link $1 (relative to the repo) between $2 and $3 until killed.
 swap() {
+  # The link exists before the first run, so no run creates a file or directory there.
+  (cd "$w/repo" && mkdir -p "$(dirname "$1")" && ln -sfn "$2" "$1")
   (cd "$w/repo" && exec python3 -c '
 import os, sys
 link, a, b = sys.argv[1:]
@@ -53,6 +55,7 @@ while True:
 # Runs "$@" in the repo RUNS times; counts the runs whose output holds the secret.
 race() {
   local leaked=0
+  snapshot
   for _ in $(seq "$runs"); do
     if (cd "$w/repo" && "$@" 2>&1) | grep -q "$secret"; then
       leaked=$((leaked + 1))
@@ -63,11 +66,17 @@ race() {
   echo "$leaked"
 }
 
-# What is outside besides what `world` put there, and whether the secret was changed.
+# What is outside besides what the world and the case put there (listed in $w/before),
+# and which of those files changed.
 outside_changes() {
-  (cd "$w/outside" && find . -mindepth 1 | sort | grep -vxE '\./(secret\.md|dir|dir/x\.md)' || true)
-  grep -qx "$secret" "$w/outside/secret.md" || echo "secret.md was rewritten"
-  grep -qx "$secret" "$w/outside/dir/x.md" || echo "dir/x.md was rewritten"
+  (cd "$w/outside" && find . -mindepth 1 -print0 | sort -z | xargs -0 sha256sum 2>/dev/null;
+    find . -mindepth 1 -type d | sort) | diff "$w/before" - | grep '^>' || true
+}
+
+# Records what is outside before the runs.
+snapshot() {
+  (cd "$w/outside" && find . -mindepth 1 -print0 | sort -z | xargs -0 sha256sum 2>/dev/null;
+    find . -mindepth 1 -type d | sort) >"$w/before"
 }
 
 report() {
@@ -126,11 +135,8 @@ run_case() {
     printf 'description: G\nstatus: active\n' >"$w/repo/in-goal.yaml"
     printf 'description: G\nstatus: active\n' >"$w/outside/goal.yaml"
     swap .asimi/goal.yaml ../in-goal.yaml "$w/outside/goal.yaml"
-    local leaked
-    leaked=$(race sh -c "echo '[CHECKPOINT] c$RANDOM - PENDING' | '$BIN' goal apply -")
-    # The outside goal may not have changed.
-    grep -q checkpoints "$w/outside/goal.yaml" && echo "outside goal.yaml rewritten" >>"$w/outside/CHANGED"
-    report "$1 (goal apply writes .asimi/goal.yaml)" "$leaked" ;;
+    report "$1 (goal apply writes .asimi/goal.yaml)" \
+      "$(race sh -c "echo \"[CHECKPOINT] c\$\$ - PENDING\" | '$BIN' goal apply -")" ;;
   state)
     mkdir -p "$w/repo/in-state"
     swap .asimi/state in-state "$w/outside/dir"
