@@ -125,9 +125,9 @@ run_case() {
   asimi-dir)
     rm -rf "$w/repo/.asimi"
     mkdir -p "$w/repo/in-asimi" "$w/outside/asimi"
-    echo "memory_file: in-dir/x.md" >"$w/repo/in-asimi/config.yaml"
-    echo "memory_file: ../outside/secret.md" >"$w/outside/asimi/config.yaml"
-    echo "$secret" >>"$w/outside/asimi/config.yaml"
+    # A model name shows in the run's notes: the outside config's shows it was read.
+    echo "model: claude-sonnet-5-5" >"$w/repo/in-asimi/config.yaml"
+    echo "model: $secret" >"$w/outside/asimi/config.yaml"
     swap .asimi in-asimi "$w/outside/asimi"
     report "$1 (a linked .asimi)" "$(race "$BIN" system)"
     ;;
