@@ -936,6 +936,15 @@ pub enum DocumentFormat {
     Xml,
 }
 
+impl From<DocumentFormat> for crate::request::document::Format {
+    fn from(format: DocumentFormat) -> Self {
+        match format {
+            DocumentFormat::Markdown => Self::Markdown,
+            DocumentFormat::Xml => Self::Xml,
+        }
+    }
+}
+
 /// Shells with completion scripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Shell {

@@ -32,7 +32,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 
 /// The result of comparing output with a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Check {
+pub enum Comparison {
     Same,
     /// There is no such file.
     Missing,
@@ -44,16 +44,16 @@ pub enum Check {
 pub const CHECK_MISSING: &str = "no such file; run with --update to create it";
 
 /// Compares `actual` with the contents of `path`.
-pub fn check(path: &Path, actual: &str, color: bool) -> std::io::Result<Check> {
+pub fn check(path: &Path, actual: &str, color: bool) -> std::io::Result<Comparison> {
     let expected = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Check::Missing),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Comparison::Missing),
         Err(e) => return Err(e),
     };
     if expected == actual {
-        return Ok(Check::Same);
+        return Ok(Comparison::Same);
     }
-    Ok(Check::Differs(unified_diff(
+    Ok(Comparison::Differs(unified_diff(
         &expected,
         actual,
         &crate::paths::display(path),
@@ -212,8 +212,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.md");
         std::fs::write(&path, "a\nb\n").unwrap();
-        assert_eq!(check(&path, "a\nb\n", false).unwrap(), Check::Same);
-        let Check::Differs(diff) = check(&path, "a\nc\n", false).unwrap() else {
+        assert_eq!(check(&path, "a\nb\n", false).unwrap(), Comparison::Same);
+        let Comparison::Differs(diff) = check(&path, "a\nc\n", false).unwrap() else {
             panic!("expected a difference");
         };
         assert!(diff.contains("-b\n+c\n"), "{diff}");

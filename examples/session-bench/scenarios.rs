@@ -370,7 +370,7 @@ pub fn run_session_for(
                 .expect("the state opens");
             let mut plan = session::track(&mut tracker, &req, &[]).unwrap();
             plan.moving_marker = plan.moving_marker.filter(|_| moving);
-            let (messages, _) = request::lay_out(&req, &plan);
+            let (messages, _) = request::messages_for(&req, &plan);
             let previous = tracker.previous().cloned();
             let prediction = session::predict(&req, &messages, previous.as_ref()).unwrap();
             let memory = session::remember(&req, &messages, previous.as_ref()).unwrap();

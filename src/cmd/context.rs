@@ -1,6 +1,6 @@
 //! `context`: what a request holds per cache tier, and the reuse to expect.
 
-use super::request::{breakdown_of, lay_out, prepare_request};
+use super::request::{breakdown_of, lay_out_in_session, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::ContextArgs;
 use crate::request::{self, report::breakdown};
@@ -15,7 +15,7 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         .into());
     }
     let (settings, built, req) = prepare_request(&args.request, true, ctx)?;
-    let laid = lay_out(&args.request, &settings, &req, ctx)?;
+    let laid = lay_out_in_session(&args.request, &settings, &req, ctx)?;
     let b = breakdown_of(
         &settings,
         &built,

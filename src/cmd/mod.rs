@@ -25,7 +25,7 @@ use anyhow::{bail, Context as _};
 use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, McpArgs, PromptArgs, VarsArgs};
 use crate::data;
 use crate::fs::is_stdin;
-use crate::output::{self, Check};
+use crate::output::{self, Comparison};
 use crate::paths;
 use crate::progress::{self, Bar, Progress, Silent};
 use crate::prompt::Built;
@@ -322,19 +322,19 @@ pub(crate) fn emit(
     match output::check(&path, text, ctx.color())
         .with_context(|| format!("--check: cannot read '{shown}'"))?
     {
-        Check::Same => Ok(Outcome::Ok),
-        found @ (Check::Missing | Check::Differs(_)) if check.update => {
+        Comparison::Same => Ok(Outcome::Ok),
+        found @ (Comparison::Missing | Comparison::Differs(_)) if check.update => {
             output::write_atomic(&path, text.as_bytes())
                 .with_context(|| format!("--update: cannot write '{shown}'"))?;
             let done = match found {
-                Check::Missing => "created",
+                Comparison::Missing => "created",
                 _ => "updated",
             };
             ctx.note(format!("{done} {shown}"))?;
             Ok(Outcome::Ok)
         }
-        Check::Missing => bail!("--check '{shown}': {}", output::CHECK_MISSING),
-        Check::Differs(diff) => {
+        Comparison::Missing => bail!("--check '{shown}': {}", output::CHECK_MISSING),
+        Comparison::Differs(diff) => {
             ctx.out.write_all(diff.as_bytes())?;
             ctx.note(format!(
                 "{shown} differs from the generated output; \

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use super::gemini_cache::gemini_cache;
 use super::{
     build_from, default_model_note, encode_flags, refuse_retired, settings_flags_for, warn, Ctx,
 };
@@ -119,6 +120,27 @@ fn fetch_options(args: &MessagesArgs, settings: &Settings) -> crate::fetch::Opti
     }
 }
 
+/// A prepared request, or `None` when it is too large for the model's window and a
+/// `--max-request-tokens` budget is set: then it is over budget too (said on stderr), so
+/// a CI gate sees exit 1 for every request that is too large.
+pub(super) fn over_window_budget(
+    prepared: anyhow::Result<(Settings, Built, request::Request)>,
+    args: &MessagesArgs,
+    ctx: &mut Ctx,
+) -> anyhow::Result<Option<(Settings, Built, request::Request)>> {
+    let over_window = |e: &anyhow::Error| {
+        e.downcast_ref::<crate::error::Error>()
+            .is_some_and(|e| e.kind == crate::error::Kind::OverWindow)
+    };
+    match prepared {
+        Err(e) if args.max_request_tokens.is_some() && over_window(&e) => {
+            ctx.note(e)?;
+            Ok(None)
+        }
+        prepared => prepared.map(Some),
+    }
+}
+
 /// Reads every input of a request (`messages`, and `context` as a `preview`).
 pub(super) fn prepare_request(
     args: &MessagesArgs,
@@ -179,7 +201,7 @@ pub(super) fn prepare_request(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;
     progress.start(request::CHECKING, None);
-    let req = request::Request::new(loaded, &built, &reminder)?;
+    let mut req = request::Request::new(loaded, &built, &reminder)?;
     // Erases the bar before the notes print.
     drop(progress);
     if let Some(note) = stdin_note {
@@ -189,12 +211,16 @@ pub(super) fn prepare_request(
         ctx.note(w)?;
     }
     default_model_note(&settings, ctx)?;
+    // A preview, and a document, show the request without Gemini's explicit cache.
+    if !preview && args.format.is_none() {
+        req.options.gemini_cache = gemini_cache(args, &req, &built.model)?;
+    }
     Ok((settings, built, req))
 }
 
 /// Lays the request out in its session (see `request::session::lay_out`), or flat with
 /// `--flat`; `--tier` pins apply over the spec's hints.
-pub(super) fn lay_out(
+pub(super) fn lay_out_in_session(
     args: &MessagesArgs,
     settings: &Settings,
     req: &request::Request,

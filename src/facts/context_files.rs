@@ -42,12 +42,6 @@ pub struct ContextFile {
     pub content: String,
 }
 
-/// A context file that could not be used (an import that leads nowhere or in a
-/// circle); the message names the file (and line).
-fn error(message: String) -> Error {
-    Error::data(message)
-}
-
 /// Where to look.
 #[derive(Debug, Clone)]
 pub struct Search<'a> {
@@ -80,7 +74,7 @@ pub fn discover(
     }
     let project = Root::open(search.root).map_err(|e| {
         let root = paths::display(search.root);
-        error(format!(
+        Error::data(format!(
             "cannot open the project root '{root}': {}",
             io_reason(&e)
         ))
@@ -100,7 +94,8 @@ pub fn discover(
                     "context file '{}'",
                     paths::display(&paths::relative_to(&path, search.cwd))
                 );
-                paths::confine(project.path(), &path, &what, paths::CONFINE_HINT).map_err(error)?;
+                paths::confine(project.path(), &path, &what, paths::CONFINE_HINT)
+                    .map_err(Error::data)?;
             }
             let text = read(within, &path, search.cwd, None, warnings)?;
             let mut chain = vec![path.clone()];

@@ -32,11 +32,6 @@ pub mod marks {
     pub const PLAIN: &str = "-";
 }
 
-/// A goal problem; the message names the file and, where there is one, the line.
-fn error(message: impl Into<String>) -> Error {
-    Error::data(message)
-}
-
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Priority {
@@ -259,7 +254,7 @@ impl Goal {
     /// Checks what the types cannot: descriptions and paths are not blank.
     fn validate(&self, shown: &str) -> Result<(), Error> {
         let blank = |what: String| {
-            error(format!(
+            Error::data(format!(
                 "{shown}: {what} is empty; give it a description or remove it"
             ))
         };
@@ -344,11 +339,11 @@ impl Goal {
 /// Parses goal YAML from `shown` (for messages).
 pub fn parse(text: &str, shown: &str) -> Result<Goal, Error> {
     if text.trim().is_empty() {
-        return Err(error(format!(
+        return Err(Error::data(format!(
             "{shown}: the goal file is empty; it needs at least a description"
         )));
     }
-    let goal: Goal = crate::documents::from_yaml(text, shown).map_err(error)?;
+    let goal: Goal = crate::documents::from_yaml(text, shown).map_err(Error::data)?;
     goal.validate(shown)?;
     Ok(goal)
 }
@@ -421,7 +416,7 @@ pub fn read_history(root: &Path, path: &Path) -> Result<(Vec<Goal>, Option<Strin
     if text.trim().is_empty() {
         return Ok((Vec::new(), Some(text)));
     }
-    let goals: Vec<Goal> = crate::documents::from_yaml(&text, &shown).map_err(error)?;
+    let goals: Vec<Goal> = crate::documents::from_yaml(&text, &shown).map_err(Error::data)?;
     for goal in &goals {
         goal.validate(&shown)?;
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::library::{Found, Library, Origin};
 use super::registry as prompts;
-use super::{default_system_md, error, modes, BaseSource, MODELS_FILE};
+use super::{default_system_md, modes, BaseSource, MODELS_FILE};
 use crate::error::Error;
 use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
@@ -57,7 +57,7 @@ pub fn gather(settings: &Settings, vars: serde_json::Value) -> Result<Gathered, 
     let (context, model) = data(settings, &library, vars, &mut warnings, PROMPT_GOALS)?;
     let tier = context.tier;
     let mode_template = modes::find(&library, &settings.mode, tier)?.ok_or_else(|| {
-        error(format!(
+        Error::usage(format!(
             "the template '{}' is missing",
             modes::template_name(modes::FALLBACK.0, modes::FALLBACK.1)
         ))
@@ -140,7 +140,7 @@ fn skills(settings: &Settings, warnings: &mut Vec<String>) -> Result<Vec<Skill>,
             continue;
         }
         if !fetched.iter().any(|f| f.id == *id) {
-            return Err(error(format!(
+            return Err(Error::usage(format!(
                 "{origin} '{id}': the skill could not be fetched from its MCP server: {}",
                 match failures.as_slice() {
                     [] => "the server has no such prompt".to_string(),
@@ -177,21 +177,21 @@ fn section_template(library: &Library, name: &str) -> Result<Found, Error> {
     let logical = format!("sections/{name}.md");
     library
         .find(&logical)?
-        .ok_or_else(|| error(format!("the template '{logical}' is missing")))
+        .ok_or_else(|| Error::usage(format!("the template '{logical}' is missing")))
 }
 
 /// The library template `logical` (`system_reminder.md`...), which must exist.
 pub fn template(settings: &Settings, logical: &str) -> Result<Found, Error> {
     super::library(settings)
         .find(logical)?
-        .ok_or_else(|| error(format!("the template '{logical}' is missing")))
+        .ok_or_else(|| Error::usage(format!("the template '{logical}' is missing")))
 }
 
 /// The model registry, from the library (so a project can override it).
 pub fn registry(library: &Library) -> Result<ModelRegistry, Error> {
     match library.find(MODELS_FILE)? {
         Some(found) if matches!(found.origin, Origin::File(_)) => {
-            ModelRegistry::parse(&found.text, &found.origin.to_string()).map_err(error)
+            ModelRegistry::parse(&found.text, &found.origin.to_string()).map_err(Error::usage)
         }
         _ => Ok(ModelRegistry::builtin()),
     }
@@ -240,7 +240,7 @@ pub fn context(
 pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, Error> {
     let goal = crate::goal::load(&settings.project_root, &settings.goal_file)?;
     if goal.is_none() && settings.goal_named {
-        return Err(error(format!(
+        return Err(Error::usage(format!(
             "--goal '{}': no such file; create it, or start one with `asimi-prompt goal \
              apply` and a `[GOAL] description` line",
             paths::display(&settings.goal_file)
@@ -268,7 +268,7 @@ fn base_template(library: &Library, model: &ModelInfo, tier: WindowTier) -> Resu
         Some(f) => Ok(f),
         None => library
             .find("base/default.md")?
-            .ok_or_else(|| error("the template 'base/default.md' is missing")),
+            .ok_or_else(|| Error::usage("the template 'base/default.md' is missing")),
     }
 }
 
@@ -304,7 +304,7 @@ fn base_source(
                 let project = project_system_md(settings).map_or_else(String::new, |shown| {
                     format!("; this project's '{shown}' is not read: {CHOOSE_PROJECT_SYSTEM_MD}")
                 });
-                return Err(error(format!(
+                return Err(Error::usage(format!(
                     "missing system prompt file '{}'; create it (e.g. `asimi-prompt export`) \
                      or set ASIMI_SYSTEM_MD=0 for the built-in prompt{project}",
                     paths::display(&path)
@@ -319,13 +319,13 @@ fn base_source(
 fn read_system_md(path: &Path) -> Result<String, Error> {
     let shown = paths::display(path);
     if !path.exists() {
-        return Err(error(format!(
+        return Err(Error::usage(format!(
             "missing system prompt file '{shown}'; create it (e.g. `asimi-prompt export '{shown}'`) \
              or unset ASIMI_SYSTEM_MD for the built-in prompt"
         )));
     }
     if path.is_dir() {
-        return Err(error(format!(
+        return Err(Error::usage(format!(
             "system prompt file '{shown}' is a directory; ASIMI_SYSTEM_MD must name a file"
         )));
     }

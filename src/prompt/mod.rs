@@ -33,12 +33,6 @@ pub const COMPRESSION_TEMPLATE: &str = "compression.md";
 /// The registry file, looked up like any template.
 pub const MODELS_FILE: &str = "models.yaml";
 
-/// A prompt problem (a missing or misplaced system prompt file, say); the message says
-/// what and where.
-fn error(message: impl Into<String>) -> Error {
-    Error::usage(message)
-}
-
 /// One rendered section.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Section {
@@ -225,7 +219,7 @@ pub fn library(settings: &Settings) -> Library {
 pub fn default_system_md(settings: &Settings) -> Result<PathBuf, Error> {
     match &settings.home {
         Some(home) => Ok(home.join(files::GEMINI_DIR).join(files::SYSTEM_MD)),
-        None => Err(error(
+        None => Err(Error::usage(
             "ASIMI_SYSTEM_MD=1 means ~/.gemini/system.md, and the home directory is not known \
              (set HOME, or name the file: ASIMI_SYSTEM_MD=PATH)",
         )),

@@ -105,11 +105,6 @@ pub struct Prompt {
     replaces: bool,
 }
 
-/// A registry problem (a malformed prompt file); the message names the file(s).
-fn error(message: impl Into<String>) -> Error {
-    Error::data(message)
-}
-
 /// Every registered prompt, by id.
 #[derive(Debug, Clone, Default)]
 pub struct PromptRegistry {
@@ -147,7 +142,7 @@ impl PromptRegistry {
         let mut seen: BTreeMap<String, String> = BTreeMap::new();
         for p in level {
             if let Some(first) = seen.get(&p.id) {
-                return Err(error(format!(
+                return Err(Error::data(format!(
                     "prompt id '{}' is defined twice: in '{first}' and in '{}'; give one \
                      of them another id",
                     p.id, p.origin
@@ -155,7 +150,7 @@ impl PromptRegistry {
             }
             if let Some(existing) = self.prompts.get(&p.id) {
                 if !p.replaces {
-                    return Err(error(format!(
+                    return Err(Error::data(format!(
                         "prompt id '{}' is defined in '{}' and again in '{}'; to replace \
                          the first, add `override: true` to the front matter of '{}', or \
                          give it another id",
@@ -219,7 +214,7 @@ impl PromptRegistry {
     /// The prompt `id`, or an error listing the ids there are (`origin` says who asked).
     pub fn require(&self, id: &str, origin: &str) -> Result<&Prompt, Error> {
         self.get(id).ok_or_else(|| {
-            error(format!(
+            Error::data(format!(
                 "{origin} '{id}': no such prompt; the registered prompts are {}",
                 self.ids()
             ))
@@ -247,7 +242,7 @@ fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Erro
         .map(|path| {
             let shown = crate::paths::display(path);
             let project = super::library::project_of(project_root, dir);
-            super::library::confine_project_file(project, path, "prompt").map_err(error)?;
+            super::library::confine_project_file(project, path, "prompt").map_err(Error::data)?;
             let failed = |why: &str| crate::fs::cannot_read("prompt", &shown, why);
             let text = crate::fs::read_project(project, path, &shown, Utf8::Strict, failed)?.text;
             parse(&text, &shown, Source::Config)
@@ -259,7 +254,7 @@ fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Erro
 pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let missing = || {
-        error(format!(
+        Error::data(format!(
             "{origin}:1: expected front matter: a '{FENCE}' line, then id, name and the other \
              keys, then another '{FENCE}' line before the prompt text"
         ))
@@ -278,14 +273,14 @@ pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt,
         (at > 0 && line.trim_end() == FENCE).then_some((at, offset))
     });
     let Some((yaml_end, body_start)) = close else {
-        return Err(error(format!(
+        return Err(Error::data(format!(
             "{origin}: the front matter is not closed; add a '{FENCE}' line after it"
         )));
     };
     let front: FrontMatter =
-        crate::documents::from_yaml(&rest[..yaml_end], origin).map_err(error)?;
+        crate::documents::from_yaml(&rest[..yaml_end], origin).map_err(Error::data)?;
     if front.id.trim().is_empty() || front.id.contains(char::is_whitespace) {
-        return Err(error(format!(
+        return Err(Error::data(format!(
             "{origin}: key 'id': '{}' is not an id; use letters, digits and dashes, e.g. \
              code-review",
             front.id
@@ -293,7 +288,7 @@ pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt,
     }
     let body = rest[body_start..].trim();
     if body.is_empty() {
-        return Err(error(format!(
+        return Err(Error::data(format!(
             "{origin}: the prompt '{}' has no text after its front matter",
             front.id
         )));

@@ -551,7 +551,7 @@ pub fn messages(
     request: &Request,
     tiers: &BTreeMap<ItemKey, Tier>,
 ) -> (Vec<Message>, markers::Placement) {
-    lay_out(
+    messages_for(
         request,
         &Layout {
             tiers: tiers.clone(),
@@ -561,7 +561,7 @@ pub fn messages(
 }
 
 /// The laid-out messages with markers placed, for a session's `plan`.
-pub fn lay_out(request: &Request, plan: &Layout) -> (Vec<Message>, markers::Placement) {
+pub fn messages_for(request: &Request, plan: &Layout) -> (Vec<Message>, markers::Placement) {
     let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
     strip_images(request, &mut messages);
     let mut placement = markers::place(&mut messages, request.min_cache_tokens, request.tokenizer);

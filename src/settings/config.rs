@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{asked_hermetic, error, files, user_config_dir, Check, Env, Flags, SECTIONS};
+use super::{asked_hermetic, files, user_config_dir, Check, Env, Flags, SECTIONS};
 use crate::error::Error;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
@@ -279,7 +279,7 @@ impl Layers {
         let home = facts.home.as_deref().filter(|_| asked != Some(true));
         let mut mcp_files = Vec::new();
         for file in &flags.mcp_config {
-            let path = paths::resolve(file, &facts.cwd, home).map_err(error)?;
+            let path = paths::resolve(file, &facts.cwd, home).map_err(Error::usage)?;
             let servers = crate::mcp::config::read_file(&path, &paths::display(&path))?;
             mcp_files.push(McpFile { path, servers });
         }
@@ -320,7 +320,7 @@ pub fn parse_config(text: &str, origin: &str) -> Result<ConfigFile, Error> {
     if text.trim().is_empty() {
         return Ok(ConfigFile::default());
     }
-    crate::documents::from_yaml(text, origin).map_err(error)
+    crate::documents::from_yaml(text, origin).map_err(Error::usage)
 }
 
 #[cfg(test)]

@@ -35,10 +35,6 @@ use crate::paths::{self, Switch};
 use config::Active;
 use gotemplate::Limits;
 
-fn error(message: impl Into<String>) -> Error {
-    Error::usage(message)
-}
-
 /// The environment variables a run sees (captured once, so resolution is a pure function).
 #[derive(Debug, Clone, Default)]
 pub struct Env(pub BTreeMap<String, String>);
@@ -264,9 +260,9 @@ impl Check {
     fn run(&self) -> Result<(), Error> {
         match self {
             Check::Inside { root, path, what } => {
-                paths::confine(root, path, what, paths::CONFINE_HINT).map_err(error)?;
+                paths::confine(root, path, what, paths::CONFINE_HINT).map_err(Error::usage)?;
             }
-            Check::Dir { path, message } if !path.is_dir() => return Err(error(message)),
+            Check::Dir { path, message } if !path.is_dir() => return Err(Error::usage(message)),
             Check::Dir { .. } => {}
         }
         Ok(())
@@ -286,7 +282,7 @@ impl Checks {
 impl Settings {
     /// Gathers the facts, reads the config files, resolves, and runs the checks.
     pub fn load(flags: &Flags, env: &Env) -> Result<Settings, Error> {
-        let facts = Facts::gather(flags.cwd.as_deref()).map_err(error)?;
+        let facts = Facts::gather(flags.cwd.as_deref()).map_err(Error::usage)?;
         let layers = Layers::load(&facts, flags, env)?;
         let (settings, checks) = Settings::resolve(flags, env, &layers, &facts)?;
         checks.run()?;
@@ -341,7 +337,7 @@ impl Settings {
         template_dirs.extend(config_dir.as_ref().map(|d| d.join(files::TEMPLATES)));
         let switch_of = |name: &str| {
             paths::switch(env.get(name), &cwd, home.as_deref())
-                .map_err(|m| error(format!("{name}: {m}")))
+                .map_err(|m| Error::usage(format!("{name}: {m}")))
         };
         let (goal_file, goal_named) = match &flags.goal {
             Some(file) => (places.resolve(file)?, true),
@@ -452,7 +448,7 @@ struct Places<'a> {
 
 impl Places<'_> {
     fn resolve(&self, path: &str) -> Result<PathBuf, Error> {
-        paths::resolve(path, self.cwd, self.home).map_err(error)
+        paths::resolve(path, self.cwd, self.home).map_err(Error::usage)
     }
 }
 
@@ -479,7 +475,7 @@ fn user_config_dir(
     {
         Some(dir) => paths::resolve(dir, &facts.cwd, home)
             .map(Some)
-            .map_err(|m| error(format!("{}: {m}", env::CONFIG_DIR))),
+            .map_err(|m| Error::usage(format!("{}: {m}", env::CONFIG_DIR))),
         None if hermetic => Ok(None),
         None => Ok(facts
             .config_dir
@@ -529,7 +525,7 @@ fn resolve_mode(
     match layered(flags.mode.as_ref(), ("--mode", env::MODE), env, config) {
         None => Ok((DEFAULT_MODE.to_string(), None)),
         Some((m, origin)) if is_mode(&m) => Ok((m, Some(origin))),
-        Some((m, origin)) => Err(error(format!(
+        Some((m, origin)) => Err(Error::usage(format!(
             "{origin} '{m}': unknown mode; {}expected one of {}",
             closest_mode(&m).map_or_else(String::new, |c| format!("did you mean '{c}'? ")),
             MODES.join(", ")
@@ -592,7 +588,7 @@ fn resolve_context_names(
     if let Some(root) = &layer.confined_to {
         for name in &names {
             if !paths::stays_below(name) {
-                return Err(error(format!(
+                return Err(Error::usage(format!(
                     "{}: context_files '{name}' is outside the project root '{}'; {}",
                     paths::display(&layer.path),
                     paths::display(root),
@@ -630,7 +626,7 @@ fn resolve_templates(
     let Some((dir, layer)) = layers.find(|c| c.templates.clone()) else {
         return Ok(Vec::new());
     };
-    let path = paths::resolve(&dir, &layer.dir, places.home).map_err(error)?;
+    let path = paths::resolve(&dir, &layer.dir, places.home).map_err(Error::usage)?;
     checks.0.extend(layer.check("templates", &dir, &path));
     let message = format!(
         "{}: templates: '{}' is not a directory",
@@ -672,7 +668,7 @@ fn resolve_skills(flags: &Flags, layers: &Active) -> Vec<(String, String)> {
 fn resolve_date(pin: Option<&str>, hermetic: bool) -> Result<Option<i64>, Error> {
     match pin.filter(|v| !v.is_empty()) {
         Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
-            error(format!(
+            Error::usage(format!(
                 "{}='{v}': expected a Unix timestamp in seconds",
                 env::SOURCE_DATE_EPOCH
             ))
@@ -740,7 +736,7 @@ impl Budget {
                 continue;
             };
             if n == 0 {
-                return Err(error(format!(
+                return Err(Error::usage(format!(
                     "{}: {} 0: expected a positive number of {}",
                     paths::display(&layer.path),
                     self.key,
@@ -774,7 +770,7 @@ fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, Error> {
     match env.get(name).map(str::trim) {
         None | Some("") => Ok(None),
         Some(v) => paths::switch_word(v).map(Some).ok_or_else(|| {
-            error(format!(
+            Error::usage(format!(
                 "{name}='{}': {}",
                 v.to_ascii_lowercase(),
                 paths::SWITCH_WORDS
@@ -785,12 +781,12 @@ fn env_switch(env: &Env, name: &str) -> Result<Option<bool>, Error> {
 
 fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), Error> {
     let Some((key, value)) = setting.split_once('=') else {
-        return Err(error(format!(
+        return Err(Error::usage(format!(
             "--tool-name '{setting}': expected KEY=NAME, e.g. --tool-name grep=rg"
         )));
     };
     let Some(slot) = names.slot(key) else {
-        return Err(error(format!(
+        return Err(Error::usage(format!(
             "--tool-name '{setting}': unknown tool '{key}'; expected one of {}",
             crate::model::TOOL_KEYS.join(", ")
         )));
@@ -803,7 +799,7 @@ fn check_section(name: &str, origin: &str) -> Result<(), Error> {
     if SECTIONS.contains(&name) {
         Ok(())
     } else {
-        Err(error(format!(
+        Err(Error::usage(format!(
             "{origin}: unknown section '{name}'; the sections are {}",
             SECTIONS.join(", ")
         )))
@@ -830,7 +826,7 @@ fn resolve_sections(flags: &Flags, env: &Env, layers: &Active) -> Result<BTreeSe
                 paths::switch_word(v)
             };
             let Some(on) = on else {
-                return Err(error(format!(
+                return Err(Error::usage(format!(
                     "{var}='{}': {}",
                     v.to_ascii_lowercase(),
                     paths::SWITCH_WORDS
@@ -866,7 +862,7 @@ fn resolve_memory(
         return Ok(Some(Text::file(places.resolve(file)?, MEMORY_FILE)));
     }
     if let Some((file, layer)) = layers.find(|c| c.memory_file.clone()) {
-        let path = paths::resolve(&file, &layer.dir, places.home).map_err(error)?;
+        let path = paths::resolve(&file, &layer.dir, places.home).map_err(Error::usage)?;
         checks.0.extend(layer.check("memory_file", &file, &path));
         return Ok(Some(Text::File {
             path,
@@ -888,10 +884,10 @@ fn resolve_instructions(flags: &Flags, env: &Env, places: &Places) -> Result<Opt
         }));
     }
     match paths::switch(env.get(env::APPEND_SYSTEM_MD), places.cwd, places.home)
-        .map_err(|m| error(format!("{}: {m}", env::APPEND_SYSTEM_MD)))?
+        .map_err(|m| Error::usage(format!("{}: {m}", env::APPEND_SYSTEM_MD)))?
     {
         Switch::Off => Ok(None),
-        Switch::Default => Err(error(format!(
+        Switch::Default => Err(Error::usage(format!(
             "{} takes the path of a Markdown file to append (or 0 to switch it off)",
             env::APPEND_SYSTEM_MD
         ))),

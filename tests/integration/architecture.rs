@@ -271,7 +271,7 @@ fn names_after(text: &str, prefix: &str) -> BTreeSet<String> {
 }
 
 /// The rooms of `src/request` and those each one uses, its tests left out. A name
-/// that is no room (`Request`, `lay_out`) is an item of `request/mod.rs`.
+/// that is no room (`Request`, `messages_for`) is an item of `request/mod.rs`.
 fn request_rooms() -> BTreeMap<String, BTreeSet<String>> {
     let request = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/request");
     let files = sources(&request);

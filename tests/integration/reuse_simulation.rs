@@ -111,7 +111,7 @@ fn prefix_prediction_matches_the_simulation() {
             write_1h: None,
         };
         let plan = session::track(&mut tracker, &req, &[]).unwrap();
-        let (messages, _) = request::lay_out(&req, &plan);
+        let (messages, _) = request::messages_for(&req, &plan);
         assert!(messages.iter().all(|m| !m.cache) || plan.moving_marker.is_none());
         let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
         memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());
@@ -148,7 +148,7 @@ fn explicit_breakpoint_prediction_matches_the_simulation() {
             let mut req = scenarios::request_for(a.clone(), scenarios::Target::Gpt56);
             req.provider = provider;
             let plan = session::track(&mut tracker, &req, &[]).unwrap();
-            let (messages, _) = request::lay_out(&req, &plan);
+            let (messages, _) = request::messages_for(&req, &plan);
             let p = session::predict(&req, &messages, memory.as_ref()).unwrap();
             memory = Some(session::remember(&req, &messages, memory.as_ref()).unwrap());
             predicted.push((p.read, p.written, p.uncached));

@@ -134,7 +134,7 @@ fn rest(
 ) -> Result<Rest, Error> {
     let mut warnings = Vec::new();
     let history = match &plan.history {
-        Some(Named::RequestFlags(h)) => read::read_history(&bases.cwd.join(h), h, None)?,
+        Some(Named::CommandLine(h)) => read::read_history(&bases.cwd.join(h), h, None)?,
         Some(Named::Spec(h)) => {
             let path = read::spec_path(&plan.origin, "history", h, bases.spec_dir, limits)?;
             read::read_history(&path, h, Some(limits))?
@@ -236,7 +236,7 @@ fn files(
 ) -> Result<Vec<FileItem>, Error> {
     // RequestFlags name files relative to the working directory, the spec relative to itself.
     let (args, base, what): (_, _, &dyn Fn(&str) -> String) = match &plan.files {
-        Named::RequestFlags(f) => (f, bases.cwd, &|a| format!("--file '{a}'")),
+        Named::CommandLine(f) => (f, bases.cwd, &|a| format!("--file '{a}'")),
         Named::Spec(f) => (f, bases.spec_dir, &|a| {
             format!("{}: files '{a}'", plan.origin)
         }),
@@ -312,7 +312,7 @@ fn files(
     }
     if !empty.is_empty() {
         let named = match &plan.files {
-            Named::RequestFlags(_) => "--file".to_string(),
+            Named::CommandLine(_) => "--file".to_string(),
             Named::Spec(_) => format!("{}: files", plan.origin),
         };
         warnings.push(left_out(&named, &empty, EMPTY));
@@ -479,7 +479,7 @@ fn images(plan: &Plan, limits: &Limits, bases: Bases) -> Result<Vec<Image>, Erro
                 read::read_image(&path, i, Some(limits))
             })
             .collect(),
-        Named::RequestFlags(images) => images
+        Named::CommandLine(images) => images
             .iter()
             .map(|i| read::read_image(&bases.cwd.join(i), i, None))
             .collect(),

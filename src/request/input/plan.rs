@@ -15,11 +15,11 @@ use crate::request::providers::{Provider, SystemRole};
 use crate::request::tier::Tier;
 use crate::tokens::Tokenizer;
 
-/// RequestFlags named on the command line (relative to the working directory) or in the spec
+/// Paths named on the command line (relative to the working directory) or in the spec
 /// (relative to its directory, and confined like `--file`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Named<T> {
-    RequestFlags(T),
+    CommandLine(T),
     Spec(T),
 }
 
@@ -96,7 +96,7 @@ fn named(flags: &[String], spec: &[String]) -> Named<Vec<String>> {
     if flags.is_empty() {
         Named::Spec(spec.to_vec())
     } else {
-        Named::RequestFlags(flags.to_vec())
+        Named::CommandLine(flags.to_vec())
     }
 }
 
@@ -116,7 +116,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         None => Ttl::default(),
     };
     let history = match (&flags.history, &spec.history) {
-        (Some(h), _) => Some(Named::RequestFlags(h.clone())),
+        (Some(h), _) => Some(Named::CommandLine(h.clone())),
         (None, Some(h)) => Some(Named::Spec(h.clone())),
         (None, None) => None,
     };
@@ -142,7 +142,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         ttl,
         files: named(&flags.files, &spec.files),
         exclude: match named(&flags.exclude, &spec.exclude) {
-            Named::RequestFlags(e) | Named::Spec(e) => e,
+            Named::CommandLine(e) | Named::Spec(e) => e,
         },
         history,
         urls,
@@ -180,7 +180,7 @@ impl Plan {
     /// The history file as named (for messages about the messages in it).
     pub fn history_name(&self) -> Option<&String> {
         match &self.history {
-            Some(Named::RequestFlags(h) | Named::Spec(h)) => Some(h),
+            Some(Named::CommandLine(h) | Named::Spec(h)) => Some(h),
             None => None,
         }
     }
@@ -210,7 +210,7 @@ impl Plan {
     /// cached.
     pub fn with_map_budget(mut self, context_window: u64) -> Plan {
         let no_files = match &self.files {
-            Named::RequestFlags(f) | Named::Spec(f) => f.is_empty(),
+            Named::CommandLine(f) | Named::Spec(f) => f.is_empty(),
         };
         let default = if no_files {
             MAP_TOKENS_NO_FILES
@@ -297,11 +297,11 @@ mod tests {
         assert_eq!(p.provider, Some(Provider::OpenAi));
         assert_eq!(p.tokenizer.name(), "o200k_base");
         assert_eq!(p.ttl, Ttl::FiveMinutes);
-        assert_eq!(p.files, Named::RequestFlags(strings(&["f.rs"])));
+        assert_eq!(p.files, Named::CommandLine(strings(&["f.rs"])));
         assert_eq!(p.exclude, strings(&["*.lock"]));
-        assert_eq!(p.history, Some(Named::RequestFlags("f.json".into())));
+        assert_eq!(p.history, Some(Named::CommandLine("f.json".into())));
         assert_eq!(p.urls, Urls::RequestFlags(strings(&["https://f=f.txt"])));
-        assert_eq!(p.images, Named::RequestFlags(strings(&["f.png"])));
+        assert_eq!(p.images, Named::CommandLine(strings(&["f.png"])));
         assert!(p.file_tree);
         assert_eq!(p.prompt.as_deref(), Some("from flag"));
         assert_eq!(p.max_tokens, Some(7));

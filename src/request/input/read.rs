@@ -18,10 +18,6 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// Anthropic's per-image limit; the strictest of the providers.
 pub const MAX_IMAGE_BYTES: u64 = 5 * 1000 * 1000;
 
-fn error(message: impl Into<String>) -> Error {
-    Error::data(message)
-}
-
 /// Where inputs may come from.
 #[derive(Debug, Clone)]
 pub struct Limits {
@@ -42,7 +38,7 @@ impl Limits {
         }
         let root = Root::open(&self.project_root).map_err(|e| {
             let shown = paths::display(&self.project_root);
-            error(format!(
+            Error::data(format!(
                 "cannot open the project root '{shown}': {}",
                 crate::fs::io_reason(&e)
             ))
@@ -72,9 +68,9 @@ fn read(path: &Path, what: &str, shown: &str, within: Option<&Limits>) -> Result
 /// Why `path` (`what` named `shown`) could not be read.
 pub(crate) fn read_error(e: &std::io::Error, path: &Path, what: &str, shown: &str) -> Error {
     match e.kind() {
-        std::io::ErrorKind::NotFound => error(format!("{what} '{shown}' does not exist")),
+        std::io::ErrorKind::NotFound => Error::data(format!("{what} '{shown}' does not exist")),
         _ if path.is_dir() => is_a_directory(what, shown),
-        _ => error(format!(
+        _ => Error::data(format!(
             "{what} '{shown}' cannot be read: {}",
             crate::fs::io_reason(e)
         )),
@@ -82,7 +78,7 @@ pub(crate) fn read_error(e: &std::io::Error, path: &Path, what: &str, shown: &st
 }
 
 fn is_a_directory(what: &str, shown: &str) -> Error {
-    error(format!("{what} '{shown}' is a directory; give a file"))
+    Error::data(format!("{what} '{shown}' is a directory; give a file"))
 }
 
 /// What to do about an input outside the project root.
@@ -96,11 +92,11 @@ fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), 
     let path = base.join(arg);
     let real = path
         .canonicalize()
-        .map_err(|_| error(format!("file '{arg}' does not exist")))?;
+        .map_err(|_| Error::data(format!("file '{arg}' does not exist")))?;
     let root = &limits.project_root;
     if !limits.allow_outside && !real.starts_with(root) {
         let what = format!("file '{arg}'");
-        paths::confine(root, &path, &what, ALLOW_OUTSIDE_HINT).map_err(error)?;
+        paths::confine(root, &path, &what, ALLOW_OUTSIDE_HINT).map_err(Error::data)?;
     }
     let shown = paths::project_name(&real, root);
     Ok((real, shown))
@@ -118,7 +114,8 @@ pub fn spec_path(
     let path = spec_dir.join(value);
     if !limits.allow_outside {
         let what = format!("{origin}: {key} '{value}'");
-        paths::confine(&limits.project_root, &path, &what, ALLOW_OUTSIDE_HINT).map_err(error)?;
+        paths::confine(&limits.project_root, &path, &what, ALLOW_OUTSIDE_HINT)
+            .map_err(Error::data)?;
     }
     Ok(path)
 }
@@ -211,11 +208,11 @@ pub fn read_file(
              raise --max-file-bytes or leave it out",
             limits.max_file_bytes
         ))),
-        Unfit::Binary => Err(error(format!(
+        Unfit::Binary => Err(Error::data(format!(
             "file '{rel}' is binary (it contains NUL bytes); only text files can be sent \
              (images go with --image)"
         ))),
-        Unfit::Unreadable(why) => Err(error(format!("file '{rel}' cannot be read: {why}"))),
+        Unfit::Unreadable(why) => Err(Error::data(format!("file '{rel}' cannot be read: {why}"))),
     }
 }
 
@@ -261,7 +258,7 @@ pub fn read_url(
 pub fn split_url_arg(arg: &str) -> Result<(&str, &str), Error> {
     match arg.rsplit_once('=') {
         Some((url, file)) if !url.is_empty() && !file.is_empty() => Ok((url, file)),
-        _ => Err(error(format!(
+        _ => Err(Error::data(format!(
             "--url-context '{arg}': expected URL=FILE (the file holds the fetched content)"
         ))),
     }
@@ -294,7 +291,7 @@ pub fn read_image(path: &Path, shown: &str, within: Option<&Limits>) -> Result<I
         )));
     }
     let media_type = sniff_image(&bytes).ok_or_else(|| {
-        error(format!(
+        Error::data(format!(
             "image '{shown}' is not a PNG, JPEG, GIF or WebP image (by its first bytes)"
         ))
     })?;
@@ -308,7 +305,7 @@ pub fn read_image(path: &Path, shown: &str, within: Option<&Limits>) -> Result<I
 pub fn json_error(shown: &str, e: &serde_json::Error) -> Error {
     let msg = e.to_string();
     let msg = crate::documents::strip_position(&msg);
-    error(format!("{shown}:{}:{}: {msg}", e.line(), e.column()))
+    Error::data(format!("{shown}:{}:{}: {msg}", e.line(), e.column()))
 }
 
 /// The conversation history: a JSON list of `{role, content}` messages, `role` being
@@ -335,7 +332,7 @@ pub const SUMMARY_PREFACE: &str = "Please continue from the following summary:";
 /// history: it and the messages after it are kept, preceded by `SUMMARY_PREFACE`.
 pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, Error> {
     let Some(list) = value.as_array() else {
-        return Err(error(format!(
+        return Err(Error::data(format!(
             "{shown}: the history must be a JSON list of {{\"role\", \"content\"}} messages"
         )));
     };
@@ -358,7 +355,7 @@ pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, Error> 
                     calls.insert(id("id"));
                 }
                 Some("tool_result") if !calls.contains(&id("tool_use_id")) => {
-                    return Err(error(format!(
+                    return Err(Error::data(format!(
                         "{shown}: message {i}: tool_result '{}' has no matching tool_use \
                          before it{}; add the call or remove the result",
                         id("tool_use_id"),
@@ -389,7 +386,7 @@ pub fn parse_history(value: &Value, shown: &str) -> Result<Vec<Message>, Error> 
 }
 
 fn parse_message(m: &Value, i: usize, shown: &str) -> Result<Message, Error> {
-    let at = |what: String| error(format!("{shown}: message {i}: {what}"));
+    let at = |what: String| Error::data(format!("{shown}: message {i}: {what}"));
     let Some(obj) = m.as_object() else {
         return Err(at("not an object; expected {\"role\", \"content\"}".into()));
     };

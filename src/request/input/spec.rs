@@ -117,15 +117,11 @@ impl<'de> serde::de::Visitor<'de> for SymbolsVisitor {
 pub const MAX_TOKENS_ZERO: &str =
     "the output limit must be at least 1 token; leave it out for the default";
 
-fn error(message: String) -> Error {
-    Error::data(message)
-}
-
 /// Parses a spec; `origin` names it in errors (`origin:line:col: key 'k': message`).
 /// JSON when `origin` ends in `.json`, else YAML.
 pub fn parse(text: &str, origin: &str) -> Result<Spec, Error> {
     let mut spec: Spec = if origin.ends_with(".json") {
-        crate::documents::from_json(text, origin).map_err(error)?
+        crate::documents::from_json(text, origin).map_err(Error::data)?
     } else {
         if text.trim().is_empty() {
             return Ok(Spec {
@@ -133,25 +129,27 @@ pub fn parse(text: &str, origin: &str) -> Result<Spec, Error> {
                 ..Spec::default()
             });
         }
-        crate::documents::from_yaml(text, origin).map_err(error)?
+        crate::documents::from_yaml(text, origin).map_err(Error::data)?
     };
     spec.origin = origin.to_string();
     if spec.max_tokens == Some(0) {
-        return Err(error(format!(
+        return Err(Error::data(format!(
             "{origin}: key 'max_tokens': {}",
             MAX_TOKENS_ZERO
         )));
     }
     for (key, tier) in &spec.tiers {
         if key.parse::<ItemKey>().is_err() {
-            return Err(error(format!("{origin}: key 'tiers.{key}': {EXPECTED}")));
+            return Err(Error::data(format!(
+                "{origin}: key 'tiers.{key}': {EXPECTED}"
+            )));
         }
         tier.parse::<Tier>()
-            .map_err(|e| error(format!("{origin}: key 'tiers.{key}': {e}")))?;
+            .map_err(|e| Error::data(format!("{origin}: key 'tiers.{key}': {e}")))?;
     }
     for (i, u) in spec.url_context.iter().enumerate() {
         if u.file.is_some() == u.content.is_some() {
-            return Err(error(format!(
+            return Err(Error::data(format!(
                 "{origin}: key 'url_context[{i}]': give exactly one of file and content"
             )));
         }

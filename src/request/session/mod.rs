@@ -45,6 +45,25 @@ pub struct Laid {
     pub without_session: Option<Vec<Message>>,
 }
 
+impl Laid {
+    /// Records what `request`, laid out, leaves behind in its session: what the cache
+    /// holds after it, and what the same requests would leave without the session (for
+    /// `context`); then saves the state. A request without a session records nothing.
+    pub fn commit(mut self, request: &Request) -> Result<(), Error> {
+        if self.session.is_none() {
+            return Ok(());
+        }
+        let memory = remember(request, &self.messages, self.tracker.previous())?;
+        self.tracker.record(memory);
+        if let Some(without) = &self.without_session {
+            let previous = self.tracker.previous_without_session();
+            let memory = remember(request, without, previous)?;
+            self.tracker.record_without_session(memory);
+        }
+        Ok(self.tracker.save()?)
+    }
+}
+
 /// A `--tier ITEM=TIER` pin: the argument as given, and the key and tier it names.
 #[derive(Debug, Clone)]
 pub struct Pin {
@@ -134,7 +153,7 @@ pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<L
 /// would go without one.
 pub fn lay_out(mut tracker: Tracker, request: &Request, pins: &[Pin]) -> Result<Laid, Error> {
     let layout = track(&mut tracker, request, pins)?;
-    let (messages, placement) = super::lay_out(request, &layout);
+    let (messages, placement) = super::messages_for(request, &layout);
     let session = request.session.clone();
     Ok(Laid {
         without_session: session.is_some().then(|| without_session(request)),
@@ -233,7 +252,7 @@ pub fn without_session(request: &Request) -> Vec<Message> {
     for (key, tier) in &request.hints {
         tracker.pin(key.clone(), *tier);
     }
-    super::lay_out(request, &layout(&tracker, request)).0
+    super::messages_for(request, &layout(&tracker, request)).0
 }
 
 fn shape(request: &Request, messages: &[Message], count: bool) -> Result<Shape, Error> {
@@ -397,7 +416,7 @@ mod tests {
         let mut tracker = Tracker::open(Path::new("/"), &path).unwrap();
         let layout = track(&mut tracker, &first, &[]).unwrap();
         assert_eq!(layout.moving_marker, Some(Moving::BeforePrompt));
-        let (messages, _) = crate::request::lay_out(&first, &layout);
+        let (messages, _) = crate::request::messages_for(&first, &layout);
         tracker.record(remember(&first, &messages, None).unwrap());
         tracker.save().unwrap();
         // The next request's history holds the prompt as sent, or as the user typed it.
