@@ -1,6 +1,6 @@
 //! `context`: what a request holds per cache tier, and the reuse to expect.
 
-use super::request::{breakdown_of, lay_out_in_session, prepare_request};
+use super::request::{chosen, lay_out_in_session, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::ContextArgs;
 use crate::request::{self, report::breakdown};
@@ -16,11 +16,9 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     }
     let (settings, built, req) = prepare_request(&args.request, true, ctx)?;
     let laid = lay_out_in_session(&args.request, &settings, &req, ctx)?;
-    let b = breakdown_of(
-        &settings,
-        &built,
+    let b = laid.breakdown(
         &req,
-        &laid,
+        chosen(&settings, &built),
         args.files,
         args.request.flat,
     )?;

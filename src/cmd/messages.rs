@@ -1,7 +1,6 @@
 //! `messages`: one request body, laid out in its session's tiers and recorded there.
 
-use super::gemini_cache::track_gemini_entry;
-use super::request::{breakdown_of, lay_out_in_session, over_window_budget, prepare_request};
+use super::request::{chosen, lay_out_in_session, over_window_budget, prepare_request};
 use super::{Ctx, Outcome};
 use crate::request::providers::GeminiCache;
 use crate::request::{self, document, report::breakdown};
@@ -36,14 +35,15 @@ pub fn run(args: crate::cli::MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outc
     let body = request::body(&req, &laid.messages)?;
     // Counted before the session records this request, against the one before it.
     let summary = match ctx.err_is_terminal {
-        true => Some(breakdown::summary(&breakdown_of(
-            &settings, &built, &req, &laid, false, args.flat,
+        true => Some(breakdown::summary(&laid.breakdown(
+            &req,
+            chosen(&settings, &built),
+            false,
+            args.flat,
         )?)),
         false => None,
     };
-    if let Some(note) =
-        track_gemini_entry(&settings, &req, &laid.messages, laid.session.as_deref())?
-    {
+    if let Some(note) = laid.track_gemini_entry(&req, &body, &settings.project_root)? {
         ctx.note(note)?;
     }
     // A create body is not a request: the session records the requests that use it.

@@ -7,7 +7,6 @@ pub mod compress;
 pub mod context;
 pub mod docs;
 pub mod export;
-mod gemini_cache;
 pub mod goal;
 pub mod map;
 pub mod messages;

@@ -2,19 +2,17 @@
 //! in its session's tiers.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::gemini_cache::gemini_cache;
 use super::{
     build_from, default_model_note, encode_flags, refuse_retired, settings_flags_for, warn, Ctx,
 };
 use crate::cli::MessagesArgs;
-use crate::prompt::{self, Built};
+use crate::prompt::Built;
 use crate::request;
-use crate::request::report::breakdown::{self, Breakdown};
 use crate::request::session::stability::Tracker;
-use crate::request::session::{self, Laid, Pin};
-use crate::settings::Settings;
+use crate::request::session::{self, Laid};
+use crate::settings::{Flags, Settings};
 use crate::tokens::Tokenizer;
 
 /// The request flags `messages` (or, as a `preview`, `context`) takes from its arguments.
@@ -46,6 +44,12 @@ fn request_flags(
         },
         session: args.session.clone(),
         cache_ttl: args.cache_ttl.clone(),
+        // A preview, and a document, show the request without Gemini's explicit cache.
+        cache_create: args.cache_create && !preview && args.format.is_none(),
+        cached_content: args
+            .cached_content
+            .clone()
+            .filter(|_| !preview && args.format.is_none()),
         tokenizer: args.tokenizer.clone(),
         prompt_cache_key: args.prompt_cache_key.clone(),
         max_file_bytes: args.max_file_bytes,
@@ -159,25 +163,16 @@ pub(super) fn prepare_request(
     // The spec is named relative to -C DIR, like every other path.
     let (spec, spec_dir) = match &args.spec {
         Some(path) => {
-            let path = match &ctx.cwd {
-                Some(dir) => dir.join(path),
-                None => path.clone(),
-            };
-            (request::input::load_spec(&path)?, request::spec_dir(&path))
+            request::input::load_spec(&ctx.cwd.as_deref().unwrap_or(Path::new("")).join(path))?
         }
         None => (request::input::spec::Spec::default(), PathBuf::from(".")),
     };
     let provider = args.encode.provider.as_deref().or(spec.provider.as_deref());
-    let mut prompt_args = args.system.clone();
-    let from_spec = prompt_args.base.model.is_none() && spec.model.is_some();
-    if from_spec {
-        prompt_args.base.model = spec.model.clone();
-    }
-    let flags = settings_flags_for(&prompt_args, ctx, provider);
-    let (mut settings, built) = build_from(&flags, &prompt_args.base.vars, &ctx.env, ctx.err)?;
-    if let (true, Some(path)) = (from_spec, &args.spec) {
-        settings.model_source = format!("spec {}", path.display());
-    }
+    let flags = Flags {
+        spec_model: spec.model.clone().zip(args.spec.clone()),
+        ..settings_flags_for(&args.system, ctx, provider)
+    };
+    let (settings, built) = build_from(&flags, &args.system.base.vars, &ctx.env, ctx.err)?;
     refuse_retired(&args.encode, &settings, &built.model)?;
     warn(&built, ctx)?;
     let spec_dir = settings.cwd.join(spec_dir);
@@ -196,12 +191,9 @@ pub(super) fn prepare_request(
     };
     let mut flags = request_flags(args, preview, &settings)?;
     flags.files.extend(listed);
-    let reminder = prompt::reminder(&settings, &built)?;
-    let loaded = request::read_inputs(
+    let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;
-    progress.start(request::CHECKING, None);
-    let mut req = request::Request::new(loaded, &built, &reminder)?;
     // Erases the bar before the notes print.
     drop(progress);
     if let Some(note) = stdin_note {
@@ -211,10 +203,6 @@ pub(super) fn prepare_request(
         ctx.note(w)?;
     }
     default_model_note(&settings, ctx)?;
-    // A preview, and a document, show the request without Gemini's explicit cache.
-    if !preview && args.format.is_none() {
-        req.options.gemini_cache = gemini_cache(args, &req, &built.model)?;
-    }
     Ok((settings, built, req))
 }
 
@@ -229,21 +217,18 @@ pub(super) fn lay_out_in_session(
     if args.flat {
         return lay_out_flat(req, ctx);
     }
-    let (tracker, note) = session::open(
+    let (laid, note) = session::open_and_lay_out(
         req,
         settings.state_dir(&ctx.env),
         &settings.project_root,
+        &settings.cwd,
         !args.no_update,
+        &args.tier,
     )?;
     if let Some(note) = note {
         ctx.note(note)?;
     }
-    let pins = args
-        .tier
-        .iter()
-        .map(|arg| Pin::parse(arg, &settings.cwd, &settings.project_root))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(session::lay_out(tracker, req, &pins)?)
+    Ok(laid)
 }
 
 /// `--flat`: no tiers, no markers, no session. A spec's session and tier hints would
@@ -267,54 +252,11 @@ fn lay_out_flat(req: &request::Request, ctx: &mut Ctx) -> anyhow::Result<Laid> {
     })
 }
 
-/// What `req`, laid out, holds per tier, and the reuse predicted against the session's
-/// previous request (`context`'s table, `messages`' summary); `items` lists every
-/// item (`context --files`).
-pub(super) fn breakdown_of(
-    settings: &Settings,
-    built: &Built,
-    req: &request::Request,
-    laid: &Laid,
-    items: bool,
-    flat: bool,
-) -> anyhow::Result<Breakdown> {
-    let prediction = match (&laid.session, laid.tracker.previous()) {
-        (Some(_), Some(previous)) => Some(request::session::predict(
-            req,
-            &laid.messages,
-            Some(previous),
-        )?),
-        _ => None,
-    };
-    let without_session = match (
-        &prediction,
-        &laid.without_session,
-        laid.tracker.previous_without_session(),
-    ) {
-        (Some(_), Some(messages), Some(previous)) => {
-            Some(request::session::predict(req, messages, Some(previous))?)
-        }
-        _ => None,
-    };
-    Ok(breakdown::breakdown(&breakdown::Basis {
-        assembly: &req.assembly,
-        tiers: &laid.tiers,
-        messages: &laid.messages,
-        placement: &laid.placement,
-        tokenizer: req.tokenizer,
-        model: &req.options.model,
-        model_source: &settings.model_source,
-        model_provider: &built.model.provider,
-        provider: req.provider,
-        breakpoints: req.options.breakpoints,
-        min_cache_tokens: req.min_cache_tokens,
+/// Who chose the request's model, and the model's provider and window.
+pub(super) fn chosen<'a>(settings: &'a Settings, built: &'a Built) -> session::Chosen<'a> {
+    session::Chosen {
+        source: &settings.model_source,
+        provider: &built.model.provider,
         context_window: built.context_window,
-        output_tokens: request::output_tokens(req),
-        session: laid.session.as_deref(),
-        prediction: prediction.as_ref(),
-        without_session: without_session.as_ref(),
-        remedies: request::remedies(req, false),
-        items,
-        flat,
-    }))
+    }
 }

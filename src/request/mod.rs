@@ -25,7 +25,7 @@ pub mod tier;
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::error::Error;
 use crate::tokens::Tokenizer;
@@ -204,6 +204,34 @@ pub const COMPRESSION_TOO_LARGE: &str =
 /// What a request reports to its `Progress` while secrets are guarded and the window
 /// fitted, after its inputs are read.
 pub const CHECKING: &str = "checking the request";
+
+/// Reads every input of a request and makes it, whole: the reminder after the prompt,
+/// the files, and the Gemini cache body the flags ask for. `stdin` supplies the prompt
+/// when neither flags nor spec give one; the long steps report to `progress`.
+pub fn prepare(
+    flags: &input::RequestFlags,
+    spec: &input::spec::Spec,
+    spec_dir: &Path,
+    settings: &Settings,
+    built: &Built,
+    stdin: &mut dyn FnMut() -> Option<String>,
+    progress: &dyn crate::progress::Progress,
+) -> Result<Request, Error> {
+    let reminder = crate::prompt::reminder(settings, built)?;
+    let loaded = read_inputs(flags, spec, spec_dir, settings, built, stdin, progress)?;
+    progress.start(CHECKING, None);
+    let mut request = Request::new(loaded, built, &reminder)?;
+    request.options.gemini_cache = providers::GeminiCache::asked(
+        flags.cache_create,
+        flags.cached_content.as_deref(),
+        flags.cache_ttl.as_deref(),
+        request.provider,
+        &built.model,
+        &request.options.model,
+    )
+    .map_err(Error::usage)?;
+    Ok(request)
+}
 
 /// Reads every input of a request for the built prompt: `plan` chooses between flags and
 /// spec (`spec_dir` is where the spec's relative paths start), and `load` reads what it
@@ -644,14 +672,6 @@ pub fn write_json(
 
 /// The buffer `write_json` fills before each write to standard output.
 const WRITE_BUFFER: usize = 1 << 16;
-
-/// Where a spec's relative paths start: its directory.
-pub fn spec_dir(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -82,6 +82,9 @@ pub struct Flags {
     /// The model when no flag, environment variable or config names one (the request
     /// commands pass `model::DEFAULT_MODEL`); without it the model is empty.
     pub default_model: Option<&'static str>,
+    /// The model a request spec names, and the spec's path: below `--model`, above the
+    /// environment and the config files.
+    pub spec_model: Option<(String, PathBuf)>,
     /// `--hermetic` (`Some(true)`) or `--no-hermetic` (`Some(false)`).
     pub hermetic: Option<bool>,
     /// `--template-fuel` (or `ASIMI_TEMPLATE_FUEL`).
@@ -504,7 +507,13 @@ fn resolve_model(flags: &Flags, env: &Env, layers: &Active) -> (String, String) 
     let config = layers
         .find(|c| c.model.clone())
         .map(|(m, l)| (m, paths::display(&l.path)));
-    layered(flags.model.as_ref(), ("--model", env::MODEL), env, config)
+    let spec = flags
+        .spec_model
+        .as_ref()
+        .map(|(m, path)| (m.clone(), format!("spec {}", path.display())));
+    let flag = flags.model.clone().map(|m| (m, "--model".to_string()));
+    flag.or(spec)
+        .or_else(|| layered(None, ("--model", env::MODEL), env, config))
         .or_else(|| {
             flags
                 .default_model
@@ -944,6 +953,16 @@ mod tests {
         };
         let pair = |m: &str, s: &str| (m.to_string(), s.to_string());
         assert_eq!(model(&flag, &env, &both), pair("f", "--model"));
+        let spec = Flags {
+            spec_model: Some(("s".into(), PathBuf::from("r.yaml"))),
+            ..flag.clone()
+        };
+        assert_eq!(model(&spec, &env, &both), pair("f", "--model"));
+        let spec = Flags {
+            model: None,
+            ..spec
+        };
+        assert_eq!(model(&spec, &env, &both), pair("s", "spec r.yaml"));
         let no_flag = Flags {
             model: None,
             ..flag.clone()

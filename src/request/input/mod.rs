@@ -9,7 +9,7 @@ pub mod read;
 pub mod spec;
 pub mod tree;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::request::providers::SystemRole;
@@ -41,6 +41,10 @@ pub struct RequestFlags {
     pub max_tokens: Option<u64>,
     pub stream: bool,
     pub cache_ttl: Option<String>,
+    /// `--cache-create`: Gemini's cache create body.
+    pub cache_create: bool,
+    /// `--cached-content NAME`: a Gemini request that uses the entry NAME.
+    pub cached_content: Option<String>,
     pub tokenizer: Option<String>,
     pub system_role: SystemRole,
     pub prompt_cache_key: Option<String>,
@@ -71,10 +75,15 @@ pub(crate) fn err(message: String) -> Error {
     Error::data(message)
 }
 
-/// Reads a spec file (`path` as given, `shown` in messages).
-pub fn load_spec(path: &Path) -> Result<spec::Spec, Error> {
+/// Reads a spec file (`path` as given, `shown` in messages), and where its relative paths
+/// start: its directory.
+pub fn load_spec(path: &Path) -> Result<(spec::Spec, PathBuf), Error> {
     let shown = crate::paths::display(path);
     let text =
         std::fs::read_to_string(path).map_err(|e| read::read_error(&e, path, "spec", &shown))?;
-    spec::parse(&text, &shown)
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((spec::parse(&text, &shown)?, dir))
 }

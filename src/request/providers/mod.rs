@@ -150,6 +150,51 @@ pub enum GeminiCache {
     Use(String),
 }
 
+impl GeminiCache {
+    /// The body Gemini's explicit caching asks for: `--cached-content NAME` uses an
+    /// entry, `--cache-create` makes one (kept an hour unless `cache_ttl` says otherwise).
+    /// Refused for another provider, and for a model that has no explicit caching.
+    pub fn asked(
+        create: bool,
+        cached_content: Option<&str>,
+        cache_ttl: Option<&str>,
+        provider: Provider,
+        model: &crate::model::ModelInfo,
+        model_name: &str,
+    ) -> Result<GeminiCache, String> {
+        let asked = create || cached_content.is_some();
+        if asked && provider != Provider::Gemini {
+            return Err(format!(
+                "--cache-create and --cached-content make Gemini bodies (explicit caching); \
+                 this request is for {provider} (use --provider gemini or a Gemini model)"
+            ));
+        }
+        if asked && !model.cached_contents {
+            return Err(format!(
+                "--cache-create and --cached-content use Gemini's explicit caching, which \
+                 {model_name} does not offer (Gemini 4 Argon and later cache implicitly \
+                 only); drop them: repeated prefixes are cached by themselves"
+            ));
+        }
+        Ok(match (cached_content, create) {
+            (Some(name), _) => GeminiCache::Use(name.to_string()),
+            (None, true) => GeminiCache::Create {
+                ttl_seconds: entry_lifetime(cache_ttl),
+            },
+            (None, false) => GeminiCache::Off,
+        })
+    }
+}
+
+/// An entry's lifetime in seconds: an hour unless `--cache-ttl` asks for another.
+fn entry_lifetime(cache_ttl: Option<&str>) -> u64 {
+    match cache_ttl {
+        Some("5m") => 300,
+        Some("12h") => 12 * 3600,
+        _ => 3600,
+    }
+}
+
 /// Encodes `messages` for `provider`. Fails only for content the provider cannot carry
 /// (a `tool_use` block from the history sent to Gemini, say).
 pub fn encode(provider: Provider, messages: &[Message], opts: &Options) -> Result<Value, String> {

@@ -3,6 +3,7 @@
 //! the cache prediction against what the session's earlier requests left, and what to
 //! remember. `messages` and `context` use it, and so does the session benchmark.
 
+mod gemini_entry;
 pub mod ripple;
 pub mod stability;
 
@@ -13,6 +14,7 @@ use super::assemble::{self, Observed};
 use super::item_key::ItemKey;
 use super::markers::{Moving, Placement};
 use super::providers::Ttl;
+use super::report::breakdown::{self, Breakdown};
 use super::reuse::{self, Memory, Prediction, Rule, Shape};
 use super::tier::Tier;
 use super::{Layout, Message, Request};
@@ -61,6 +63,66 @@ impl Laid {
             self.tracker.record_without_session(memory);
         }
         Ok(self.tracker.save()?)
+    }
+}
+
+/// Who chose a request's model, and the model's provider and window, as `context` and
+/// `messages`' summary show them.
+#[derive(Debug, Clone, Copy)]
+pub struct Chosen<'a> {
+    /// `--model`, a variable, a config file, a spec or the default.
+    pub source: &'a str,
+    /// The provider the registry gives the model.
+    pub provider: &'a str,
+    pub context_window: u64,
+}
+
+impl Laid {
+    /// What `request`, laid out, holds per tier, and the reuse predicted against the
+    /// session's previous request (`context`'s table, `messages`' summary); `items` lists
+    /// every item (`context --files`).
+    pub fn breakdown(
+        &self,
+        request: &Request,
+        chosen: Chosen<'_>,
+        items: bool,
+        flat: bool,
+    ) -> Result<Breakdown, Error> {
+        let prediction = match (&self.session, self.tracker.previous()) {
+            (Some(_), Some(previous)) => Some(predict(request, &self.messages, Some(previous))?),
+            _ => None,
+        };
+        let without_session = match (
+            &prediction,
+            &self.without_session,
+            self.tracker.previous_without_session(),
+        ) {
+            (Some(_), Some(messages), Some(previous)) => {
+                Some(predict(request, messages, Some(previous))?)
+            }
+            _ => None,
+        };
+        Ok(breakdown::breakdown(&breakdown::Basis {
+            assembly: &request.assembly,
+            tiers: &self.tiers,
+            messages: &self.messages,
+            placement: &self.placement,
+            tokenizer: request.tokenizer,
+            model: &request.options.model,
+            model_source: chosen.source,
+            model_provider: chosen.provider,
+            provider: request.provider,
+            breakpoints: request.options.breakpoints,
+            min_cache_tokens: request.min_cache_tokens,
+            context_window: chosen.context_window,
+            output_tokens: super::output_tokens(request),
+            session: self.session.as_deref(),
+            prediction: prediction.as_ref(),
+            without_session: without_session.as_ref(),
+            remedies: super::remedies(request, false),
+            items,
+            flat,
+        }))
     }
 }
 
@@ -120,6 +182,25 @@ pub fn open(
         )),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Opens `request`'s session ([`open`]) and lays the request out in it ([`lay_out`]),
+/// with the `--tier ITEM=TIER` pins `pins` (paths named from `cwd`, keyed from the
+/// project `root`). Returns the note [`open`] gives, for stderr.
+pub fn open_and_lay_out(
+    request: &Request,
+    state_dir: Result<PathBuf, String>,
+    root: &Path,
+    cwd: &Path,
+    records: bool,
+    pins: &[String],
+) -> Result<(Laid, Option<String>), Error> {
+    let (tracker, note) = open(request, state_dir, root, records)?;
+    let pins = pins
+        .iter()
+        .map(|arg| Pin::parse(arg, cwd, root))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((lay_out(tracker, request, &pins)?, note))
 }
 
 /// Observes `request`'s items in `tracker` (an ephemeral one keeps no record), pins
