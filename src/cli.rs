@@ -2,11 +2,14 @@
 //! live in `settings`; `completions/` and `man/` are generated from these definitions.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::facts::sandbox::Sandbox;
+use crate::request::input::RequestFlags;
+use crate::secrets;
+use crate::settings::Flags;
 use gotemplate::{MissingKey, Syntax};
 
 /// A clap value enum that stands for an enum of the library's, variant for variant, so
@@ -1391,6 +1394,137 @@ pub fn man_pages() -> anyhow::Result<Vec<(String, String)>> {
     let mut pages = Vec::new();
     walk(&cmd, "", &mut pages)?;
     Ok(pages)
+}
+
+// What each args struct gives the library: the one place a flag is mapped (CONTRIBUTING,
+// "Add a flag"). `tests/integration/architecture.rs` checks that every field is used.
+
+impl McpArgs {
+    /// The settings flags of the MCP options, over `global` (what every command gives).
+    pub fn settings_flags(&self, global: Flags) -> Flags {
+        Flags {
+            mcp_config: self.mcp_config.clone(),
+            mcp_servers: self.mcp_server.clone(),
+            trust_project_mcp: self.trust_project_mcp,
+            mcp_timeout: self.mcp_timeout,
+            require_mcp: self.require_mcp,
+            ..global
+        }
+    }
+}
+
+impl PromptArgs {
+    /// The settings flags `system`, `export` and the request commands share, over
+    /// `global`; `default_model` is used when nothing names a model.
+    pub fn settings_flags(&self, global: Flags, default_model: &'static str) -> Flags {
+        Flags {
+            model: self.base.model.clone(),
+            mode: self.base.mode.clone(),
+            context_window: self.base.context_window,
+            sandbox: self.base.sandbox.map(Into::into),
+            no_sections: self.no_section.clone(),
+            append_system_prompt: self.append_system_prompt.clone(),
+            memory: self.memory.clone(),
+            memory_file: self.memory_file.clone(),
+            templates: self.base.templates.dir.clone(),
+            context_files: self.context_file.clone(),
+            tool_names: self.base.tool_name.clone(),
+            goal: self.base.goal.path.clone(),
+            ascii: self.base.ascii,
+            skills: self.skill.clone(),
+            sanity: self.sanity(),
+            default_model: Some(default_model),
+            hermetic: self.base.hermetic(),
+            skill_args: self.skill_arg.clone(),
+            ..self.mcp.settings_flags(global)
+        }
+    }
+}
+
+impl EncodeArgs {
+    /// The request flags of the encoding options (`messages`, `context`, `compress`,
+    /// `commit`); the config's `secrets` (`config_secrets`) applies unless `--secrets`.
+    pub fn request_flags(&self, config_secrets: Option<secrets::Mode>) -> RequestFlags {
+        RequestFlags {
+            provider: self.provider.clone(),
+            max_tokens: self.max_tokens,
+            stream: self.stream,
+            system_role: self.system_role.map(Into::into).unwrap_or_default(),
+            secrets: self
+                .secrets
+                .map(Into::into)
+                .or(config_secrets)
+                .unwrap_or_default(),
+            ..RequestFlags::default()
+        }
+    }
+}
+
+impl MessagesArgs {
+    /// The request flags of `messages` (or, as a `preview`, `context`); `cache_dir` is the
+    /// program's cache directory (fetched pages, the map's cache).
+    pub fn request_flags(
+        &self,
+        preview: bool,
+        cache_dir: Option<&Path>,
+        config_secrets: Option<secrets::Mode>,
+    ) -> Result<RequestFlags, crate::error::Error> {
+        let review = match (&self.review, self.review_worktree) {
+            (None, false) => None,
+            (arg, worktree) => Some(crate::review::Range::parse(arg.as_deref(), worktree)?),
+        };
+        // A preview, and a document, show the request without Gemini's explicit cache.
+        let gemini_cache = !preview && self.format.is_none();
+        Ok(RequestFlags {
+            prompt: self.prompt_text.clone(),
+            files: self.file.clone(),
+            exclude: self.exclude.clone(),
+            history: self.history.clone(),
+            url_context: self.url_context.clone(),
+            urls: self.url.clone(),
+            fetch_urls: self.fetch_urls,
+            max_urls: self.max_urls,
+            fetch: self.fetch_options(cache_dir),
+            map_cache_dir: cache_dir.map(crate::map::cache::dir_in),
+            images: self.image.clone(),
+            file_tree: match (self.file_tree, self.no_file_tree) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            session: self.session.clone(),
+            cache_ttl: self.cache_ttl.clone(),
+            cache_create: self.cache_create && gemini_cache,
+            cached_content: self.cached_content.clone().filter(|_| gemini_cache),
+            tokenizer: self.tokenizer.clone(),
+            prompt_cache_key: self.prompt_cache_key.clone(),
+            max_file_bytes: self.max_file_bytes,
+            allow_outside: self.allow_outside,
+            truncate: self.truncate,
+            preview,
+            // The create body holds the cached tiers only.
+            prompt_optional: self.cache_create,
+            no_symbol_map: self.no_symbol_map,
+            map_exclude: self.map_exclude.clone(),
+            map_tokens: self.map_tokens,
+            verbose: self.verbose,
+            review,
+            ..self.encode.request_flags(config_secrets)
+        })
+    }
+
+    /// How `--url` pages are fetched: the flags, else the defaults, cached in the
+    /// program's cache directory.
+    fn fetch_options(&self, cache_dir: Option<&Path>) -> crate::fetch::Options {
+        let defaults = crate::fetch::Options::default();
+        crate::fetch::Options {
+            timeout: self
+                .url_timeout
+                .map_or(defaults.timeout, std::time::Duration::from_secs),
+            ttl: self.url_ttl.unwrap_or(defaults.ttl),
+            cache_dir: cache_dir.map(crate::fetch::pages_dir),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `commit`: the request that asks for a commit message for the staged changes.
 
-use super::{default_model_note, encode_flags, refuse_retired, resolve_warned, Ctx, Outcome};
+use super::{default_model_note, refuse_retired, resolve_warned, Ctx, Outcome};
 use crate::cli::CommitArgs;
 use crate::commit::{self, Source, COMMIT_REQUEST, COMMIT_TEMPLATE};
 use crate::model::default_model_for;
@@ -48,7 +48,7 @@ pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         prompt: COMMIT_REQUEST.to_string(),
         ..Assembly::default()
     };
-    let flags = encode_flags(&args.encode, &settings);
+    let flags = args.encode.request_flags(settings.secrets);
     let req = request::whole(&flags, &context, &model, assembly, None, commit::TOO_LARGE)?;
     default_model_note(&settings, ctx)?;
     for w in &req.warnings {

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{default_model_note, encode_flags, refuse_retired, resolve_warned, Ctx, Outcome};
+use super::{default_model_note, refuse_retired, resolve_warned, Ctx, Outcome};
 use crate::cli::CompressArgs;
 use crate::model::default_model_for;
 use crate::prompt;
@@ -33,7 +33,7 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     }
     let flags = request::input::RequestFlags {
         history: args.history.clone(),
-        ..encode_flags(&args.encode, &settings)
+        ..args.encode.request_flags(settings.secrets)
     };
     let req = request::compression(&flags, &settings, &context, &model, text)?;
     default_model_note(&settings, ctx)?;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context as _};
 
-use super::{build, build_from, emit, flags, hermetic_for_check, warn, Ctx, Outcome};
+use super::{build, build_from, emit, hermetic_for_check, warn, Ctx, Outcome};
 use crate::beneath::{self, Links, Place, Root};
 use crate::cli::{ExportArgs, PromptArgs};
 use crate::fs::is_stdin;
@@ -28,7 +28,7 @@ pub fn run(args: ExportArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         let mut env = ctx.env.clone();
         env.0.remove(crate::settings::env::SYSTEM_MD);
         build_from(
-            &flags(&prompt, ctx),
+            &prompt.settings_flags(ctx.flags(), crate::model::DEFAULT_MODEL),
             &prompt.base.vars,
             &env,
             &mut std::io::sink(),

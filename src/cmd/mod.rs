@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context as _};
 
-use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, McpArgs, PromptArgs, VarsArgs};
+use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, PromptArgs, VarsArgs};
 use crate::data;
 use crate::fs::is_stdin;
 use crate::output::{self, Comparison};
@@ -144,68 +144,11 @@ impl Stdin {
     }
 }
 
-/// The settings flags `system`, `export` and the request commands share.
-fn flags(prompt: &PromptArgs, ctx: &Ctx) -> Flags {
-    Flags {
-        model: prompt.base.model.clone(),
-        mode: prompt.base.mode.clone(),
-        context_window: prompt.base.context_window,
-        sandbox: prompt.base.sandbox.map(Into::into),
-        no_sections: prompt.no_section.clone(),
-        append_system_prompt: prompt.append_system_prompt.clone(),
-        memory: prompt.memory.clone(),
-        memory_file: prompt.memory_file.clone(),
-        templates: prompt.base.templates.dir.clone(),
-        context_files: prompt.context_file.clone(),
-        tool_names: prompt.base.tool_name.clone(),
-        goal: prompt.base.goal.path.clone(),
-        ascii: prompt.base.ascii,
-        skills: prompt.skill.clone(),
-        sanity: prompt.sanity(),
-        default_model: Some(crate::model::DEFAULT_MODEL),
-        hermetic: prompt.base.hermetic(),
-        skill_args: prompt.skill_arg.clone(),
-        ..mcp_flags(&prompt.mcp, ctx)
-    }
-}
-
-/// The MCP flags, with the ones every command gives.
-pub(crate) fn mcp_flags(mcp: &McpArgs, ctx: &Ctx) -> Flags {
-    Flags {
-        mcp_config: mcp.mcp_config.clone(),
-        mcp_servers: mcp.mcp_server.clone(),
-        trust_project_mcp: mcp.trust_project_mcp,
-        mcp_timeout: mcp.mcp_timeout,
-        require_mcp: mcp.require_mcp,
-        ..ctx.flags()
-    }
-}
-
 /// `--check` and `--update` compare against a committed file, so they are hermetic
 /// unless `--no-hermetic` says otherwise: the file must match on any checkout.
 pub(crate) fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
     if check.check.is_some() && !base.no_hermetic {
         base.hermetic = true;
-    }
-}
-
-/// The request flags the encoding flags give (`messages`, `context`, `compress`); a
-/// config's `secrets` applies unless `--secrets` is given.
-pub(crate) fn encode_flags(
-    encode: &EncodeArgs,
-    settings: &Settings,
-) -> crate::request::input::RequestFlags {
-    crate::request::input::RequestFlags {
-        provider: encode.provider.clone(),
-        max_tokens: encode.max_tokens,
-        stream: encode.stream,
-        system_role: encode.system_role.map(Into::into).unwrap_or_default(),
-        secrets: encode
-            .secrets
-            .map(Into::into)
-            .or(settings.secrets)
-            .unwrap_or_default(),
-        ..crate::request::input::RequestFlags::default()
     }
 }
 
@@ -245,17 +188,8 @@ pub(crate) fn resolve_warned(flags: &Flags, ctx: &mut Ctx) -> anyhow::Result<Set
 
 /// Resolves settings and builds the prompt; `--data` and `--set` become `.Vars`.
 pub(crate) fn build(prompt: &PromptArgs, ctx: &mut Ctx) -> anyhow::Result<(Settings, Built)> {
-    let flags = flags(prompt, ctx);
+    let flags = prompt.settings_flags(ctx.flags(), crate::model::DEFAULT_MODEL);
     build_from(&flags, &prompt.base.vars, &ctx.env, ctx.err)
-}
-
-/// The settings flags of a request command for `provider`: without a model named, the provider's
-/// own default.
-pub(crate) fn settings_flags_for(prompt: &PromptArgs, ctx: &Ctx, provider: Option<&str>) -> Flags {
-    Flags {
-        default_model: Some(crate::model::default_model_for(provider)),
-        ..flags(prompt, ctx)
-    }
 }
 
 /// The note for a request built for `DEFAULT_MODEL` because nothing named a model.

@@ -4,14 +4,14 @@ use std::collections::BTreeMap;
 
 use anyhow::bail;
 
-use super::{mcp_flags, resolve_warned, Ctx, Outcome};
+use super::{resolve_warned, Ctx, Outcome};
 use crate::cli::PromptGetArgs;
 use crate::error::Error;
 
 /// Prints the messages of `SERVER:PROMPT`, fetched with `KEY=VALUE` arguments. Unlike a
 /// skill, the prompt is the whole output, so a failing server is an error here.
 pub fn get(args: PromptGetArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
-    let settings = resolve_warned(&mcp_flags(&args.mcp, ctx), ctx)?;
+    let settings = resolve_warned(&args.mcp.settings_flags(ctx.flags()), ctx)?;
     let mut arguments = BTreeMap::new();
     for a in &args.args {
         let Some((k, v)) = a.split_once('=') else {

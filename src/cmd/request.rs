@@ -4,9 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{
-    build_from, default_model_note, encode_flags, refuse_retired, settings_flags_for, warn, Ctx,
-};
+use super::{build_from, default_model_note, refuse_retired, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::request;
@@ -14,58 +12,6 @@ use crate::request::session::stability::Tracker;
 use crate::request::session::{self, Laid};
 use crate::settings::{Flags, Settings};
 use crate::tokens::Tokenizer;
-
-/// The request flags `messages` (or, as a `preview`, `context`) takes from its arguments.
-fn request_flags(
-    args: &MessagesArgs,
-    preview: bool,
-    settings: &Settings,
-) -> anyhow::Result<request::input::RequestFlags> {
-    let review = match (&args.review, args.review_worktree) {
-        (None, false) => None,
-        (arg, worktree) => Some(crate::review::Range::parse(arg.as_deref(), worktree)?),
-    };
-    Ok(request::input::RequestFlags {
-        prompt: args.prompt_text.clone(),
-        files: args.file.clone(),
-        exclude: args.exclude.clone(),
-        history: args.history.clone(),
-        url_context: args.url_context.clone(),
-        urls: args.url.clone(),
-        fetch_urls: args.fetch_urls,
-        max_urls: args.max_urls,
-        fetch: fetch_options(args, settings),
-        map_cache_dir: settings.cache_dir.as_deref().map(crate::map::cache::dir_in),
-        images: args.image.clone(),
-        file_tree: match (args.file_tree, args.no_file_tree) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        },
-        session: args.session.clone(),
-        cache_ttl: args.cache_ttl.clone(),
-        // A preview, and a document, show the request without Gemini's explicit cache.
-        cache_create: args.cache_create && !preview && args.format.is_none(),
-        cached_content: args
-            .cached_content
-            .clone()
-            .filter(|_| !preview && args.format.is_none()),
-        tokenizer: args.tokenizer.clone(),
-        prompt_cache_key: args.prompt_cache_key.clone(),
-        max_file_bytes: args.max_file_bytes,
-        allow_outside: args.allow_outside,
-        truncate: args.truncate,
-        preview,
-        // The create body holds the cached tiers only.
-        prompt_optional: args.cache_create,
-        no_symbol_map: args.no_symbol_map,
-        map_exclude: args.map_exclude.clone(),
-        map_tokens: args.map_tokens,
-        verbose: args.verbose,
-        review,
-        ..encode_flags(&args.encode, settings)
-    })
-}
 
 /// `--files-from FILE|-`: the paths listed, one per line (`\r\n` taken as a line end),
 /// or NUL-separated when the list holds a NUL (`git ls-files -z`); empty entries skipped.
@@ -109,19 +55,6 @@ fn files_from(
         .filter(|line| !line.is_empty())
         .map(String::from)
         .collect())
-}
-
-/// How `--url` pages are fetched: the flags, else the defaults, cached in the program's
-/// cache directory.
-fn fetch_options(args: &MessagesArgs, settings: &Settings) -> crate::fetch::Options {
-    let defaults = crate::fetch::Options::default();
-    crate::fetch::Options {
-        timeout: args
-            .url_timeout
-            .map_or(defaults.timeout, std::time::Duration::from_secs),
-        ttl: args.url_ttl.unwrap_or(defaults.ttl),
-        cache_dir: settings.cache_dir.as_deref().map(crate::fetch::pages_dir),
-    }
 }
 
 /// A prepared request, or `None` when it is too large for the model's window and a
@@ -170,7 +103,9 @@ pub(super) fn prepare_request(
     let provider = args.encode.provider.as_deref().or(spec.provider.as_deref());
     let flags = Flags {
         spec_model: spec.model.clone().zip(args.spec.clone()),
-        ..settings_flags_for(&args.system, ctx, provider)
+        ..args
+            .system
+            .settings_flags(ctx.flags(), crate::model::default_model_for(provider))
     };
     let (settings, built) = build_from(&flags, &args.system.base.vars, &ctx.env, ctx.err)?;
     refuse_retired(&args.encode, &settings, &built.model)?;
@@ -189,7 +124,7 @@ pub(super) fn prepare_request(
         stdin_note = note;
         Some(text)
     };
-    let mut flags = request_flags(args, preview, &settings)?;
+    let mut flags = args.request_flags(preview, settings.cache_dir.as_deref(), settings.secrets)?;
     flags.files.extend(listed);
     let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,

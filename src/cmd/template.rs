@@ -77,7 +77,7 @@ pub fn convert(args: ConvertArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 pub fn list(args: ListArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let flags = Flags {
         templates: args.templates.dir,
-        ..super::mcp_flags(&args.mcp, ctx)
+        ..args.mcp.settings_flags(ctx.flags())
     };
     let settings = resolve(&flags, &ctx.env)?;
     if args.prompts || args.tag.is_some() {

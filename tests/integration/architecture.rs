@@ -353,3 +353,63 @@ fn prompt_render_reads_no_file() {
         .collect();
     assert!(found.is_empty(), "src/prompt/render.rs reads: {found:?}");
 }
+
+/// The fields of the clap structs in `cli.rs` (`#[derive(… Args)]` or `Parser`), by
+/// struct: each is a flag, an argument or a group of them.
+fn clap_fields(cli: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    let mut derives = false;
+    for line in cli.lines() {
+        let t = line.trim();
+        if t.starts_with("#[derive(") {
+            derives = t.contains("Args") || t.contains("Parser");
+        } else if let Some(rest) = t.strip_prefix("pub struct ") {
+            current = derives.then(|| rest.split([' ', '{']).next().unwrap().to_string());
+        } else if t == "}" {
+            current = None;
+        } else if let (Some(s), Some(rest)) = (&current, t.strip_prefix("pub ")) {
+            if let Some((name, _)) = rest.split_once(':') {
+                out.push((s.clone(), name.trim().to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Every flag reaches the code that uses it: each field of a clap struct is read
+/// (`.NAME`) where arguments are used (the mappings in `cli.rs`, the commands, `app`).
+/// A flag that is declared and parsed but given to nothing would pass every other test.
+#[test]
+fn every_flag_reaches_the_code_that_uses_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let cli = std::fs::read_to_string(src.join("cli.rs")).unwrap();
+    let mut users = vec![
+        cli.clone(),
+        std::fs::read_to_string(src.join("app.rs")).unwrap(),
+    ];
+    for file in sources(&src.join("cmd")) {
+        users.push(std::fs::read_to_string(file).unwrap());
+    }
+    let fields = clap_fields(&cli);
+    assert!(
+        fields.len() > 100,
+        "the parser found {} fields",
+        fields.len()
+    );
+    let read = |name: &str| {
+        let needle = format!(".{name}");
+        users.iter().any(|text| {
+            text.match_indices(&needle).any(|(i, _)| {
+                let after = text[i + needle.len()..].chars().next().unwrap_or(' ');
+                !(after.is_alphanumeric() || after == '_')
+            })
+        })
+    };
+    let unread: Vec<String> = fields
+        .iter()
+        .filter(|(_, name)| !read(name))
+        .map(|(s, name)| format!("{s}.{name}"))
+        .collect();
+    assert!(unread.is_empty(), "flags that reach nothing: {unread:?}");
+}
