@@ -368,10 +368,34 @@ fn rejects_an_image_of_unknown_type() {
     );
 }
 
+/// "At most 5 MB" (docs/requests.md), in bytes: 5,000,000.
+const IMAGE_LIMIT: usize = 5_000_000;
+
+/// A PNG signature padded to `len` bytes.
+fn png_of(len: usize) -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.resize(len, 0);
+    png
+}
+
+/// An image of exactly 5 MB is sent whole, base64 in the body.
+#[test]
+fn sends_an_image_of_exactly_5_mb() {
+    let out = messages(Test::new().file("big.png", png_of(IMAGE_LIMIT)))
+        .args(["--prompt", "p", "--image", "big.png"])
+        .run();
+    let body: Value = serde_json::from_str(out.ok()).unwrap();
+    let text = body.to_string();
+    let data = text
+        .split('"')
+        .find(|s| s.starts_with("iVBORw0KGgo"))
+        .expect("the image's base64");
+    assert_eq!(data.len(), IMAGE_LIMIT.div_ceil(3) * 4);
+}
+
 #[test]
 fn rejects_an_image_over_5_mb() {
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    png.resize(5_000_001, 0);
+    let png = png_of(IMAGE_LIMIT + 1);
     let e = fails(
         messages(Test::new().file("big.png", png)).args(["--prompt", "p", "--image", "big.png"]),
     );

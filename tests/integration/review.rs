@@ -418,3 +418,56 @@ fn the_block_is_active_in_sessions_context_and_flat() {
     assert!(at(HEADER.trim_end()) < at("# Working Files"), "{order:?}");
     assert_eq!(order[at(HEADER.trim_end()) + 1], REPLY);
 }
+
+/// The pre-change map's cap docs/requests.md states: "at most 16000 bytes of whole blocks".
+const MAP_CAP: usize = 16_000;
+const MAP_HEADING: &str = "## Pre-Change Symbol Map\n";
+
+/// The pre-change map holds whole blocks up to the documented cap, and says how many it
+/// left out: 40 changed files of about 1.3 KB of blocks each are more than it holds.
+#[test]
+fn the_pre_change_map_stops_at_16000_bytes() {
+    let t = Test::new();
+    let mut init = git2::RepositoryInitOptions::new();
+    init.initial_head("main");
+    git2::Repository::init_opts(&t.work, &init).unwrap();
+    let files: Vec<String> = (0..40).map(|f| format!("src/f{f:02}.rs")).collect();
+    let paths: Vec<&str> = files.iter().map(String::as_str).collect();
+    for (f, path) in files.iter().enumerate() {
+        let text: String = (0..20)
+            .map(|n| format!("pub fn file_{f:02}_function_number_{n:02}_with_a_long_name() {{}}\n"))
+            .collect();
+        write(&t.work, path, &text);
+    }
+    commit(&t.work, &paths, "feat: many functions");
+    for path in &files {
+        let old = std::fs::read_to_string(t.work.join(path)).unwrap();
+        write(&t.work, path, &format!("{old}// changed\n"));
+    }
+    commit(&t.work, &paths, "fix: touch every file");
+    let out = t.args([
+        "messages",
+        "--model",
+        "claude-sonnet-5-5",
+        "--provider",
+        "openai",
+    ]);
+    let review = review_text(
+        out.run_with(&["--prompt", "Review", "--review", "HEAD~1"])
+            .ok(),
+    );
+    let start = review.find(MAP_HEADING).expect("a pre-change map") + MAP_HEADING.len();
+    let rest = &review[start..];
+    let map = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+    let (blocks, note) = map
+        .rsplit_once("\n\n(")
+        .expect("a note of what was left out");
+    assert!(
+        note.ends_with(&format!("left out: over {MAP_CAP} bytes.)\n")),
+        "{note}"
+    );
+    // The intro (up to its blank line) is not the map's; the legend and blocks are, and
+    // one more block (about 1.3 KB) would not have fitted.
+    let held = blocks.split_once("\n\n").unwrap().1.len() + 1;
+    assert!(held <= MAP_CAP && held > MAP_CAP - 2_000, "{held} bytes");
+}
