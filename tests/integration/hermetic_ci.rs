@@ -206,12 +206,7 @@ const INSTALLERS: [&str; 5] = ["npm", "npx", "pip", "pip3", "apt-get"];
 /// `Command` (python3 runs pip as `-m pip`, so that is looked for too).
 #[test]
 fn the_tests_install_nothing() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["tests", "crates/gotemplate/tests"] {
-        collect_rs(&root.join(dir), &mut files);
-    }
-    assert!(files.len() > 40, "{files:?}");
+    let files = test_sources();
     let needles: Vec<String> = INSTALLERS
         .iter()
         .map(|i| format!("Command::new(\"{i}\")"))
@@ -227,6 +222,29 @@ fn the_tests_install_nothing() {
             );
         }
     }
+}
+
+/// No test times its work against the clock: a loaded machine is slower, not wrong. Work
+/// is bounded by count (the engine's fuel, the map's parse work, the inputs' size).
+#[test]
+fn the_tests_time_nothing() {
+    let files = test_sources();
+    let clock = format!("{}::now()", "Instant");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(!text.contains(&clock), "{} reads the clock", file.display());
+    }
+}
+
+/// Every Rust source of the tests, both crates'.
+fn test_sources() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests", "crates/gotemplate/tests"] {
+        collect_rs(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 40, "{files:?}");
+    files
 }
 
 fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
