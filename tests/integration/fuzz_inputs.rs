@@ -778,3 +778,39 @@ fn fuzz_models_yaml() {
         },
     );
 }
+
+/// A failing case's seed is saved to the regressions file and replayed first by the next
+/// run, whatever that run's own seed: a failure in CI can be replayed from the file.
+#[test]
+fn failing_seeds_are_kept_and_replayed() {
+    use proptest::test_runner::RngSeed;
+    use std::sync::Mutex;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kept.proptest-regressions");
+    let path: &'static str = Box::leak(file.display().to_string().into_boxed_str());
+    let runner = |seed: u64| {
+        let mut config = seeded::config(1000, path);
+        config.rng_seed = RngSeed::Fixed(seed);
+        TestRunner::new(config)
+    };
+    let first_failure = Mutex::new(None);
+    let failed = runner(1).run(&(0u64..1_000_000), |v| {
+        if v > 500_000 {
+            first_failure.lock().unwrap().get_or_insert(v);
+            return Err(TestCaseError::fail("too large"));
+        }
+        Ok(())
+    });
+    assert!(failed.is_err());
+    let failing = first_failure.into_inner().unwrap().unwrap();
+    let kept = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(kept.lines().any(|l| l.starts_with("cc ")), "{kept}");
+    let seen = Mutex::new(Vec::new());
+    runner(2)
+        .run(&(0u64..1_000_000), |v| {
+            seen.lock().unwrap().push(v);
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(seen.into_inner().unwrap()[0], failing);
+}
