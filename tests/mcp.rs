@@ -3,8 +3,8 @@
 //! `ASIMI_TEST_MCP=MODE` it serves on stdio instead of running the tests, and while the
 //! tests run it serves Streamable HTTP on a loopback port, so the core path needs
 //! nothing installed. The reference server `@modelcontextprotocol/server-everything`
-//! is asked too, over both, when node and npm are there (installed under target/,
-//! which git ignores).
+//! is asked too, over both, where `.ci/run` installed it (under target/, which git
+//! ignores); the tests never install it, and without it its tests are reported ignored.
 //!
 //! Every run gets a clean environment (`common::hermetic`) and the servers that should
 //! answer get a generous timeout of their own, so only a server that never answers
@@ -660,11 +660,9 @@ fn project_servers_start_only_when_trusted() {
     assert!(stderr(&o).contains("only your own config may trust a project"));
 }
 
-/// The reference server, when node and npm are there.
+/// The reference server, where `.ci/run` (or the set-up in CONTRIBUTING.md) installed it.
 fn everything_reference_server() {
-    let Some(bin) = everything() else {
-        return;
-    };
+    let bin = everything();
     let p = Project::new();
     let server = format!("everything={}", bin.display());
     let o = p.run(&["template", "list", "--tag", "mcp", "--mcp-server", &server]);
@@ -705,11 +703,9 @@ fn everything_reference_server() {
 }
 
 /// The reference server over Streamable HTTP (`dist/index.js streamableHttp`, on the
-/// port `PORT` names), when node and npm are there.
+/// port `PORT` names), where it is installed.
 fn everything_reference_server_over_http() {
-    let Some(bin) = everything() else {
-        return;
-    };
+    let bin = everything();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -777,41 +773,34 @@ fn everything_reference_server_over_http() {
     );
 }
 
-/// `mcp-server-everything` under target/mcp-everything, installed with npm if need be.
-fn everything() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mcp-everything");
-    let bin = dir.join("node_modules/.bin/mcp-server-everything");
-    let has = |tool: &str| {
-        Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !has("node") || !has("npm") {
-        return skip("node and npm are not installed (the everything server needs them)");
-    }
-    if !bin.exists() {
-        let installed = Command::new("npm")
-            .args(["i", "--silent", "--no-audit", "--no-fund", "--prefix"])
-            .arg(&dir)
-            .arg("@modelcontextprotocol/server-everything")
-            .status();
-        if !installed.is_ok_and(|s| s.success()) || !bin.exists() {
-            return skip("npm could not install @modelcontextprotocol/server-everything");
-        }
-    }
-    Some(bin)
+/// Where `.ci/run` installs the reference server (git ignores target/).
+const EVERYTHING_DIR: &str = "target/mcp-everything";
+
+/// How to install the reference server: the tests never do, so `cargo test` reaches no
+/// network.
+const EVERYTHING_INSTALL: &str =
+    "npm i --prefix target/mcp-everything @modelcontextprotocol/server-everything";
+
+/// `mcp-server-everything` under target/mcp-everything.
+fn everything() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(EVERYTHING_DIR)
+        .join("node_modules/.bin/mcp-server-everything")
 }
 
-/// A check that cannot run here: under CI (`.ci/run` installs node and the server) the
-/// test fails; elsewhere it says so, as tests/common's `skip` does.
-fn skip(why: &str) -> Option<PathBuf> {
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set, so nothing may be skipped: {why}"
-    );
-    println!("SKIPPED: {why}");
-    None
+/// Why the reference server cannot run here (node, or the server, is not installed), or
+/// `None`.
+fn missing_everything() -> Option<String> {
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !node {
+        return Some("node is not installed (the reference server needs it)".into());
+    }
+    (!everything().exists()).then(|| {
+        format!("the MCP reference server is not installed; `{EVERYTHING_INSTALL}` installs it")
+    })
 }
 
 fn main() {
@@ -894,10 +883,12 @@ fn main() {
     let trials = tests
         .into_iter()
         .map(|(name, test)| {
-            libtest_mimic::Trial::test(name, move || {
-                test();
-                Ok(())
-            })
+            // Only the reference server's tests need anything installed.
+            if name.starts_with("everything_") {
+                common::trial(name, missing_everything, test)
+            } else {
+                common::trial(name, || None, test)
+            }
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();

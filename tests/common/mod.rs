@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value;
 
+pub mod check;
 pub mod corpus;
 pub mod golden;
 pub mod http;
@@ -308,43 +309,63 @@ pub fn hermetic<'a>(
         .env("SHELL", "/bin/bash")
 }
 
-/// A check that cannot run here (`why`): under CI (`CI` set; `.ci/run` installs every
-/// tool the tests use) the test fails; elsewhere it says on stderr that it skipped.
-pub fn skip(why: &str) {
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set, so nothing may be skipped: {why}"
-    );
-    // Straight to the process's stderr: libtest captures `eprintln!` and hides it when
-    // the test passes, and a skip must show.
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
-}
-
-/// Whether the external program `name` is installed. When it is not, a test that needs it
-/// fails under CI (`CI` set: `.ci/run` installs every tool the tests use) and otherwise
-/// says on stderr that it is skipped, and returns `false`.
-pub fn tool(name: &str) -> bool {
+/// Why a test needing the program `name` cannot run here (it is not on `PATH`), or
+/// `None`. Such tests live in a harness of their own ([`trial`]).
+pub fn missing_tool(name: &str) -> Option<String> {
     let found = std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
-    if !found {
-        skip(&format!("`{name}` is not installed; .ci/run installs it"));
-    }
-    found
+    (!found).then(|| format!("`{name}` is not installed; .ci/run installs it"))
 }
 
-/// Whether `python3` can import the providers' SDKs (`.ci/run` installs them at pinned
-/// versions); like [`tool`], a missing one fails under CI and is a loud skip elsewhere.
-pub fn python_sdks() -> bool {
+/// Why the providers' SDKs cannot check bodies here (`python3` cannot import them;
+/// `.ci/run` installs them at pinned versions), or `None`.
+pub fn missing_sdks() -> Option<String> {
     let imported = std::process::Command::new("python3")
         .args(["-c", "import anthropic, openai, google.genai"])
         .output()
         .is_ok_and(|out| out.status.success());
-    if !imported {
-        skip("python3 cannot import anthropic, openai and google.genai; .ci/run installs them");
-    }
-    imported
+    (!imported).then(|| SDKS_MISSING.to_string())
 }
+
+/// The reason a test that needs the SDKs gives when they are missing.
+pub const SDKS_MISSING: &str =
+    "python3 cannot import anthropic, openai and google.genai; .ci/run installs them";
+
+/// A test for a harness of its own (libtest-mimic: `tests/external`, `tests/mcp.rs`)
+/// that needs something the machine may lack. `missing` says why it cannot run here, or
+/// `None`. libtest cannot decide at run time that a test is ignored, so these tests are
+/// not in the integration binary: here one that cannot run is reported `ignored` with
+/// its reason, never `ok`, and under CI (`CI` set: `.ci/run` installs every tool the
+/// tests use) it fails.
+pub fn trial(
+    name: &str,
+    missing: impl FnOnce() -> Option<String> + Send + 'static,
+    test: impl FnOnce() + Send + 'static,
+) -> libtest_mimic::Trial {
+    libtest_mimic::Trial::ignorable_test(name, move || {
+        verdict(missing(), std::env::var_os("CI").is_some(), test)
+    })
+}
+
+/// What [`trial`] reports: `test` run where nothing is `missing`; else ignored with the
+/// reason, or a failure under CI.
+pub fn verdict(
+    missing: Option<String>,
+    ci: bool,
+    test: impl FnOnce(),
+) -> Result<libtest_mimic::Completion, libtest_mimic::Failed> {
+    match missing {
+        Some(why) if ci => Err(format!("{CI_IGNORES_NOTHING}: {why}").into()),
+        Some(why) => Ok(libtest_mimic::Completion::ignored_with(why)),
+        None => {
+            test();
+            Ok(libtest_mimic::Completion::Completed)
+        }
+    }
+}
+
+/// How a test that cannot run fails under CI.
+pub const CI_IGNORES_NOTHING: &str = "CI is set, so nothing may be ignored";
 
 /// Checks request bodies (files holding one each) with the providers' SDKs
 /// (`tests/sdk/check_bodies.py`); panics with its report when one fails.
@@ -363,6 +384,56 @@ pub fn check_with_sdk(provider: &str, bodies: &[PathBuf]) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A repository whose system prompt is long enough for every cached tier to be marked.
+pub fn long_system() -> Test {
+    python_repo()
+        .file("system.md", "word ".repeat(3000))
+        .env("ASIMI_SYSTEM_MD", "system.md")
+}
+
+/// `messages` for `model` in a `provider` body, in session `s`, then `extra`.
+pub fn messages_for<'a>(provider: &'a str, model: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let args = [
+        "messages",
+        "--prompt",
+        "hi",
+        "--provider",
+        provider,
+        "--model",
+        model,
+        "--session",
+        "s",
+    ];
+    [&args[..], extra].concat()
+}
+
+/// `messages` for a Gemini model with explicit caching, in session `g`.
+pub const GEMINI_SESSION: [&str; 7] = [
+    "messages",
+    "--model",
+    "gemini-3.8-flash",
+    "--prompt",
+    "hi",
+    "--session",
+    "g",
+];
+
+/// A history with a tool call and its result.
+pub const TOOL_HISTORY: &str = r#"[
+  {"role": "user", "content": "Add a login endpoint."},
+  {"role": "assistant", "content": [
+    {"type": "text", "text": "Reading."},
+    {"type": "tool_use", "id": "t1", "name": "read_file", "input": {"path": "a.py"}}
+  ]},
+  {"role": "user", "content": [
+    {"type": "tool_result", "tool_use_id": "t1", "content": "x = 1"}
+  ]},
+  {"role": "assistant", "content": "Done."}
+]"#;
+
+/// A history whose first message ends in an image.
+pub const IMAGE_HISTORY: &str = r#"[{"role": "user", "content": [{"type": "text", "text": "look"}, {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AAAA"}}]}, {"role": "assistant", "content": "seen"}]"#;
 
 /// A two-file Python repository whose files git tracks (the map reads git's index).
 pub fn python_repo() -> Test {

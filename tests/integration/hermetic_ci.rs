@@ -197,3 +197,63 @@ fn pins_and_switches() {
         "asimi-prompt: ASIMI_HERMETIC='maybe': expected 0, false, 1 or true\n"
     );
 }
+
+/// Programs that install things; no test may run one, so `cargo test` reaches no
+/// network (`.ci/run` installs what the tests in tests/external and tests/mcp.rs need).
+const INSTALLERS: [&str; 5] = ["npm", "npx", "pip", "pip3", "apt-get"];
+
+/// No test starts an installer: the sources never name one as the program of a
+/// `Command` (python3 runs pip as `-m pip`, so that is looked for too).
+#[test]
+fn the_tests_install_nothing() {
+    let files = test_sources();
+    let needles: Vec<String> = INSTALLERS
+        .iter()
+        .map(|i| format!("Command::new(\"{i}\")"))
+        .chain([format!("\"-m\", \"{}\"", INSTALLERS[2])])
+        .collect();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for needle in &needles {
+            assert!(
+                !text.contains(needle.as_str()),
+                "{} runs {needle}",
+                file.display()
+            );
+        }
+    }
+}
+
+/// No test times its work against the clock: a loaded machine is slower, not wrong. Work
+/// is bounded by count (the engine's fuel, the map's parse work, the inputs' size).
+#[test]
+fn the_tests_time_nothing() {
+    let files = test_sources();
+    let clock = format!("{}::now()", "Instant");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(!text.contains(&clock), "{} reads the clock", file.display());
+    }
+}
+
+/// Every Rust source of the tests, both crates'.
+fn test_sources() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests", "crates/gotemplate/tests"] {
+        collect_rs(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 40, "{files:?}");
+    files
+}
+
+fn collect_rs(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_rs(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}

@@ -4,7 +4,8 @@
 //! integration AREA::` runs one area.
 //!
 //! `tests/mcp.rs` is a binary of its own: it is also the MCP server it tests, with its own
-//! harness. The template engine's conformance and fuzz tests live in its crate
+//! harness. So is `tests/external`: tests that need a tool the machine may lack, reported
+//! ignored, with the reason, where it is missing (libtest cannot decide that at run time). The template engine's conformance and fuzz tests live in its crate
 //! (`crates/gotemplate/tests`).
 
 #[path = "../common/mod.rs"]
@@ -25,10 +26,8 @@ mod hermetic_ci;
 mod history;
 mod manual;
 mod map_cli;
-mod map_recall;
 mod memo;
 mod modes;
-mod progress;
 mod readme;
 mod registry;
 mod request_cli;

@@ -335,21 +335,49 @@ fn assert_default_prompts_fit_small_tiers(prompt: impl Fn(&[&str]) -> String) ->
     largest
 }
 
+/// What docs/system-prompt.md says before the largest prompts of tiers 1-3 (`A, B and C
+/// tokens`): of the whole default prompt, and of a request's, with the map section.
+const LARGEST_LEAD: &str = "the largest at tiers 1-3\nis ";
+const LARGEST_WITH_MAP_LEAD: &str = "with the map section the\nlargest at tiers 1-3 is ";
+
+/// The three figures docs/system-prompt.md gives after `lead`.
+fn documented_largest(lead: &str) -> [usize; 3] {
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/system-prompt.md"
+    ))
+    .unwrap();
+    let at = page
+        .find(lead)
+        .unwrap_or_else(|| panic!("docs/system-prompt.md: {lead:?}"));
+    let rest = page[at + lead.len()..].replace('\n', " ");
+    // "218, 536 and 1,081": the list's commas have a space after them, a thousands
+    // separator has none.
+    let figures: Vec<usize> = rest[..rest.find(" tokens").unwrap()]
+        .replace(" and ", ", ")
+        .split(", ")
+        .map(|n| n.replace(',', "").parse().unwrap())
+        .collect();
+    figures.try_into().unwrap()
+}
+
+/// The largest whole default prompt of tiers 1-3 is what docs/system-prompt.md says.
 #[test]
 fn the_whole_default_prompt_fits_small_tiers() {
     let t = Test::new().git();
-    assert_default_prompts_fit_small_tiers(|args| {
+    let largest = assert_default_prompts_fit_small_tiers(|args| {
         let run = t.run_with(&[&["system"], args].concat());
         run.ok().to_string()
     });
+    assert_eq!(largest, documented_largest(LARGEST_LEAD));
 }
 
 /// Item 15 of issue 33: the map section a request with a map adds to the system prompt
-/// stays within the tier's budget too.
+/// stays within the tier's budget plus the margin too, and the largest is the docs' figure.
 #[test]
 fn the_system_prompt_of_a_request_with_a_map_fits_small_tiers() {
     let t = common::mapped_project();
-    assert_default_prompts_fit_small_tiers(|args| {
+    let largest = assert_default_prompts_fit_small_tiers(|args| {
         let prompt = common::request_system_prompt(&t, &[&["--no-file-tree"], args].concat());
         assert!(
             prompt.contains("Repository map: ") || prompt.contains("# Repository Map\n"),
@@ -357,4 +385,5 @@ fn the_system_prompt_of_a_request_with_a_map_fits_small_tiers() {
         );
         prompt
     });
+    assert_eq!(largest, documented_largest(LARGEST_WITH_MAP_LEAD));
 }

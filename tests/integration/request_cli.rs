@@ -368,10 +368,34 @@ fn rejects_an_image_of_unknown_type() {
     );
 }
 
+/// "At most 5 MB" (docs/requests.md), in bytes: 5,000,000.
+const IMAGE_LIMIT: usize = 5_000_000;
+
+/// A PNG signature padded to `len` bytes.
+fn png_of(len: usize) -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.resize(len, 0);
+    png
+}
+
+/// An image of exactly 5 MB is sent whole, base64 in the body.
+#[test]
+fn sends_an_image_of_exactly_5_mb() {
+    let out = messages(Test::new().file("big.png", png_of(IMAGE_LIMIT)))
+        .args(["--prompt", "p", "--image", "big.png"])
+        .run();
+    let body: Value = serde_json::from_str(out.ok()).unwrap();
+    let text = body.to_string();
+    let data = text
+        .split('"')
+        .find(|s| s.starts_with("iVBORw0KGgo"))
+        .expect("the image's base64");
+    assert_eq!(data.len(), IMAGE_LIMIT.div_ceil(3) * 4);
+}
+
 #[test]
 fn rejects_an_image_over_5_mb() {
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    png.resize(5_000_001, 0);
+    let png = png_of(IMAGE_LIMIT + 1);
     let e = fails(
         messages(Test::new().file("big.png", png)).args(["--prompt", "p", "--image", "big.png"]),
     );
@@ -801,147 +825,6 @@ fn no_symbol_map_and_spec_symbols_false_agree() {
     );
 }
 
-/// Each diagnostic line goes out in one `write`, so runs sharing one stderr file never
-/// split each other's lines: every write to fd 2 is a whole `asimi-prompt: …` line.
-#[test]
-fn each_diagnostic_line_is_one_write() {
-    if !common::tool("strace") {
-        return;
-    }
-    let t = Test::new()
-        .file("a.py", "x = 1\n")
-        .file("blob.dat", b"\x00\x01 binary")
-        .file("big.txt", "y".repeat(2_000_000))
-        .git();
-    let log = t.root.join("strace.log");
-    let log_arg = log.display().to_string();
-    let strace = [
-        "strace",
-        "-f",
-        "-qq",
-        "-e",
-        "trace=write",
-        "-s",
-        "100000",
-        "-o",
-        &log_arg,
-    ];
-    let cases: [&[&str]; 3] = [
-        // Warnings: files left out.
-        &[
-            "messages",
-            "--prompt",
-            "hi",
-            "--file",
-            ".",
-            "--no-symbol-map",
-        ],
-        // An error.
-        &["messages", "--prompt", "hi", "--file", "missing.py"],
-        &["system", "--mode", "planer"],
-    ];
-    for args in cases {
-        let run = t.run_wrapped(&strace, args);
-        assert!(!run.stderr.is_empty(), "{args:?} wrote no diagnostic");
-        let trace = std::fs::read_to_string(&log).unwrap();
-        let writes: Vec<&str> = trace
-            .lines()
-            .filter_map(|l| l.split_once("write(2, \"").map(|(_, rest)| rest))
-            .collect();
-        assert_eq!(
-            writes.len(),
-            run.stderr.lines().count(),
-            "{args:?}: one write per line:\n{trace}"
-        );
-        for write in writes {
-            assert!(
-                write.starts_with("asimi-prompt: ") && write.contains("\\n\", "),
-                "{args:?}: a write that is not one whole line: {write}"
-            );
-        }
-    }
-}
-
-/// A history with a tool call and its result.
-const TOOL_HISTORY: &str = r#"[
-  {"role": "user", "content": "Add a login endpoint."},
-  {"role": "assistant", "content": [
-    {"type": "text", "text": "Reading."},
-    {"type": "tool_use", "id": "t1", "name": "read_file", "input": {"path": "a.py"}}
-  ]},
-  {"role": "user", "content": [
-    {"type": "tool_result", "tool_use_id": "t1", "content": "x = 1"}
-  ]},
-  {"role": "assistant", "content": "Done."}
-]"#;
-
-/// What `messages` prints passes each provider's official SDK: its request types, a real
-/// `create(**body)` against a loopback server, and no deprecation warning. Covers the
-/// default body (no model named), each provider's default, streaming, a tool history and
-/// an image.
-#[test]
-fn bodies_pass_the_official_sdks() {
-    if !common::python_sdks() {
-        return;
-    }
-    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-    let history = TOOL_HISTORY;
-    let t = common::python_repo()
-        .file("h.json", history)
-        .file("i.png", png);
-    let out = t.root.join("bodies");
-    std::fs::create_dir_all(&out).unwrap();
-    let variants: [&[&str]; 4] = [
-        &[],
-        &["--stream"],
-        &["--history", "h.json"],
-        &["--image", "i.png", "--file", "a.py"],
-    ];
-    // (the SDK that checks them, the flags that choose the body); GPT-5.6 bodies carry
-    // explicit breakpoints and `prompt_cache_options`.
-    let shapes: [(&str, &[&str]); 8] = [
-        ("anthropic", &[]),
-        ("anthropic", &["--provider", "anthropic"]),
-        ("openai", &["--provider", "openai"]),
-        ("openai-responses", &["--provider", "openai-responses"]),
-        (
-            "openai-responses",
-            &[
-                "--provider",
-                "openai-responses",
-                "--model",
-                "gpt-5.6-sol",
-                "--session",
-                "r",
-            ],
-        ),
-        (
-            "openai",
-            &[
-                "--provider",
-                "openai",
-                "--model",
-                "gpt-5.6-terra",
-                "--session",
-                "s",
-            ],
-        ),
-        ("openrouter", &["--provider", "openrouter"]),
-        ("gemini", &["--provider", "gemini"]),
-    ];
-    for (n, (sdk, shape)) in shapes.iter().enumerate() {
-        let mut bodies = Vec::new();
-        for (i, extra) in variants.iter().enumerate() {
-            let args = [&["messages", "--prompt", "hi"][..], shape, extra].concat();
-            let body = t.run_with(&args).ok().to_string();
-            let path = out.join(format!("{n}-{i}.json"));
-            std::fs::write(&path, body).unwrap();
-            bodies.push(path);
-        }
-        common::check_with_sdk(sdk, &bodies);
-    }
-}
-
 /// `--context-window N` bounds the request as it picks the prompt's tier (a local model
 /// with an 8K window), and the default output limit leaves the request room in it.
 #[test]
@@ -1068,7 +951,7 @@ fn gpt_5_6_bodies_mark_their_tiers_with_explicit_breakpoints() {
 /// `function_call_output` items, `max_output_tokens`.
 #[test]
 fn responses_bodies_carry_input_items() {
-    let history = TOOL_HISTORY;
+    let history = common::TOOL_HISTORY;
     let t = common::python_repo().file("h.json", history);
     let args = [
         "messages",
@@ -1114,18 +997,7 @@ fn responses_bodies_carry_input_items() {
 #[test]
 fn gemini_explicit_caching_creates_and_uses_an_entry() {
     let t = common::python_repo();
-    let run = |extra: &[&str]| {
-        let args = [
-            "messages",
-            "--model",
-            "gemini-3.8-flash",
-            "--prompt",
-            "hi",
-            "--session",
-            "g",
-        ];
-        t.run_with(&[&args[..], extra].concat())
-    };
+    let run = |extra: &[&str]| t.run_with(&[&common::GEMINI_SESSION[..], extra].concat());
     let create: Value = serde_json::from_str(run(&["--cache-create"]).ok()).unwrap();
     assert_eq!(create["model"], "models/gemini-3.8-flash");
     assert_eq!(create["ttl"], "3600s");
@@ -1155,15 +1027,6 @@ fn gemini_explicit_caching_creates_and_uses_an_entry() {
         "{}",
         changed.stderr
     );
-    if common::python_sdks() {
-        let dir = t.root.join("gemini");
-        std::fs::create_dir_all(&dir).unwrap();
-        let (c, u) = (dir.join("create.json"), dir.join("use.json"));
-        std::fs::write(&c, create.to_string()).unwrap();
-        std::fs::write(&u, body.to_string()).unwrap();
-        common::check_with_sdk("gemini-cache", &[c]);
-        common::check_with_sdk("gemini", &[u]);
-    }
     let e = t.run_with(&[
         "messages",
         "--prompt",
@@ -1375,27 +1238,9 @@ fn cache_create_needs_a_model_with_explicit_caching() {
     assert_eq!(create["ttl"], "43200s");
 }
 
-/// A repository whose system prompt is long enough for every cached tier to be marked.
-fn long_system() -> Test {
-    common::python_repo()
-        .file("system.md", "word ".repeat(3000))
-        .env("ASIMI_SYSTEM_MD", "system.md")
-}
-
 /// `messages` for `model` in a `provider` body, in session `s`.
 fn run_for(t: &Test, provider: &str, model: &str, extra: &[&str]) -> common::Run {
-    let args = [
-        "messages",
-        "--prompt",
-        "hi",
-        "--provider",
-        provider,
-        "--model",
-        model,
-        "--session",
-        "s",
-    ];
-    t.run_with(&[&args[..], extra].concat())
+    t.run_with(&common::messages_for(provider, model, extra))
 }
 
 /// The body `run_for` prints.
@@ -1424,13 +1269,12 @@ fn breakpoints(body: &Value) -> Vec<Value> {
 /// entry 12 hours refuse it, and none sends the deprecated `prompt_cache_retention`.
 #[test]
 fn openai_breakpoints_live_as_long_as_cache_ttl_asks() {
-    let t = long_system();
+    let t = common::long_system();
     let chat = |extra: &[&str]| gpt56_body(&t, "openai", "gpt-5.6-terra", extra);
     let responses = |extra: &[&str]| gpt56_body(&t, "openai-responses", "gpt-5.6-sol", extra);
     let options = |ttl: &str| serde_json::json!({"mode": "explicit", "ttl": ttl});
     let plain = serde_json::json!({"mode": "explicit"});
     let long = serde_json::json!({"mode": "explicit", "ttl": "12h"});
-    let mut checked = Vec::new();
     for (ttl, chat_marker, responses_ttl) in [
         (None, &plain, "30m"),
         (Some("5m"), &plain, "30m"),
@@ -1448,8 +1292,6 @@ fn openai_breakpoints_live_as_long_as_cache_ttl_asks() {
         let r = responses(&extra);
         assert_eq!(r["prompt_cache_options"], options(responses_ttl), "{ttl:?}");
         assert!(breakpoints(&r).iter().all(|m| *m == plain), "{ttl:?}: {r}");
-        checked.push(("openai", c));
-        checked.push(("openai-responses", r));
     }
     for model in ["gpt-5.4", "gpt-5.5", "gpt-5.6-terra"] {
         let b = gpt56_body(&t, "openai", model, &["--cache-ttl", "1h"]);
@@ -1467,25 +1309,15 @@ fn openai_breakpoints_live_as_long_as_cache_ttl_asks() {
             e.stderr
         );
     }
-    if common::python_sdks() {
-        let dir = t.root.join("ttl");
-        std::fs::create_dir_all(&dir).unwrap();
-        for (i, (sdk, body)) in checked.iter().enumerate() {
-            let path = dir.join(format!("{i}.json"));
-            std::fs::write(&path, body.to_string()).unwrap();
-            common::check_with_sdk(sdk, &[path]);
-        }
-    }
 }
 
 /// A cached tier whose last message ends in an image is closed by a breakpoint on the
 /// image part, in Chat and in Responses.
 #[test]
 fn a_tier_ending_in_an_image_is_closed_on_the_image() {
-    let history = r#"[{"role": "user", "content": [{"type": "text", "text": "look"}, {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "AAAA"}}]}, {"role": "assistant", "content": "seen"}]"#;
-    let t = long_system().file("h.json", history);
+    let history = common::IMAGE_HISTORY;
+    let t = common::long_system().file("h.json", history);
     let extra = ["--history", "h.json", "--tier", "history:0=L1"];
-    let mut bodies = Vec::new();
     for (provider, model, image) in [
         ("openai", "gpt-5.6-terra", "image_url"),
         ("openai-responses", "gpt-5.6-sol", "input_image"),
@@ -1506,14 +1338,6 @@ fn a_tier_ending_in_an_image_is_closed_on_the_image() {
         assert!(marked_image, "{provider}: {text}");
         let look = parts.iter().find(|p| p["text"] == "look").unwrap();
         assert!(look.get("prompt_cache_breakpoint").is_none(), "{provider}");
-        bodies.push((provider, b));
-    }
-    if common::python_sdks() {
-        for (i, (sdk, body)) in bodies.iter().enumerate() {
-            let path = t.root.join(format!("image-{i}.json"));
-            std::fs::write(&path, body.to_string()).unwrap();
-            common::check_with_sdk(sdk, &[path]);
-        }
     }
 }
 
@@ -1522,7 +1346,7 @@ fn a_tier_ending_in_an_image_is_closed_on_the_image() {
 /// mode. Older OpenAI models and Claude get no `prompt_cache_options`.
 #[test]
 fn openrouter_asks_gpt_5_6_for_explicit_breakpoints() {
-    let t = long_system();
+    let t = common::long_system();
     let b = gpt56_body(&t, "openrouter", "openai/gpt-5.6-terra", &[]);
     assert_eq!(
         b["prompt_cache_options"],
@@ -1532,10 +1356,5 @@ fn openrouter_asks_gpt_5_6_for_explicit_breakpoints() {
     for model in ["openai/gpt-5.4", "anthropic/claude-sonnet-5.5"] {
         let b = gpt56_body(&t, "openrouter", model, &[]);
         assert!(b.get("prompt_cache_options").is_none(), "{model}");
-    }
-    if common::python_sdks() {
-        let path = t.root.join("openrouter.json");
-        std::fs::write(&path, b.to_string()).unwrap();
-        common::check_with_sdk("openrouter", &[path]);
     }
 }

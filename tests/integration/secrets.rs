@@ -5,6 +5,9 @@
 use crate::common;
 use common::Test;
 
+/// How `--secrets error` refuses `leaky()`'s request (its five secrets).
+const REFUSED: &str = "asimi-prompt: the request holds 5 secret(s): ";
+
 const BODY: &str = "Zq3LxT9vKp2WmN8rYc5HbJ7dFg4SaE6uQwRt";
 
 /// Real-shaped fake keys, assembled so that no source file holds one whole.
@@ -98,10 +101,7 @@ fn redact_is_the_default_and_names_each_secret() {
 fn error_refuses_the_request_with_exit_2() {
     let run = leaky().args(["--secrets", "error"]).run();
     let stderr = run.fails();
-    assert!(
-        stderr.starts_with("asimi-prompt: the request holds 5 secret(s): "),
-        "{stderr}"
-    );
+    assert!(stderr.starts_with(REFUSED), "{stderr}");
     assert!(stderr.contains(".env:2 (aws-access-token)"), "{stderr}");
     assert!(
         stderr.ends_with(
@@ -122,7 +122,9 @@ fn allow_sends_content_as_is() {
 #[test]
 fn config_key_sets_the_mode_and_the_flag_wins() {
     let t = leaky().config_file("config.yaml", "secrets: error\n");
-    t.run().fails();
+    // Refused for its secrets, not for any other error.
+    let refused = t.run().fails().to_string();
+    assert!(refused.starts_with(REFUSED), "{refused}");
     assert!(t
         .run_with(&["--secrets", "redact"])
         .ok()

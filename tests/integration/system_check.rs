@@ -10,20 +10,7 @@ fn show(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// A small prompt: the instructions section only, with `text`.
-fn small(text: &str) -> Vec<String> {
-    let mut args: Vec<String> = [
-        "base", "goal", "skills", "sandbox", "git", "context", "memory",
-    ]
-    .iter()
-    .flat_map(|s| ["--no-section".to_string(), s.to_string()])
-    .collect();
-    args.extend(["--append-system-prompt".to_string(), text.to_string()]);
-    args
-}
-
-const OLD: &str = "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\n";
-const NEW: &str = "one\ntwo\nthree\nfour\nFIVE\nsix\nseven\neight";
+use common::check::{small, NEW, OLD};
 
 #[test]
 fn check_passes_silently_when_equal() {
@@ -70,29 +57,6 @@ fn drift_prints_a_unified_diff_and_exits_1() {
     );
     // The file is left alone.
     assert_eq!(t.read(&t.work.join("system.txt")), OLD);
-}
-
-/// The README: the diff is "coloured only on a terminal"; `NO_COLOR` turns colour off.
-#[test]
-fn the_diff_is_coloured_on_a_terminal_unless_no_color() {
-    let t = Test::new()
-        .file("system.txt", OLD)
-        .args(["system"])
-        .args(small(NEW))
-        .args(["--check", "system.txt"]);
-    let Some(shown) = t.run_on_terminal() else {
-        common::skip("util-linux `script` cannot give the test a terminal here");
-        return;
-    };
-    assert!(shown.contains("\x1b[31m-five\x1b[0m\n"), "{shown:?}");
-    assert!(shown.contains("\x1b[32m+FIVE\x1b[0m\n"), "{shown:?}");
-    assert!(
-        shown.contains("\x1b[36m@@ -2,7 +2,7 @@\x1b[0m\n"),
-        "{shown:?}"
-    );
-    let plain = t.env("NO_COLOR", "1").run_on_terminal().unwrap();
-    assert!(plain.contains("\n-five\n+FIVE\n"), "{plain:?}");
-    assert!(!plain.contains('\x1b'), "{plain:?}");
 }
 
 #[test]

@@ -4,7 +4,6 @@
 
 use crate::common;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use common::Test;
 use gotemplate::DEFAULT_FUEL;
@@ -127,11 +126,11 @@ fn runaway_templates_stop_at_the_budget() {
     let go = r#"{{define "a"}}{{if .}}{{template "a" (slice . 1)}}{{template "a" (slice . 1)}}{{end}}{{end}}{{template "a" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}}"#;
     let jinja = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}";
     for (name, source) in [("a.tmpl", go), ("a.j2", jinja)] {
-        let start = Instant::now();
+        // The fuel budget counts steps, so the run ends whatever the machine's load; the
+        // message shows it was the budget that stopped it.
         let run = render(name, source);
         assert_eq!(run.code, 2);
         assert_eq!(run.stderr, budget_message(name, DEFAULT_FUEL));
-        assert!(start.elapsed() < Duration::from_secs(60));
     }
 }
 

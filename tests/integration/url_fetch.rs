@@ -21,6 +21,9 @@ const GUIDE: &str = "<!doctype html><html><head><title>Widget Guide</title>\
     <h1>Widgets</h1><p>A widget <b>spins</b>. See <a href=\"/api\">the API</a>.</p>\
     <ul><li>small</li><li>large</li></ul></body></html>";
 
+/// The most bytes of a page docs/requests.md promises: "at most 2 MiB (2,097,152 bytes)".
+const LIMIT: usize = 2_097_152;
+
 fn server() -> Server {
     Server::start(vec![
         ("/guide", Reply::ok("text/html; charset=utf-8", GUIDE)),
@@ -40,10 +43,8 @@ fn server() -> Server {
             "/slow",
             Reply::ok("text/plain", "late").after(Duration::from_secs(4)),
         ),
-        (
-            "/huge",
-            Reply::ok("text/plain", vec![b'a'; 2 * 1024 * 1024 + 1]),
-        ),
+        ("/huge", Reply::ok("text/plain", vec![b'a'; LIMIT + 1])),
+        ("/at-limit", Reply::ok("text/plain", vec![b'a'; LIMIT])),
         (
             "/heading",
             Reply::ok("text/html", "<h2>Only a heading</h2><p>x</p>"),
@@ -257,6 +258,18 @@ fn pages_that_cannot_be_sent_are_exit_2_naming_the_url() {
         let e = refused(&s, path, &extra);
         assert!(e.contains(&want), "{path}: {e}");
     }
+}
+
+/// A page of exactly the limit is fetched whole (one byte more is refused, above).
+#[test]
+fn a_page_of_exactly_2_mib_is_fetched() {
+    let s = server();
+    let t = request(Test::new()).args(["--prompt", "p", "--url", &s.url("/at-limit")]);
+    let body = t.run().ok().to_string();
+    assert!(
+        url_block(&body).contains(&"a".repeat(LIMIT)),
+        "the whole page"
+    );
 }
 
 #[test]

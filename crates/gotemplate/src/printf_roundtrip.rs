@@ -7,7 +7,16 @@
 
 use minijinja::Value;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::TestRunner;
+
+#[path = "../tests/support/seeded.rs"]
+mod seeded;
+
+/// Where failed cases' seeds are kept (committed).
+const REGRESSIONS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/src/printf_roundtrip.proptest-regressions"
+);
 
 use crate::gofmt::sprintf;
 use crate::strconv::atof::parse_float;
@@ -21,11 +30,7 @@ fn cases() -> u32 {
 }
 
 fn run<S: Strategy>(strategy: S, property: impl Fn(S::Value) -> Result<(), TestCaseError>) {
-    let mut runner = TestRunner::new(Config {
-        cases: cases(),
-        failure_persistence: None,
-        ..Config::default()
-    });
+    let mut runner = TestRunner::new(seeded::config(cases(), REGRESSIONS));
     runner.run(&strategy, property).unwrap();
 }
 

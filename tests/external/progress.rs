@@ -1,6 +1,7 @@
 //! Progress and the summary line (issue 14, item 7): only a terminal's stderr sees them.
 
 use crate::common;
+use crate::terminal::LOST_TERMINAL;
 
 use common::{python_repo as repo, Test};
 
@@ -13,8 +14,7 @@ fn request(command: &str) -> Test {
 }
 
 /// With stderr on a pipe nothing is added: no bar, no summary, not a byte.
-#[test]
-fn a_pipe_gets_nothing_extra() {
+pub fn a_pipe_gets_nothing_extra() {
     let run = request("messages").run();
     run.ok();
     assert_eq!(run.stderr, "");
@@ -38,12 +38,10 @@ fn on_terminal(command: &str, delay: &str) -> Test {
 
 /// On a terminal `messages` ends with one line that says what `context` says: the
 /// tokens per tier, the reuse, the files sent and mapped.
-#[test]
-fn a_terminal_gets_the_summary() {
-    let Some(shown) = on_terminal("messages", NEVER).run_on_terminal() else {
-        common::skip("util-linux `script` cannot give the test a terminal here");
-        return;
-    };
+pub fn a_terminal_gets_the_summary() {
+    let shown = on_terminal("messages", NEVER)
+        .run_on_terminal()
+        .expect(LOST_TERMINAL);
     let context = request("context").args(["--json"]).run();
     let b: serde_json::Value = serde_json::from_str(context.ok()).unwrap();
     let rows = b["tiers"].as_array().unwrap();
@@ -76,12 +74,10 @@ fn a_terminal_gets_the_summary() {
 
 /// A run that outlasts the bar's delay shows the bar on a terminal (a delay of 0 is
 /// outlasted by every run): the step it is in, drawn and then erased before the summary.
-#[test]
-fn a_terminal_gets_the_bar_once_its_delay_is_over() {
-    let Some(shown) = on_terminal("messages", AT_ONCE).run_on_terminal() else {
-        common::skip("util-linux `script` cannot give the test a terminal here");
-        return;
-    };
+pub fn a_terminal_gets_the_bar_once_its_delay_is_over() {
+    let shown = on_terminal("messages", AT_ONCE)
+        .run_on_terminal()
+        .expect(LOST_TERMINAL);
     assert!(shown.contains("indexing symbols"), "{shown:?}");
     assert!(shown.contains('\x1b'), "{shown:?}");
     // Erased before the summary, which ends the output on a line of its own.
