@@ -74,9 +74,15 @@ impl Ctx<'_> {
         };
         let dir = here.join(dir);
         if !dir.is_dir() {
-            bail!("-C '{}': cannot change into it", self.cwd_shown());
+            bail!(crate::facts::cwd_not_a_directory(&dir));
         }
         Ok(dir)
+    }
+
+    /// Stops a run whose `-C DIR` is not a directory, whatever the command (even one that
+    /// reads no project, such as `completions`): a mistyped `-C` must not pass unnoticed.
+    pub fn check_dir(&self) -> anyhow::Result<()> {
+        self.dir().map(|_| ())
     }
 
     /// The flags every command gives the settings: `-C DIR` and the template budget.
@@ -87,10 +93,6 @@ impl Ctx<'_> {
             template_bytes: self.template_bytes,
             ..Flags::default()
         }
-    }
-
-    fn cwd_shown(&self) -> String {
-        self.cwd.as_deref().map(paths::display).unwrap_or_default()
     }
 
     /// Whether diffs may be coloured: on a terminal, unless `NO_COLOR` is set.
@@ -259,9 +261,11 @@ pub(crate) fn settings_flags_for(prompt: &PromptArgs, ctx: &Ctx, provider: Optio
     }
 }
 
-/// The note for a request built for `DEFAULT_MODEL` because nothing named a model.
+/// The note for a request built for `DEFAULT_MODEL` because nothing named a model: on a
+/// terminal only, since an agent that calls the tool every turn would read it every turn
+/// (`context` says where the model came from either way).
 pub(crate) fn default_model_note(settings: &Settings, ctx: &mut Ctx) -> anyhow::Result<()> {
-    if settings.model_source == MODEL_FROM_DEFAULT {
+    if settings.model_source == MODEL_FROM_DEFAULT && ctx.err_is_terminal {
         ctx.note(format!(
             "note: no model given (--model, ASIMI_MODEL or config 'model'); \
              using the default, {}",

@@ -26,12 +26,18 @@ fn body(t: &Test) -> Value {
 }
 
 #[test]
-fn messages_without_a_model_use_the_default_and_say_so() {
+fn messages_without_a_model_use_the_default_and_say_so_on_a_terminal() {
     let t = request(Test::new(), "messages").args(["--prompt", "hi"]);
     let run = t.run();
     let b: Value = serde_json::from_str(run.ok()).unwrap();
     assert_eq!(b["model"], "claude-sonnet-5-5");
-    assert_eq!(run.stderr, NOTE);
+    // A pipe (an agent calling every turn) hears nothing.
+    assert_eq!(run.stderr, "");
+    let Some(shown) = t.run_on_terminal() else {
+        common::skip("util-linux `script` cannot give the test a terminal here");
+        return;
+    };
+    assert!(shown.contains(NOTE), "{shown:?}");
 }
 
 #[test]
@@ -62,7 +68,7 @@ fn compress_without_a_model_uses_the_default() {
     let run = t.run();
     let b: Value = serde_json::from_str(run.ok()).unwrap();
     assert_eq!(b["model"], "claude-sonnet-5-5");
-    assert_eq!(run.stderr, NOTE);
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
