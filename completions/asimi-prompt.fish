@@ -193,6 +193,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l m
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l mcp-timeout -d 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout). A server\'s own `timeout` (milliseconds, as gemini-cli reads it) takes its place for that server' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l allow-model-mismatch -d 'Build the request even when --provider (or the spec\'s provider) is not the model\'s (a proxy that routes it); without it such a pair stops the run'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l fetch-urls -d 'Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard input only, never a spec\'s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l file-tree -d 'Send the list of the repository\'s files (the default)'
@@ -273,6 +274,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mc
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l mcp-timeout -d 'Seconds each MCP step (start, list, get) may take (default 10; config mcp_timeout). A server\'s own `timeout` (milliseconds, as gemini-cli reads it) takes its place for that server' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l allow-model-mismatch -d 'Build the request even when --provider (or the spec\'s provider) is not the model\'s (a proxy that routes it); without it such a pair stops the run'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l fetch-urls -d 'Also fetch the http(s) URLs the prompt mentions (a prompt from --prompt or standard input only, never a spec\'s)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l file-tree -d 'Send the list of the repository\'s files (the default)'
@@ -312,6 +314,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l g
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l allow-model-mismatch -d 'Build the request even when --provider (or the spec\'s provider) is not the model\'s (a proxy that routes it); without it such a pair stops the run'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -l prompt-only -d 'Print only the compression prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand compress" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -330,6 +333,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l tem
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s a -l all -d 'Describe every change to tracked files in the working tree against HEAD (what `git commit --all` commits), not only the staged ones'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l stream -d 'Ask for a streamed response'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l allow-retired -d 'Build the request even for a model its provider has retired (past its end of life in `asimi-prompt models`); without it such a model stops the run, naming its replacement'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l allow-model-mismatch -d 'Build the request even when --provider (or the spec\'s provider) is not the model\'s (a proxy that routes it); without it such a pair stops the run'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l compact -d 'Print the JSON on one line'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -l prompt-only -d 'Print only the rendered commit prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand commit" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -1010,6 +1010,10 @@ pub struct EncodeArgs {
     /// replacement.
     #[arg(help_heading = "Model and provider", hide_short_help = true, long)]
     pub allow_retired: bool,
+    /// Build the request even when --provider (or the spec's provider) is not the
+    /// model's (a proxy that routes it); without it such a pair stops the run.
+    #[arg(help_heading = "Model and provider", hide_short_help = true, long)]
+    pub allow_model_mismatch: bool,
     /// The role of the system message in OpenAI-shaped bodies.
     #[arg(
         help_heading = "Model and provider",

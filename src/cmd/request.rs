@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::{
-    build_from, default_model_note, encode_flags, refuse_retired, settings_flags_for, warn, Ctx,
+    build_from, check_model, default_model_note, encode_flags, settings_flags_for, warn, Ctx,
 };
 use crate::cli::MessagesArgs;
 use crate::prompt::{self, Built};
@@ -156,7 +156,7 @@ pub(super) fn prepare_request(
     if let (true, Some(path)) = (from_spec, &args.spec) {
         settings.model_source = format!("spec {}", path.display());
     }
-    refuse_retired(&args.encode, &settings, &built.model)?;
+    check_model(&args.encode, &settings, &built.model, provider, ctx)?;
     warn(&built, ctx)?;
     let spec_dir = settings.cwd.join(spec_dir);
     let listed = files_from(args, spec.prompt.is_some(), &settings, ctx)?;
