@@ -559,6 +559,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write asimi-prompt.1 and one page per command into DIR instead of printing')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -523,6 +523,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
+            cand --out 'Write asimi-prompt.1 and one page per command into DIR instead of printing'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

@@ -338,6 +338,22 @@ impl ModelRegistry {
             .filter(|(name, _)| !name.contains('*'))
     }
 
+    /// The names shell completions offer, sorted: every known name (that is a model's
+    /// name, not a stem such as `gemma-4-`) but those retired by the day the registry
+    /// was checked (a fixed day, so the committed scripts stay
+    /// the same from one day to the next).
+    pub fn completion_names(&self) -> Vec<String> {
+        let checked = self.checked.as_deref().unwrap_or_default();
+        let mut names: Vec<String> = self
+            .names()
+            .filter(|(name, m)| !m.is_retired(checked) && self.lookup(name).is_known())
+            .map(|(name, _)| name.to_string())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
     /// Up to `n` known model names closest to `model`, closest first; a retired model
     /// is never offered, its replacement is.
     pub fn closest(&self, model: &str, n: usize, today: &str) -> Vec<String> {
