@@ -250,6 +250,23 @@ fn rejects_a_missing_file() {
     assert!(e.contains("nope.rs' does not exist"), "{e}");
 }
 
+/// A missing `--file` names the project's files of the same name: in a workspace
+/// (tokio's), the README's `src/main.rs` is a level down.
+#[test]
+fn a_missing_file_names_the_files_of_its_name() {
+    let t = Test::new()
+        .file("app/src/main.rs", "fn main() {}\n")
+        .file("cli/src/main.rs", "fn main() {}\n")
+        .file("target/x/src/main.rs", "")
+        .file(".gitignore", "target/\n");
+    let e = fails(messages(t).args(["--prompt", "p", "--file", "src/main.rs"]));
+    assert_eq!(
+        e,
+        "asimi-prompt: file 'src/main.rs' does not exist; the project has \
+         app/src/main.rs, cli/src/main.rs\n"
+    );
+}
+
 #[test]
 fn rejects_a_binary_file() {
     let e = fails(
