@@ -211,11 +211,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "assistant developer planning debugger user" -- "${cur}"))
                     return 0
                     ;;
                 --context-window)
@@ -297,8 +297,8 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__commit)
-            opts="-C -a -h --cwd --template-fuel --template-bytes --all --provider --max-tokens --stream --allow-retired --system-role --compact --secrets --prompt-only --model --templates --help"
+        asimi__prompt__subcmd__commit)
+            opts="-C -a -h --cwd --template-fuel --template-bytes --all --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --prompt-only --model --templates --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -321,7 +321,7 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --provider)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic openai openai-responses openrouter gemini raw" -- "${cur}"))
                     return 0
                     ;;
                 --max-tokens)
@@ -337,7 +337,7 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --templates)
@@ -351,7 +351,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__completions)
+        asimi__prompt__subcmd__completions)
             opts="-C -h --cwd --template-fuel --template-bytes --help bash zsh fish powershell elvish"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -381,8 +381,8 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__compress)
-            opts="-C -h --cwd --template-fuel --template-bytes --provider --max-tokens --stream --allow-retired --system-role --compact --secrets --history --prompt-only --model --goal --templates --help"
+        asimi__prompt__subcmd__compress)
+            opts="-C -h --cwd --template-fuel --template-bytes --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --prompt-only --model --goal --templates --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -405,7 +405,7 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --provider)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic openai openai-responses openrouter gemini raw" -- "${cur}"))
                     return 0
                     ;;
                 --max-tokens)
@@ -425,7 +425,7 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --goal)
@@ -443,8 +443,8 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__context)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
+        asimi__prompt__subcmd__context)
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -487,7 +487,7 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --provider)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic openai openai-responses openrouter gemini raw" -- "${cur}"))
                     return 0
                     ;;
                 --max-tokens)
@@ -539,11 +539,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --cache-ttl)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "5m 1h 12h" -- "${cur}"))
                     return 0
                     ;;
                 --tokenizer)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "o200k cl100k" -- "${cur}"))
                     return 0
                     ;;
                 --prompt-cache-key)
@@ -579,11 +579,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "assistant developer planning debugger user" -- "${cur}"))
                     return 0
                     ;;
                 --context-window)
@@ -661,7 +661,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__export)
+        asimi__prompt__subcmd__export)
             opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --template --force --check --update --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -685,11 +685,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "assistant developer planning debugger user" -- "${cur}"))
                     return 0
                     ;;
                 --context-window)
@@ -731,7 +731,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal)
+        asimi__prompt__subcmd__goal)
             opts="-C -h --cwd --template-fuel --template-bytes --help show apply history help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -761,7 +761,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__apply)
+        asimi__prompt__subcmd__goal__subcmd__apply)
             opts="-C -h --goal --dry-run --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -795,7 +795,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__help)
+        asimi__prompt__subcmd__goal__subcmd__help)
             opts="show apply history help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -809,7 +809,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__apply)
+        asimi__prompt__subcmd__goal__subcmd__help__subcmd__apply)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -823,7 +823,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__help)
+        asimi__prompt__subcmd__goal__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -837,7 +837,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__history)
+        asimi__prompt__subcmd__goal__subcmd__help__subcmd__history)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -851,7 +851,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__help__subcmd__show)
+        asimi__prompt__subcmd__goal__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -865,7 +865,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__history)
+        asimi__prompt__subcmd__goal__subcmd__history)
             opts="-C -h --goal --json --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -899,7 +899,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__goal__subcmd__show)
+        asimi__prompt__subcmd__goal__subcmd__show)
             opts="-C -h --goal --ascii --yaml --json --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -933,7 +933,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help)
+        asimi__prompt__subcmd__help)
             opts="system export messages context compress commit map goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -947,7 +947,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__commit)
+        asimi__prompt__subcmd__help__subcmd__commit)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -961,7 +961,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__completions)
+        asimi__prompt__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -975,7 +975,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__compress)
+        asimi__prompt__subcmd__help__subcmd__compress)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -989,7 +989,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__context)
+        asimi__prompt__subcmd__help__subcmd__context)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1003,7 +1003,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__export)
+        asimi__prompt__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1017,7 +1017,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__goal)
+        asimi__prompt__subcmd__help__subcmd__goal)
             opts="show apply history"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1031,7 +1031,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__apply)
+        asimi__prompt__subcmd__help__subcmd__goal__subcmd__apply)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1045,7 +1045,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__history)
+        asimi__prompt__subcmd__help__subcmd__goal__subcmd__history)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1059,7 +1059,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__goal__subcmd__show)
+        asimi__prompt__subcmd__help__subcmd__goal__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1073,7 +1073,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__help)
+        asimi__prompt__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1087,7 +1087,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__man)
+        asimi__prompt__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1101,7 +1101,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__map)
+        asimi__prompt__subcmd__help__subcmd__map)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1115,7 +1115,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__messages)
+        asimi__prompt__subcmd__help__subcmd__messages)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1129,7 +1129,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__models)
+        asimi__prompt__subcmd__help__subcmd__models)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1143,7 +1143,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__prompt)
+        asimi__prompt__subcmd__help__subcmd__prompt)
             opts="get"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1157,7 +1157,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__prompt__subcmd__get)
+        asimi__prompt__subcmd__help__subcmd__prompt__subcmd__get)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1171,7 +1171,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__system)
+        asimi__prompt__subcmd__help__subcmd__system)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1185,7 +1185,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__template)
+        asimi__prompt__subcmd__help__subcmd__template)
             opts="render convert list"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1199,7 +1199,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__template__subcmd__convert)
+        asimi__prompt__subcmd__help__subcmd__template__subcmd__convert)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1213,7 +1213,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__template__subcmd__list)
+        asimi__prompt__subcmd__help__subcmd__template__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1227,7 +1227,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__help__subcmd__template__subcmd__render)
+        asimi__prompt__subcmd__help__subcmd__template__subcmd__render)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1241,8 +1241,8 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__man)
-            opts="-C -h --cwd --template-fuel --template-bytes --help"
+        asimi__prompt__subcmd__man)
+            opts="-C -h --cwd --template-fuel --template-bytes --out --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1264,6 +1264,13 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --out)
+                    COMPREPLY=()
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o plusdirs
+                    fi
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1271,7 +1278,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__map)
+        asimi__prompt__subcmd__map)
             opts="-C -v -h --cwd --template-fuel --template-bytes --json --tokens --map-exclude --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1309,8 +1316,8 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__messages)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
+        asimi__prompt__subcmd__messages)
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1353,7 +1360,7 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --provider)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic openai openai-responses openrouter gemini raw" -- "${cur}"))
                     return 0
                     ;;
                 --max-tokens)
@@ -1405,11 +1412,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --cache-ttl)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "5m 1h 12h" -- "${cur}"))
                     return 0
                     ;;
                 --tokenizer)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "o200k cl100k" -- "${cur}"))
                     return 0
                     ;;
                 --prompt-cache-key)
@@ -1445,11 +1452,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "assistant developer planning debugger user" -- "${cur}"))
                     return 0
                     ;;
                 --context-window)
@@ -1527,7 +1534,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__models)
+        asimi__prompt__subcmd__models)
             opts="-C -h --cwd --template-fuel --template-bytes --json --templates --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1561,7 +1568,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__prompt)
+        asimi__prompt__subcmd__prompt)
             opts="-C -h --cwd --template-fuel --template-bytes --help get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1591,7 +1598,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__prompt__subcmd__get)
+        asimi__prompt__subcmd__prompt__subcmd__get)
             opts="-C -h --json --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1633,7 +1640,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__prompt__subcmd__help)
+        asimi__prompt__subcmd__prompt__subcmd__help)
             opts="get help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1647,7 +1654,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__prompt__subcmd__help__subcmd__get)
+        asimi__prompt__subcmd__prompt__subcmd__help__subcmd__get)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1661,7 +1668,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__prompt__subcmd__help__subcmd__help)
+        asimi__prompt__subcmd__prompt__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1675,7 +1682,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__system)
+        asimi__prompt__subcmd__system)
             opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1699,11 +1706,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "assistant developer planning debugger user" -- "${cur}"))
                     return 0
                     ;;
                 --context-window)
@@ -1785,7 +1792,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template)
+        asimi__prompt__subcmd__template)
             opts="-C -h --cwd --template-fuel --template-bytes --help render convert list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1815,7 +1822,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__convert)
+        asimi__prompt__subcmd__template__subcmd__convert)
             opts="-C -h --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1845,7 +1852,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__help)
+        asimi__prompt__subcmd__template__subcmd__help)
             opts="render convert list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1859,7 +1866,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__help__subcmd__convert)
+        asimi__prompt__subcmd__template__subcmd__help__subcmd__convert)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1873,7 +1880,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__help__subcmd__help)
+        asimi__prompt__subcmd__template__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1887,7 +1894,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__help__subcmd__list)
+        asimi__prompt__subcmd__template__subcmd__help__subcmd__list)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1901,7 +1908,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__help__subcmd__render)
+        asimi__prompt__subcmd__template__subcmd__help__subcmd__render)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1915,7 +1922,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__list)
+        asimi__prompt__subcmd__template__subcmd__list)
             opts="-C -h --templates --prompts --tag --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1965,7 +1972,7 @@ _asimi__prompt() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        asimi__subcmd__prompt__subcmd__template__subcmd__render)
+        asimi__prompt__subcmd__template__subcmd__render)
             opts="-C -h --syntax --data --set --missingkey --prompt-data --model --mode --hermetic --cwd --template-fuel --template-bytes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1989,11 +1996,11 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "anthropic/claude-3-haiku anthropic/claude-fable-5 anthropic/claude-fable-5.1 anthropic/claude-fable-5.2 anthropic/claude-haiku-4.5 anthropic/claude-haiku-5.5 anthropic/claude-mythos-5 anthropic/claude-mythos-5.1 anthropic/claude-mythos-5.2 anthropic/claude-opus-4.5 anthropic/claude-opus-4.6 anthropic/claude-opus-4.7 anthropic/claude-opus-4.8 anthropic/claude-opus-5 anthropic/claude-opus-5.5 anthropic/claude-sonnet-4.6 anthropic/claude-sonnet-5 anthropic/claude-sonnet-5.5 claude-3-haiku claude-fable-5 claude-fable-5-1 claude-fable-5-2 claude-haiku-4-5 claude-haiku-5-5 claude-mythos-5 claude-mythos-5-1 claude-mythos-5-2 claude-opus-4-5 claude-opus-4-6 claude-opus-4-7 claude-opus-4-8 claude-opus-5 claude-opus-5-5 claude-sonnet-4-6 claude-sonnet-5 claude-sonnet-5-5 computer-use-preview gemini-1.5-flash gemini-1.5-pro gemini-2.5-flash-lite gemini-3-flash-preview gemini-3.1-flash-lite gemini-3.1-pro-preview gemini-3.5-flash gemini-3.5-flash-lite gemini-3.6-flash gemini-3.7-flash gemini-3.8-flash gemini-4-argon gemini-4-carbon gemini-4-hydrogen gemini-4-neon gemini-flash-latest gemini-flash-lite-latest gemini-pro-latest google/gemini-2.5-flash-lite google/gemini-3-flash-preview google/gemini-3.1-flash-lite google/gemini-3.1-pro-preview google/gemini-3.5-flash google/gemini-3.5-flash-lite google/gemini-3.6-flash google/gemini-3.7-flash google/gemini-3.8-flash google/gemini-4-argon google/gemini-4-carbon google/gemini-4-hydrogen google/gemini-4-neon gpt-4.1 gpt-4o gpt-5 gpt-5-2025-08-07 gpt-5-mini gpt-5-nano gpt-5-pro gpt-5.1 gpt-5.1-2025-11-13 gpt-5.2 gpt-5.2-pro gpt-5.4 gpt-5.4-mini gpt-5.4-nano gpt-5.5 gpt-5.5-cyber-preview gpt-5.5-pro gpt-5.6-cyber gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-cyber gpt-6-luna gpt-6-rosalind gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-6.2-astra gpt-6.2-sol gpt-audio-mini gpt-rosalind-research o3 openai/gpt-4.1 openai/gpt-4o openai/gpt-5 openai/gpt-5-mini openai/gpt-5-nano openai/gpt-5-pro openai/gpt-5.1 openai/gpt-5.2 openai/gpt-5.2-pro openai/gpt-5.4 openai/gpt-5.4-mini openai/gpt-5.4-nano openai/gpt-5.5 openai/gpt-5.5-pro openai/gpt-5.6-luna openai/gpt-5.6-sol openai/gpt-5.6-terra openai/gpt-6-astra openai/gpt-6-luna openai/gpt-6-sol openai/gpt-6.1-sol openai/gpt-6.1-terra openai/gpt-6.2-astra openai/gpt-6.2-sol openai/o openai/o3" -- "${cur}"))
                     return 0
                     ;;
                 --mode)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "assistant developer planning debugger user" -- "${cur}"))
                     return 0
                     ;;
                 --cwd)

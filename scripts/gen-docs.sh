@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 cargo build --quiet
 bin=target/debug/asimi-prompt
 rm -rf man && mkdir -p man completions
-"$bin" man man
+"$bin" man --out man
 for shell in bash zsh fish powershell elvish; do
   case $shell in
     bash) file=asimi-prompt.bash ;;

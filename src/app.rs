@@ -34,6 +34,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         template_bytes: cli.template_bytes,
     };
     let ctx = &mut ctx;
+    ctx.check_dir()?;
     let outcome = match cli.command {
         None => cmd::system::run(cli.system, ctx),
         Some(Command::System(args)) => cmd::system::run(args, ctx),

@@ -121,6 +121,9 @@ Environment:
   ASIMI_TEMPLATE_FUEL     The execution budget of each template render (like --template-fuel).
   ASIMI_TEMPLATE_BYTES    The byte budget of each template render (like --template-bytes).
   ASIMI_HERMETIC          1/true: read no user config, home or environment (like --hermetic).
+  ASIMI_STATE_DIR         Where sessions keep their state (default: .asimi/state/ in the
+                          project, else the user's state directory).
+  NO_COLOR                Set to anything: no colour in diffs and progress bars.
   SANDBOX                 Read by --sandbox auto: sandbox-exec means macOS Seatbelt.
   SOURCE_DATE_EPOCH       Fixes {{.Env.Date}} for reproducible output.
 
@@ -423,12 +426,12 @@ pub struct BaseArgs {
     ///
     /// It picks the base prompt family and the limits. Default: ASIMI_MODEL, then config,
     /// then claude-sonnet-5-5 (with --provider, that provider's default).
-    #[arg(help_heading = "Model and provider", long, value_name = "NAME")]
+    #[arg(help_heading = "Model and provider", long, value_name = "NAME", value_parser = Offered(model_names), hide_possible_values = true)]
     pub model: Option<String>,
     /// The operational mode: assistant, developer, planning, debugger or user.
     ///
     /// Default: ASIMI_MODE, then config, then assistant.
-    #[arg(help_heading = "System prompt", long, value_name = "MODE")]
+    #[arg(help_heading = "System prompt", long, value_name = "MODE", value_parser = Offered(mode_names), hide_possible_values = true)]
     pub mode: Option<String>,
     /// The context window in tokens (default: the model's).
     ///
@@ -722,10 +725,10 @@ pub struct RenderArgs {
     #[arg(long)]
     pub prompt_data: bool,
     /// With --prompt-data: the model (as for `system`).
-    #[arg(long, value_name = "NAME", requires = "prompt_data")]
+    #[arg(long, value_name = "NAME", requires = "prompt_data", value_parser = Offered(model_names), hide_possible_values = true)]
     pub model: Option<String>,
     /// With --prompt-data: the operational mode (as for `system`).
-    #[arg(long, value_name = "MODE", requires = "prompt_data")]
+    #[arg(long, value_name = "MODE", requires = "prompt_data", value_parser = Offered(mode_names), hide_possible_values = true)]
     pub mode: Option<String>,
     /// With --prompt-data: the data of a hermetic run (what `--check` sees).
     #[arg(long, requires = "prompt_data")]
@@ -875,7 +878,7 @@ pub struct CompressArgs {
     pub prompt_only: bool,
     /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
     /// the provider's default: claude-sonnet-5-5 for Anthropic).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = Offered(model_names), hide_possible_values = true)]
     pub model: Option<String>,
     #[command(flatten)]
     pub goal: GoalArg,
@@ -914,7 +917,7 @@ pub struct CommitArgs {
     pub prompt_only: bool,
     /// The model; picks the provider and limits (default: ASIMI_MODEL, then config, then
     /// the provider's default: claude-sonnet-5-5 for Anthropic).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = Offered(model_names), hide_possible_values = true)]
     pub model: Option<String>,
     #[command(flatten)]
     pub templates: TemplatesArg,
@@ -967,9 +970,13 @@ pub struct CompletionsArgs {
 
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write asimi-prompt.1 and one page per subcommand into DIR instead of printing.
-    #[arg(value_name = "DIR")]
-    pub dir: Option<PathBuf>,
+    /// The command whose page to print (`messages`, `template render`); the main page
+    /// when none is named.
+    #[arg(value_name = "COMMAND", conflicts_with = "out")]
+    pub command: Vec<String>,
+    /// Write asimi-prompt.1 and one page per command into DIR instead of printing.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
 }
 
 const MESSAGES_AFTER_HELP: &str = "\
@@ -1001,7 +1008,9 @@ pub struct EncodeArgs {
     #[arg(
         help_heading = "Model and provider",
         long,
-        value_name = "anthropic|openai|openai-responses|openrouter|gemini|raw"
+        value_name = "anthropic|openai|openai-responses|openrouter|gemini|raw",
+        value_parser = Offered(provider_names),
+        hide_possible_values = true
     )]
     pub provider: Option<String>,
     /// The output token limit.
@@ -1022,6 +1031,10 @@ pub struct EncodeArgs {
     /// replacement.
     #[arg(help_heading = "Model and provider", hide_short_help = true, long)]
     pub allow_retired: bool,
+    /// Build the request even when --provider (or the spec's provider) is not the
+    /// model's (a proxy that routes it); without it such a pair stops the run.
+    #[arg(help_heading = "Model and provider", hide_short_help = true, long)]
+    pub allow_model_mismatch: bool,
     /// The role of the system message in OpenAI-shaped bodies.
     #[arg(
         help_heading = "Model and provider",
@@ -1156,7 +1169,9 @@ pub struct MessagesArgs {
         help_heading = "Cache and session",
         hide_short_help = true,
         long,
-        value_name = "5m|1h|12h"
+        value_name = "5m|1h|12h",
+        value_parser = Offered(ttl_names),
+        hide_possible_values = true
     )]
     pub cache_ttl: Option<String>,
     /// The encoding that counts tokens for the minimum-cacheable-prefix rule.
@@ -1164,7 +1179,9 @@ pub struct MessagesArgs {
         help_heading = "Output",
         hide_short_help = true,
         long,
-        value_name = "o200k|cl100k"
+        value_name = "o200k|cl100k",
+        value_parser = Offered(tokenizer_names),
+        hide_possible_values = true
     )]
     pub tokenizer: Option<String>,
     /// OpenAI's prompt_cache_key.
@@ -1338,6 +1355,57 @@ pub struct MapArgs {
     pub verbose: bool,
 }
 
+/// A value parser that takes any text, which the command then checks with its own
+/// message (a local model's name is fine), and offers the values `names` gives to
+/// shell completions, so that `--model <TAB>` lists models instead of files.
+#[derive(Clone)]
+struct Offered(fn() -> Vec<String>);
+
+impl clap::builder::TypedValueParser for Offered {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = (self.0)().into_iter();
+        Some(Box::new(names.map(clap::builder::PossibleValue::new)))
+    }
+}
+
+/// The models completions offer: the registry's current names.
+fn model_names() -> Vec<String> {
+    crate::model::ModelRegistry::builtin().completion_names()
+}
+
+fn mode_names() -> Vec<String> {
+    to_strings(crate::settings::MODES)
+}
+
+fn provider_names() -> Vec<String> {
+    to_strings(crate::request::providers::PROVIDER_NAMES)
+}
+
+fn ttl_names() -> Vec<String> {
+    to_strings(crate::request::providers::TTL_NAMES)
+}
+
+fn tokenizer_names() -> Vec<String> {
+    to_strings(crate::tokens::TOKENIZER_NAMES)
+}
+
+fn to_strings(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
 /// The completion script for `shell`, as committed under `completions/`.
 pub fn completion_script(shell: Shell) -> String {
     use clap_complete::shells;
@@ -1351,8 +1419,18 @@ pub fn completion_script(shell: Shell) -> String {
         Shell::Powershell => clap_complete::generate(shells::PowerShell, &mut cmd, name, &mut buf),
         Shell::Elvish => clap_complete::generate(shells::Elvish, &mut cmd, name, &mut buf),
     }
-    String::from_utf8_lossy(&buf).into_owned()
+    let script = String::from_utf8_lossy(&buf).into_owned();
+    match shell {
+        Shell::Bash => script.replace(BASH_MISNAMED, BASH_NAMED),
+        _ => script,
+    }
 }
+
+/// clap_complete's bash script names a subcommand's case `asimi__subcmd__prompt__subcmd__X`
+/// where it sets `cmd` to `asimi__prompt__subcmd__X` (the `-` in the program's name is
+/// escaped twice over), so no subcommand's options or values ever completed.
+const BASH_MISNAMED: &str = "asimi__subcmd__prompt__";
+const BASH_NAMED: &str = "asimi__prompt__";
 
 /// The file name a shell's completion script is committed under.
 pub fn completion_file(shell: Shell) -> &'static str {
@@ -1363,6 +1441,41 @@ pub fn completion_file(shell: Shell) -> &'static str {
         Shell::Powershell => "_asimi-prompt.ps1",
         Shell::Elvish => "asimi-prompt.elv",
     }
+}
+
+/// The EXIT STATUS section every page has (clap_mangen writes none).
+const MAN_EXIT_STATUS: &str = "\
+.SH \"EXIT STATUS\"
+.TP
+0
+Success.
+.TP
+1
+\\fB--check\\fR found a difference, or a request is over \\fB--max-request-tokens\\fR.
+.TP
+2
+A usage, input, template or I/O error; nothing is printed on standard output.
+";
+
+/// `page` with [`MAN_EXIT_STATUS`] before its VERSION section (at its end without one).
+fn with_exit_status(page: &str) -> String {
+    match page.find(".SH VERSION") {
+        Some(at) => format!("{}{MAN_EXIT_STATUS}{}", &page[..at], &page[at..]),
+        None => format!("{page}{MAN_EXIT_STATUS}"),
+    }
+}
+
+/// The page of `command` (`["template", "render"]`; the main page when empty) among
+/// `pages`, by its file name.
+pub fn man_page<'a>(pages: &'a [(String, String)], command: &[String]) -> Option<&'a str> {
+    let file = std::iter::once("asimi-prompt")
+        .chain(command.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("-");
+    pages
+        .iter()
+        .find(|(name, _)| *name == format!("{file}.1"))
+        .map(|(_, text)| text.as_str())
 }
 
 /// Every man page: `(file name, roff text)`, the main page first.
@@ -1380,10 +1493,8 @@ pub fn man_pages() -> anyhow::Result<Vec<(String, String)>> {
         let page_cmd = cmd.clone().name(name.clone());
         let mut buf = Vec::new();
         clap_mangen::Man::new(page_cmd).render(&mut buf)?;
-        pages.push((
-            format!("{name}.1"),
-            String::from_utf8_lossy(&buf).into_owned(),
-        ));
+        let page = with_exit_status(&String::from_utf8_lossy(&buf));
+        pages.push((format!("{name}.1"), page));
         for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
             walk(sub, &name, pages)?;
         }
@@ -1539,6 +1650,28 @@ mod tests {
             .map(|a| a.into_string().unwrap())
             .collect();
         moved.join(" ")
+    }
+
+    /// Every value completions offer is one the command takes.
+    #[test]
+    fn offered_values_parse() {
+        use crate::request::providers::{Provider, Ttl};
+        for p in provider_names() {
+            p.parse::<Provider>().unwrap();
+        }
+        for t in ttl_names() {
+            t.parse::<Ttl>().unwrap();
+        }
+        for t in tokenizer_names() {
+            t.parse::<crate::tokens::Tokenizer>().unwrap();
+        }
+        for m in mode_names() {
+            assert!(crate::settings::is_mode(&m), "{m}");
+        }
+        let registry = crate::model::ModelRegistry::builtin();
+        for m in model_names() {
+            assert!(registry.lookup(&m).is_known(), "{m}");
+        }
     }
 
     /// Every subcommand's arguments, deferred or not, are consistent (clap's own checks).

@@ -1,5 +1,6 @@
 //! The data every template sees (`PromptContext`) and the model registry.
 
+use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -303,38 +304,162 @@ impl ModelRegistry {
         if entry.is_known() {
             return None;
         }
-        let near = self.closest(model, 3);
+        let near = self.closest(model, 3, today);
         let near = match near.as_slice() {
             [] => String::new(),
             names => format!("did you mean {}? ", names.join(", ")),
         };
         Some(format!(
             "unknown model '{model}': {near}using the '{}' entry (family {}, provider {}, \
-             context window {}, output {}); add it to models.yaml to describe it",
+             context window {}, output {}){}; add it to models.yaml to describe it",
             entry.pattern,
             entry.family,
             entry.provider,
             entry.context_window,
-            entry.max_output_tokens
+            entry.max_output_tokens,
+            body_shape(entry),
         ))
     }
 
-    /// Up to `n` known model names closest to `model`, closest first: the patterns of
-    /// known entries, without their trailing `*`.
-    pub fn closest(&self, model: &str, n: usize) -> Vec<String> {
-        let model = model.to_ascii_lowercase();
-        let mut scored: Vec<(f64, String)> = self
-            .models
+    /// Known model names, each with its entry: the patterns of known entries without
+    /// their trailing `*` (a pattern with a `*` inside names no one model).
+    fn names(&self) -> impl Iterator<Item = (&str, &ModelInfo)> {
+        self.models
             .iter()
             .filter(|m| m.is_known())
-            .map(|m| m.pattern.trim_end_matches('*').to_string())
-            .filter(|name| !name.contains('*'))
-            .map(|name| (strsim::jaro_winkler(&model, &name), name))
+            .map(|m| {
+                (
+                    m.pattern
+                        .trim_end_matches('*')
+                        .trim_end_matches(NAME_SEPARATORS),
+                    m,
+                )
+            })
+            .filter(|(name, _)| !name.contains('*'))
+    }
+
+    /// The names shell completions offer, sorted: every known name (that is a model's
+    /// name, not a stem such as `gemma-4-`) but those retired by the day the registry
+    /// was checked (a fixed day, so the committed scripts stay
+    /// the same from one day to the next).
+    pub fn completion_names(&self) -> Vec<String> {
+        let checked = self.checked.as_deref().unwrap_or_default();
+        let mut names: Vec<String> = self
+            .names()
+            .filter(|(name, m)| !m.is_retired(checked) && self.lookup(name).is_known())
+            .map(|(name, _)| name.to_string())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Up to `n` known model names closest to `model`, closest first; a retired model
+    /// is never offered, its replacement is.
+    pub fn closest(&self, model: &str, n: usize, today: &str) -> Vec<String> {
+        let model = model.to_ascii_lowercase();
+        let mut scored: Vec<(f64, String)> = self
+            .names()
+            .map(|(name, m)| (strsim::jaro_winkler(&model, name), current(name, m, today)))
             .filter(|(score, _)| *score >= 0.8)
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        scored.dedup_by(|a, b| a.1 == b.1);
-        scored.into_iter().take(n).map(|(_, name)| name).collect()
+        first_n_distinct(scored.into_iter().map(|(_, name)| name), n)
+    }
+
+    /// The known names `model` reads as a misspelling of (see [`misspells`]), closest
+    /// first, a retired one replaced by its successor; empty when `model` is known, or
+    /// resembles no known name (a local model's, or one newer than the registry).
+    pub fn misspelt(&self, model: &str, today: &str) -> Vec<String> {
+        if model.is_empty() || self.lookup(model).is_known() {
+            return Vec::new();
+        }
+        let typed = model.to_ascii_lowercase();
+        // Closest first: fewest edits, the whole name before a start, the longer name
+        // (the more specific) before the shorter.
+        let mut near: Vec<(usize, bool, Reverse<usize>, String)> = self
+            .names()
+            .filter_map(|(name, m)| {
+                let (edits, start) = misspells(&typed, name, m.pattern.ends_with('*'))?;
+                Some((edits, start, Reverse(name.len()), current(name, m, today)))
+            })
+            .collect();
+        near.sort();
+        let fewest = near.first().map(|n| n.0);
+        let nearest = near.into_iter().filter(|n| Some(n.0) == fewest);
+        first_n_distinct(nearest.map(|n| n.3), SUGGESTIONS)
+    }
+}
+
+/// How many names a misspelt model's error offers.
+const SUGGESTIONS: usize = 3;
+
+/// The most edits (Damerau–Levenshtein) between a typed name and a known one for the
+/// typed one to read as a misspelling; a name shorter than [`LONG_NAME`] allows one.
+const TYPO_EDITS: usize = 2;
+/// See [`TYPO_EDITS`].
+const LONG_NAME: usize = 8;
+/// What may follow a known name inside a longer one (`claude-sonnet-5-5-20261001`).
+const NAME_SEPARATORS: &[char] = &['-', '.', '@', ':', '_'];
+
+/// How far `typed` (lowercase) is from the known name `known` when it reads as a
+/// misspelling of it: the edits, and whether only its start was (`false` sorts the
+/// whole name's first). A misspelling is a few edits apart and in the letters: names
+/// that differ in versions alone (`claude-sonnet-6`, one the registry does not know
+/// yet) are not. With `prefix` (the pattern ends in `*`), a long name may also be
+/// misspelt at the start of `typed`, up to a separator (`claude-sonet-5-5-20261001`).
+fn misspells(typed: &str, known: &str, prefix: bool) -> Option<(usize, bool)> {
+    let long = known.chars().count() >= LONG_NAME;
+    let allowed = if long { TYPO_EDITS } else { 1 };
+    let starts = typed
+        .char_indices()
+        .filter(|(_, c)| prefix && long && NAME_SEPARATORS.contains(c))
+        .map(|(i, _)| &typed[..i]);
+    std::iter::once((typed, false))
+        .chain(starts.map(|part| (part, true)))
+        .filter(|(part, _)| !letters(part).eq(letters(known)))
+        .map(|(part, start)| (strsim::damerau_levenshtein(part, known), start))
+        .filter(|(edits, _)| (1..=allowed).contains(edits))
+        .min()
+}
+
+/// The letters of a name, in order: names with the same letters differ in versions.
+fn letters(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars().filter(char::is_ascii_alphabetic)
+}
+
+/// The name to offer for the known `name`: its replacement once `entry` is retired.
+fn current(name: &str, entry: &ModelInfo, today: &str) -> String {
+    match entry.is_retired(today) {
+        true => entry.replacement(name),
+        false => name.to_string(),
+    }
+}
+
+/// The first `n` distinct names, in order.
+fn first_n_distinct(names: impl Iterator<Item = String>, n: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names {
+        if out.len() == n {
+            break;
+        }
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// What an unknown name's fallback entry sends, said where it is not the family's own
+/// API: the catch-all sends OpenAI's shape, which local servers take.
+fn body_shape(entry: &ModelInfo) -> String {
+    match entry.pattern.as_str() {
+        "*" => format!(
+            "; the body is {}'s shape, which local OpenAI-compatible servers take \
+             (--provider chooses another)",
+            entry.provider
+        ),
+        _ => String::new(),
     }
 }
 
@@ -648,6 +773,35 @@ mod tests {
             "claude-sonnet-4-5",
             NONSTREAMING_MAX_TOKENS + 1
         ));
+    }
+
+    /// A misspelling is a few edits apart and in the letters; a version change, a
+    /// local model's name or a known name is none.
+    #[test]
+    fn misspellings() {
+        let r = ModelRegistry::builtin();
+        let today = "2026-12-06";
+        assert_eq!(
+            r.misspelt("claude-sonet-5-5", today)[0],
+            "claude-sonnet-5-5"
+        );
+        assert_eq!(
+            r.misspelt("CLAUDE-SONET-5-5", today)[0],
+            "claude-sonnet-5-5"
+        );
+        assert_eq!(r.misspelt("gpt-5.4-nanoo", today), Vec::<String>::new());
+        for none in [
+            "claude-sonnet-5-5",
+            "claude-sonnet-6",
+            "llama3.1:8b",
+            "foo",
+            "o9",
+            "",
+        ] {
+            assert_eq!(r.misspelt(none, today), Vec::<String>::new(), "{none}");
+        }
+        assert_eq!(misspells("o3-mni", "o3-mini", true), Some((1, false)));
+        assert_eq!(misspells("ollama", "o1", true), None);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `commit`: the request that asks for a commit message for the staged changes.
 
-use super::{default_model_note, refuse_retired, resolve_warned, Ctx, Outcome};
+use super::{check_model, default_model_note, resolve_warned, Ctx, Outcome};
 use crate::cli::CommitArgs;
 use crate::commit::{self, Source, COMMIT_REQUEST, COMMIT_TEMPLATE};
 use crate::model::default_model_for;
@@ -29,7 +29,8 @@ pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let data = commit::gather(&settings.cwd, source, stdin)?;
     let mut notes = Vec::new();
     let (context, model) = prompt::context(&settings, &mut notes)?;
-    refuse_retired(&args.encode, &settings, &model)?;
+    let provider = args.encode.provider.as_deref();
+    check_model(&args.encode, &settings, &model, provider, ctx)?;
     for n in &notes {
         ctx.note(format!("warning: {n}"))?;
     }

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{default_model_note, refuse_retired, resolve_warned, Ctx, Outcome};
+use super::{check_model, default_model_note, resolve_warned, Ctx, Outcome};
 use crate::cli::CompressArgs;
 use crate::model::default_model_for;
 use crate::prompt;
@@ -22,7 +22,8 @@ pub fn run(args: CompressArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = resolve_warned(&flags, ctx)?;
     let mut notes = Vec::new();
     let (context, model) = prompt::context(&settings, &mut notes)?;
-    refuse_retired(&args.encode, &settings, &model)?;
+    let provider = args.encode.provider.as_deref();
+    check_model(&args.encode, &settings, &model, provider, ctx)?;
     for n in &notes {
         ctx.note(format!("warning: {n}"))?;
     }

@@ -24,10 +24,12 @@ use anyhow::{bail, Context as _};
 use crate::cli::{BaseArgs, CheckArgs, EncodeArgs, PromptArgs, VarsArgs};
 use crate::data;
 use crate::fs::is_stdin;
+use crate::model::ModelInfo;
 use crate::output::{self, Comparison};
 use crate::paths;
 use crate::progress::{self, Bar, Progress, Silent};
 use crate::prompt::Built;
+use crate::request::providers::Provider;
 use crate::settings::{Env, Flags, Settings, MODEL_FROM_DEFAULT};
 
 /// How a run ended, for the process exit code.
@@ -73,9 +75,15 @@ impl Ctx<'_> {
         };
         let dir = here.join(dir);
         if !dir.is_dir() {
-            bail!("-C '{}': cannot change into it", self.cwd_shown());
+            bail!(crate::facts::cwd_not_a_directory(&dir));
         }
         Ok(dir)
+    }
+
+    /// Stops a run whose `-C DIR` is not a directory, whatever the command (even one that
+    /// reads no project, such as `completions`): a mistyped `-C` must not pass unnoticed.
+    pub fn check_dir(&self) -> anyhow::Result<()> {
+        self.dir().map(|_| ())
     }
 
     /// The flags every command gives the settings: `-C DIR` and the template budget.
@@ -86,10 +94,6 @@ impl Ctx<'_> {
             template_bytes: self.template_bytes,
             ..Flags::default()
         }
-    }
-
-    fn cwd_shown(&self) -> String {
-        self.cwd.as_deref().map(paths::display).unwrap_or_default()
     }
 
     /// Whether diffs may be coloured: on a terminal, unless `NO_COLOR` is set.
@@ -152,18 +156,97 @@ pub(crate) fn hermetic_for_check(base: &mut BaseArgs, check: &CheckArgs) {
     }
 }
 
-/// A request for a model its provider has shut down stops (exit 2), naming the
-/// replacement, unless `--allow-retired`: the provider would refuse it anyway.
-pub(crate) fn refuse_retired(
+/// Stops a request whose body the API would refuse for its model (exit 2): a model its
+/// provider has shut down, a misspelt name, or a model of another provider than the
+/// body's. `provider` is the one named (`--provider` or the spec's), if any.
+pub(crate) fn check_model(
     encode: &EncodeArgs,
     settings: &Settings,
-    model: &crate::model::ModelInfo,
+    model: &ModelInfo,
+    provider: Option<&str>,
+    ctx: &mut Ctx,
+) -> anyhow::Result<()> {
+    refuse_retired(encode, settings, model)?;
+    refuse_misspelt(settings)?;
+    check_provider(encode, settings, model, provider, ctx)
+}
+
+/// A request for a model its provider has shut down stops, naming the replacement,
+/// unless `--allow-retired`: the provider would refuse it anyway.
+fn refuse_retired(
+    encode: &EncodeArgs,
+    settings: &Settings,
+    model: &ModelInfo,
 ) -> anyhow::Result<()> {
     let today = crate::model::today(settings.source_date_epoch);
     match model.retired_error(&settings.model, &today) {
         Some(why) if !encode.allow_retired => anyhow::bail!(why),
         _ => Ok(()),
     }
+}
+
+/// A name a few edits from a known model's is taken for a typo of it and stops, with
+/// the names meant; a name that resembles none (a local model's) goes on with the
+/// unknown model's warning.
+fn refuse_misspelt(settings: &Settings) -> anyhow::Result<()> {
+    let today = crate::model::today(settings.source_date_epoch);
+    let registry = crate::prompt::registry(&crate::prompt::library(settings))?;
+    let near = registry.misspelt(&settings.model, &today);
+    if near.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "unknown model '{}': did you mean {}? {MISSPELT_REMEDY}",
+        settings.model,
+        near.join(", ")
+    )
+}
+
+/// What to do about a name taken for a misspelling.
+const MISSPELT_REMEDY: &str = "The API would refuse the name as given; `asimi-prompt models` \
+     lists the known ones, and a models.yaml in your templates directory describes a new one";
+
+/// A model of another provider than the body's (`--provider gemini --model claude-…`)
+/// stops, unless `--allow-model-mismatch` (a proxy that routes it), which warns instead.
+/// Names only the catch-all entries describe (`*`, `*/*`: local and routed models) never
+/// mismatch.
+fn check_provider(
+    encode: &EncodeArgs,
+    settings: &Settings,
+    model: &ModelInfo,
+    named: Option<&str>,
+    ctx: &mut Ctx,
+) -> anyhow::Result<()> {
+    let Some(named) = named else {
+        return Ok(());
+    };
+    let chosen: Provider = named.parse().map_err(anyhow::Error::msg)?;
+    let Ok(own) = model.provider.parse::<Provider>() else {
+        return Ok(());
+    };
+    let vendor = model.pattern.chars().any(|c| c != '*' && c != '/');
+    if !vendor || chosen == Provider::Raw || same_api(chosen, own) {
+        return Ok(());
+    }
+    let why = format!(
+        "provider {chosen}: model '{}' is {own}'s (models.yaml), and {chosen}'s API would \
+         refuse it; name a model of {chosen}'s such as {}, or leave the provider out",
+        settings.model,
+        crate::model::default_model_for(Some(chosen.name()))
+    );
+    match encode.allow_model_mismatch {
+        true => ctx.note(format!("warning: {why}")),
+        false => bail!("{why}, or add --allow-model-mismatch to send it anyway"),
+    }
+}
+
+/// Whether bodies of `a` and `b` name the same models (OpenAI's two APIs do).
+fn same_api(a: Provider, b: Provider) -> bool {
+    let api = |p| match p {
+        Provider::OpenAiResponses => Provider::OpenAi,
+        p => p,
+    };
+    api(a) == api(b)
 }
 
 /// Resolves the settings.
@@ -192,9 +275,11 @@ pub(crate) fn build(prompt: &PromptArgs, ctx: &mut Ctx) -> anyhow::Result<(Setti
     build_from(&flags, &prompt.base.vars, &ctx.env, ctx.err)
 }
 
-/// The note for a request built for `DEFAULT_MODEL` because nothing named a model.
+/// The note for a request built for `DEFAULT_MODEL` because nothing named a model: on a
+/// terminal only, since an agent that calls the tool every turn would read it every turn
+/// (`context` says where the model came from either way).
 pub(crate) fn default_model_note(settings: &Settings, ctx: &mut Ctx) -> anyhow::Result<()> {
-    if settings.model_source == MODEL_FROM_DEFAULT {
+    if settings.model_source == MODEL_FROM_DEFAULT && ctx.err_is_terminal {
         ctx.note(format!(
             "note: no model given (--model, ASIMI_MODEL or config 'model'); \
              using the default, {}",

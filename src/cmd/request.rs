@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{build_from, default_model_note, refuse_retired, warn, Ctx};
+use super::{build_from, check_model, default_model_note, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::request;
@@ -108,7 +108,7 @@ pub(super) fn prepare_request(
             .settings_flags(ctx.flags(), crate::model::default_model_for(provider))
     };
     let (settings, built) = build_from(&flags, &args.system.base.vars, &ctx.env, ctx.err)?;
-    refuse_retired(&args.encode, &settings, &built.model)?;
+    check_model(&args.encode, &settings, &built.model, provider, ctx)?;
     warn(&built, ctx)?;
     let spec_dir = settings.cwd.join(spec_dir);
     let listed = files_from(args, spec.prompt.is_some(), &settings, ctx)?;

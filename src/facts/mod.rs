@@ -30,6 +30,11 @@ pub struct Facts {
     pub repo: Option<Repo>,
 }
 
+/// Why `-C DIR` (`dir`, taken from the process's working directory) cannot be used.
+pub fn cwd_not_a_directory(dir: &Path) -> String {
+    format!("-C '{}': not a directory", crate::paths::display(dir))
+}
+
 impl Facts {
     /// Reads the working directory (`-C DIR` is taken relative to it), the home and
     /// platform directories, and discovers the repository.
@@ -40,10 +45,7 @@ impl Facts {
             Some(dir) => {
                 let dir = process_cwd.join(dir);
                 if !dir.is_dir() {
-                    return Err(format!(
-                        "-C '{}': not a directory",
-                        crate::paths::display(&dir)
-                    ));
+                    return Err(cwd_not_a_directory(&dir));
                 }
                 dir
             }

@@ -466,3 +466,49 @@ fn ditto_compares_with_the_line_just_above() {
          f epsilon():5 ←use.py\n←refs: use.py\n"
     );
 }
+
+/// Express's own pattern, parsed for real: methods assigned as named function expressions
+/// (`app.use = function use(fn)`), and functions paired in an object literal or bound to
+/// a variable. Each keeps its parameters, under the name it is called by (the map once
+/// showed `f use():3` and `f handle():7`).
+const EXPRESS_APPLICATION: &str = "\
+var app = exports = module.exports = {};
+
+app.use = function use(fn) {
+  return this;
+};
+
+app.handle = function handle(req, res, callback) {
+  var router = this._router;
+};
+
+app.alias = function other(path) {};
+
+var methods = {
+  get: function get(path, fn) {},
+  post(path, cb) {},
+};
+
+var render = function tryRender(view, options, callback) {};
+";
+
+#[test]
+fn express_assigned_functions_keep_their_parameters() {
+    let file = crate::map::index::index("lib/application.js", EXPRESS_APPLICATION)
+        .expect("JavaScript is a known language");
+    let expected = format!(
+        "{BASE_LEGEND}
+lib/application.js:
+f use(fn):3
+f handle(req,res,callback):7
+f alias(path):11
+f get(path,fn):14
+f post(path,cb):15
+f render(view,options,callback):18
+v app:1
+v methods:13
+
+"
+    );
+    assert_eq!(render(&[file]), expected);
+}

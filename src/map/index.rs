@@ -316,14 +316,18 @@ impl<'t> Def<'t> {
     }
 }
 
-/// Each `@param` goes to the definition whose parameter list is the nearest list above
-/// it; a parameter of a lambda or closure (a list no definition owns) is dropped.
+/// Each `@param` goes to the definitions whose parameter list is the nearest list above
+/// it; a parameter of a lambda or closure (a list no definition owns) is dropped. One
+/// list may have two owners: `app.use = function use(fn)` (express's pattern) is the
+/// assignment's definition and the named function expression's, and the map shows the
+/// outer one, so each gets the parameters (the outer once showed `f use()`).
 fn attach_params(defs: &mut [Def], params: &[Node], source: &str) {
-    let lists: HashMap<usize, usize> = defs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| Some((d.params_list?.id(), i)))
-        .collect();
+    let mut lists: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, d) in defs.iter().enumerate() {
+        if let Some(list) = d.params_list {
+            lists.entry(list.id()).or_default().push(i);
+        }
+    }
     let list_kinds: Vec<&str> = defs
         .iter()
         .filter_map(|d| Some(d.params_list?.kind()))
@@ -332,10 +336,12 @@ fn attach_params(defs: &mut [Def], params: &[Node], source: &str) {
         let mut at = Some(*p);
         for depth in 0..PARAM_DEPTH {
             let Some(node) = at else { break };
-            if let Some(&i) = lists.get(&node.id()) {
+            if let Some(owners) = lists.get(&node.id()) {
                 let name = param_name(*p, source);
-                if !(defs[i].params.is_empty() && IMPLICIT_PARAMS.contains(&name.as_str())) {
-                    defs[i].params.push(name);
+                for &i in owners {
+                    if !(defs[i].params.is_empty() && IMPLICIT_PARAMS.contains(&name.as_str())) {
+                        defs[i].params.push(name.clone());
+                    }
                 }
                 break;
             }

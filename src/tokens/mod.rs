@@ -207,6 +207,9 @@ impl Tokenizer {
     }
 }
 
+/// The `--tokenizer` values, for completions.
+pub const TOKENIZER_NAMES: &[&str] = &["o200k", "cl100k"];
+
 impl FromStr for Tokenizer {
     type Err = String;
 

@@ -76,6 +76,10 @@ fn main() {
             "terminal::the_diff_is_coloured_on_a_terminal_unless_no_color",
             terminal::the_diff_is_coloured_on_a_terminal_unless_no_color,
         ),
+        on_terminal(
+            "terminal::the_default_model_is_named_on_a_terminal",
+            terminal::the_default_model_is_named_on_a_terminal,
+        ),
     ];
     trials.extend(map_recall::languages().map(|lang| {
         trial(

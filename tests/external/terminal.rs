@@ -40,3 +40,20 @@ pub fn the_diff_is_coloured_on_a_terminal_unless_no_color() {
     assert!(plain.contains("\n-five\n+FIVE\n"), "{plain:?}");
     assert!(!plain.contains('\x1b'), "{plain:?}");
 }
+
+/// What a request without a model says on a terminal (a pipe hears nothing:
+/// `request_defaults::messages_without_a_model_use_the_default_and_say_nothing_on_a_pipe`).
+const DEFAULT_MODEL_NOTE: &str = "asimi-prompt: note: no model given (--model, \
+     ASIMI_MODEL or config 'model'); using the default, claude-sonnet-5-5";
+
+pub fn the_default_model_is_named_on_a_terminal() {
+    let t = Test::new().args([
+        "messages",
+        "--prompt",
+        "hi",
+        "--no-symbol-map",
+        "--no-file-tree",
+    ]);
+    let shown = t.run_on_terminal().expect(LOST_TERMINAL);
+    assert!(shown.contains(DEFAULT_MODEL_NOTE), "{shown:?}");
+}

@@ -49,7 +49,13 @@ fn repo() -> Test {
     stage(&t.work, &["src/parser.rs", "src/lexer.rs"]);
     write(&t.work, "README.md", "# Parser\n\nParses strings.\n");
     write(&t.work, "notes.txt", "untracked\n");
-    t.args(["commit", "--model", "claude-sonnet-5-5"])
+    // One model for every provider's body: the pair may mismatch on purpose.
+    t.args([
+        "commit",
+        "--model",
+        "claude-sonnet-5-5",
+        "--allow-model-mismatch",
+    ])
 }
 
 fn fixture(name: &str) -> PathBuf {

@@ -28,6 +28,40 @@ fn cwd_works_before_and_after_the_subcommand() {
     assert!(out.starts_with("SUB BASE"), "{out}");
 }
 
+/// A `-C` that is not a directory stops every command with one message, even commands
+/// that read no project (`completions`, `man`); `map` and `template` once said "cannot
+/// change into it", and `completions` and `man` ran in the process's own directory.
+#[test]
+fn cwd_that_is_not_a_directory_stops_every_command() {
+    let commands: &[&[&str]] = &[
+        &["system"],
+        &["messages", "--prompt", "hi"],
+        &["context"],
+        &["map"],
+        &["export"],
+        &["commit"],
+        &["goal", "show"],
+        &["template", "render", "t.md"],
+        &["template", "list"],
+        &["models"],
+        &["completions", "bash"],
+        &["man", "system"],
+    ];
+    for cmd in commands {
+        let t = Test::new()
+            .file("file", "")
+            .args(["-C", "nowhere"])
+            .args(*cmd);
+        let expected = format!(
+            "asimi-prompt: -C '{}': not a directory\n",
+            t.work.join("nowhere").display()
+        );
+        assert_eq!(t.run().fails(), expected, "{cmd:?}");
+        let t = Test::new().file("file", "").args(["-C", "file"]).args(*cmd);
+        assert!(t.run().fails().contains("not a directory"), "{cmd:?}");
+    }
+}
+
 #[test]
 fn prompt_options_work_before_and_after_the_subcommand() {
     let t = Test::new();

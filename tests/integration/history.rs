@@ -20,6 +20,8 @@ use serde_json::{json, Value};
 fn messages(model: &str, t: Test) -> Test {
     t.file(".asimi/templates/system_reminder.md", "").args([
         "messages",
+        // One model for several providers' bodies: the pair may mismatch on purpose.
+        "--allow-model-mismatch",
         "--model",
         model,
         "--no-section",

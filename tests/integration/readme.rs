@@ -48,7 +48,10 @@ fn the_readmes_commands_run_as_written() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let t = Test::new()
-        .file("src/main.rs", "fn main() {\n    println!(\"hi\");\n}\n")
+        // A workspace, as tokio is: no src/ at the root, so the journeys must not
+        // name one.
+        .file("app/src/main.rs", "fn main() {\n    println!(\"hi\");\n}\n")
+        .file("README.md", "# Hi\n\nBuild with `cargo build`.\n")
         .file("prompts/.keep", "")
         .tracked();
     let home = t.home.display().to_string();

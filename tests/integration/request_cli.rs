@@ -6,8 +6,10 @@ use crate::common;
 use common::Test;
 use serde_json::Value;
 
+/// `messages` for Claude, whichever `--provider` a test gives: the bodies' shapes are
+/// what is tested, so the provider may mismatch the model.
 fn messages(t: Test) -> Test {
-    messages_for("claude-sonnet-5-5", t)
+    messages_for("claude-sonnet-5-5", t).args(["--allow-model-mismatch"])
 }
 
 fn messages_for(model: &str, t: Test) -> Test {
@@ -246,6 +248,23 @@ fn fails(t: Test) -> String {
 fn rejects_a_missing_file() {
     let e = fails(messages(Test::new()).args(["--prompt", "p", "--file", "nope.rs"]));
     assert!(e.contains("nope.rs' does not exist"), "{e}");
+}
+
+/// A missing `--file` names the project's files of the same name: in a workspace
+/// (tokio's), the README's `src/main.rs` is a level down.
+#[test]
+fn a_missing_file_names_the_files_of_its_name() {
+    let t = Test::new()
+        .file("app/src/main.rs", "fn main() {}\n")
+        .file("cli/src/main.rs", "fn main() {}\n")
+        .file("target/x/src/main.rs", "")
+        .file(".gitignore", "target/\n");
+    let e = fails(messages(t).args(["--prompt", "p", "--file", "src/main.rs"]));
+    assert_eq!(
+        e,
+        "asimi-prompt: file 'src/main.rs' does not exist; the project has \
+         app/src/main.rs, cli/src/main.rs\n"
+    );
 }
 
 #[test]

@@ -7,9 +7,6 @@ use crate::common;
 use common::Test;
 use serde_json::Value;
 
-const NOTE: &str = "asimi-prompt: note: no model given (--model, ASIMI_MODEL or config \
-                    'model'); using the default, claude-sonnet-5-5\n";
-
 fn request(t: Test, cmd: &str) -> Test {
     t.args([
         cmd,
@@ -25,13 +22,15 @@ fn body(t: &Test) -> Value {
     serde_json::from_str(t.run().ok()).unwrap()
 }
 
+/// On a terminal the run says so (`terminal::the_default_model_is_named_on_a_terminal`).
 #[test]
-fn messages_without_a_model_use_the_default_and_say_so() {
+fn messages_without_a_model_use_the_default_and_say_nothing_on_a_pipe() {
     let t = request(Test::new(), "messages").args(["--prompt", "hi"]);
     let run = t.run();
     let b: Value = serde_json::from_str(run.ok()).unwrap();
     assert_eq!(b["model"], "claude-sonnet-5-5");
-    assert_eq!(run.stderr, NOTE);
+    // A pipe (an agent calling every turn) hears nothing.
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
@@ -62,7 +61,7 @@ fn compress_without_a_model_uses_the_default() {
     let run = t.run();
     let b: Value = serde_json::from_str(run.ok()).unwrap();
     assert_eq!(b["model"], "claude-sonnet-5-5");
-    assert_eq!(run.stderr, NOTE);
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
@@ -151,6 +150,7 @@ fn stream_is_set_for_every_provider_with_a_body_field() {
             "--stream",
             "--provider",
             provider,
+            "--allow-model-mismatch",
         ]);
         assert_eq!(body(&t)["stream"], true, "{provider}");
     }
@@ -207,7 +207,12 @@ fn context_shows_no_markers_for_bodies_without_them() {
             .file("system.md", &system)
             .env("ASIMI_SYSTEM_MD", "system.md")
             .args(["context", "--model", "claude-haiku-4-5", "--prompt", "hi"])
-            .args(["--no-file-tree", "--provider", provider]);
+            .args([
+                "--no-file-tree",
+                "--provider",
+                provider,
+                "--allow-model-mismatch",
+            ]);
         let table = t.run().ok().to_string();
         assert_eq!(table.contains("  yes  "), markers, "{provider}: {table}");
         let json = body(&t.args(["--json"]));
@@ -334,8 +339,11 @@ fn deprecated_and_unknown_models_are_named_once() {
          requests to it fail; choose a current model, such as claude-sonnet-5-5 \
          (`asimi-prompt models` lists them)\n"
     );
-    let run = request(Test::new(), "messages")
-        .args(["--prompt", "hi", "--model", "claude-sonet-5-5"])
+    // `system` sends nothing, so a misspelt name only warns there (a request stops:
+    // see `misspelt_models_stop_a_request`); a retired model is never offered.
+    let run = Test::new()
+        .env("SOURCE_DATE_EPOCH", DEC_6_2026)
+        .args(["system", "--model", "claude-sonet-5-5"])
         .run();
     run.ok();
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
@@ -347,6 +355,7 @@ fn deprecated_and_unknown_models_are_named_once() {
         "{}",
         run.stderr
     );
+    assert!(!run.stderr.contains("claude-sonnet-4-5"), "{}", run.stderr);
     assert!(
         run.stderr
             .contains("using the 'claude-*' entry (family claude, provider anthropic"),
@@ -359,4 +368,126 @@ fn deprecated_and_unknown_models_are_named_once() {
         .run();
     run.ok();
     assert_eq!(run.stderr, "");
+}
+
+/// What a misspelt name's request stops with: the names meant, never a retired one.
+const MISSPELT: &str = "asimi-prompt: unknown model 'claude-sonet-5-5': did you mean \
+     claude-sonnet-5-5, claude-sonnet-5? The API would refuse the name as given; \
+     `asimi-prompt models` lists the known ones, and a models.yaml in your templates \
+     directory describes a new one\n";
+
+/// A name a few edits from a known model's is a typo the API would refuse: the request
+/// stops (exit 2) with the names meant, for every request command, and a retired model
+/// is offered as its replacement. A name that resembles none (a local model's) or that
+/// differs in its version only (a model newer than the registry) goes on with one
+/// warning, which says which body shape it gets.
+#[test]
+fn misspelt_models_stop_a_request() {
+    let t = Test::new()
+        .file("h.json", r#"[{"role": "user", "content": "hi"}]"#)
+        .env("SOURCE_DATE_EPOCH", DEC_6_2026);
+    for cmd in [
+        &["messages", "--prompt", "hi"][..],
+        &["context"],
+        &["compress", "--history", "h.json"],
+    ] {
+        let run = t.run_with(&[cmd, &["--model", "claude-sonet-5-5"]].concat());
+        assert_eq!(run.fails(), MISSPELT, "{cmd:?}");
+    }
+    // A dated name misspelt at its start; the retired Sonnet 4.5 offered as what
+    // replaces it.
+    let near = |model: &str| {
+        let run = t.run_with(&["messages", "--prompt", "hi", "--model", model]);
+        run.fails()
+            .split("did you mean ")
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert!(near("claude-sonet-5-5-20261001").starts_with("claude-sonnet-5-5,"));
+    assert!(near("claude-sonet-4-5").starts_with("claude-sonnet-5-5?"));
+    assert!(near("gemini-3.8-flsh").starts_with("gemini-3.8-flash?"));
+    for model in ["llama3.1:8b", "foo", "claude-sonnet-6"] {
+        let run = t.run_with(&["messages", "--prompt", "hi", "--model", model]);
+        run.ok();
+        assert_eq!(run.stderr.lines().count(), 1, "{model}: {}", run.stderr);
+    }
+    let run = t.run_with(&["messages", "--prompt", "hi", "--model", "foo"]);
+    assert!(
+        run.stderr
+            .contains("the body is openai's shape, which local OpenAI-compatible servers take"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A model of another provider than the body's is refused by that provider's API: the
+/// pair stops (exit 2), naming a model of the provider's; `--allow-model-mismatch` sends
+/// it with a warning (a proxy that routes it). OpenAI's two APIs share their names, and
+/// names only the catch-alls describe (local and routed models) never mismatch.
+#[test]
+fn a_model_of_another_provider_stops_a_request() {
+    let t = Test::new()
+        .file("h.json", r#"[{"role": "user", "content": "hi"}]"#)
+        .file("s.yaml", "provider: gemini\nmodel: claude-sonnet-5-5\n");
+    let pair = ["--provider", "gemini", "--model", "claude-sonnet-5-5"];
+    let why = "asimi-prompt: provider gemini: model 'claude-sonnet-5-5' is anthropic's \
+               (models.yaml), and gemini's API would refuse it; name a model of gemini's \
+               such as gemini-3.8-flash, or leave the provider out";
+    for cmd in [
+        &["messages", "--prompt", "hi"][..],
+        &["context"],
+        &["compress", "--history", "h.json"],
+    ] {
+        let run = t.run_with(&[cmd, &pair].concat());
+        assert_eq!(
+            run.fails(),
+            format!("{why}, or add --allow-model-mismatch to send it anyway\n"),
+            "{cmd:?}"
+        );
+    }
+    // The spec's provider, too.
+    let run = t.run_with(&["messages", "--prompt", "hi", "--spec", "s.yaml"]);
+    assert!(run.fails().starts_with(why), "{}", run.stderr);
+    let sent = t.run_with(
+        &[
+            &["messages", "--prompt", "hi"][..],
+            &pair,
+            &["--allow-model-mismatch"],
+        ]
+        .concat(),
+    );
+    let body: Value = serde_json::from_str(sent.ok()).unwrap();
+    assert!(body.get("contents").is_some(), "a Gemini body: {body}");
+    assert_eq!(
+        sent.stderr,
+        format!("asimi-prompt: warning: {}\n", &why[14..])
+    );
+    for (provider, model) in [
+        ("openai-responses", "gpt-5.4"),
+        ("openai", "Qwen/Qwen2.5-7B"),
+        ("anthropic", "llama3.1:8b"),
+        ("raw", "claude-sonnet-5-5"),
+    ] {
+        t.run_with(
+            &[
+                &["messages", "--prompt", "hi"][..],
+                &["--provider", provider, "--model", model],
+            ]
+            .concat(),
+        )
+        .ok();
+    }
+    let run = t.run_with(
+        &[
+            &["messages", "--prompt", "hi"][..],
+            &["--provider", "openrouter", "--model", "claude-sonnet-5-5"],
+        ]
+        .concat(),
+    );
+    assert!(
+        run.fails().contains("such as anthropic/claude-sonnet-5.5"),
+        "{}",
+        run.stderr
+    );
 }

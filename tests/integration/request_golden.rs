@@ -87,6 +87,8 @@ fn setup_for(command: &str) -> Test {
             "spec.yaml",
             "--model",
             "claude-sonnet-5-5",
+            // One model for every provider's body: the pair may mismatch on purpose.
+            "--allow-model-mismatch",
             "--sandbox",
             "generic",
             "--no-section",

@@ -81,6 +81,8 @@ fn world(command: &str) -> Test {
         command,
         "--model",
         "claude-sonnet-5-5",
+        // One model for every provider's body: the pair may mismatch on purpose.
+        "--allow-model-mismatch",
         "--sandbox",
         "generic",
         "--no-section",

@@ -888,6 +888,26 @@ fn export_to_a_directory_is_an_error() {
     );
 }
 
+/// A directory export may not write into: the path and the reason, each said once (the
+/// message once read "cannot write 'X': cannot write 'X'").
+#[cfg(target_os = "linux")]
+#[test]
+fn export_into_a_read_only_directory_says_why_once() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = world().file("ro/keep", "").args(["export", "ro/system.md"]);
+    let dir = t.work.join("ro");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Root writes anywhere (CI runs as root): run without the capabilities that let it.
+    let err = t.run_without_file_capabilities().fails().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "asimi-prompt: export: cannot write '{}': permission denied\n",
+            show(&dir.join("system.md"))
+        )
+    );
+}
+
 #[test]
 fn export_check() {
     // --check is hermetic, so the base it compares with is the hermetic one.

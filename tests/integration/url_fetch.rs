@@ -58,6 +58,8 @@ fn request(t: Test) -> Test {
         "messages",
         "--model",
         "claude-sonnet-5-5",
+        // One model for every provider's body: the pair may mismatch on purpose.
+        "--allow-model-mismatch",
         "--sandbox",
         "generic",
         "--no-section",

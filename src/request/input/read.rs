@@ -92,7 +92,7 @@ fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), 
     let path = base.join(arg);
     let real = path
         .canonicalize()
-        .map_err(|_| Error::data(format!("file '{arg}' does not exist")))?;
+        .map_err(|_| Error::data(missing_file(arg, &limits.project_root)))?;
     let root = &limits.project_root;
     if !limits.allow_outside && !real.starts_with(root) {
         let what = format!("file '{arg}'");
@@ -100,6 +100,35 @@ fn locate(arg: &str, base: &Path, limits: &Limits) -> Result<(PathBuf, String), 
     }
     let shown = paths::project_name(&real, root);
     Ok((real, shown))
+}
+
+/// How many same-named files a missing `--file` suggests.
+const SAME_NAMED: usize = 3;
+
+/// Why `--file ARG` fails when nothing is there, with the project's files of the same
+/// name: in a workspace (tokio's), `src/main.rs` lives a level down.
+fn missing_file(arg: &str, root: &Path) -> String {
+    let missing = format!("file '{arg}' does not exist");
+    let Some(name) = Path::new(arg).file_name() else {
+        return missing;
+    };
+    let mut found: Vec<String> = crate::select::walker(root)
+        .build()
+        .flatten()
+        .filter(|e| e.file_name() == name && e.file_type().is_some_and(|t| t.is_file()))
+        .map(|e| paths::project_name(e.path(), root))
+        .collect();
+    found.sort();
+    let more = found.len().saturating_sub(SAME_NAMED);
+    found.truncate(SAME_NAMED);
+    match (found.is_empty(), more) {
+        (true, _) => missing,
+        (false, 0) => format!("{missing}; the project has {}", found.join(", ")),
+        (false, n) => format!(
+            "{missing}; the project has {} and {n} more",
+            found.join(", ")
+        ),
+    }
 }
 
 /// A path the spec `origin` names under `key` (relative to `spec_dir`): like `--file`,

@@ -59,6 +59,19 @@ impl std::str::FromStr for Ttl {
     }
 }
 
+/// The `--provider` names, for completions.
+pub const PROVIDER_NAMES: &[&str] = &[
+    "anthropic",
+    "openai",
+    "openai-responses",
+    "openrouter",
+    "gemini",
+    "raw",
+];
+
+/// The `--cache-ttl` values, for completions.
+pub const TTL_NAMES: &[&str] = &["5m", "1h", "12h"];
+
 /// A request body shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Provider {
