@@ -447,13 +447,7 @@ fn the_pre_change_map_stops_at_16000_bytes() {
         write(&t.work, path, &format!("{old}// changed\n"));
     }
     commit(&t.work, &paths, "fix: touch every file");
-    let out = t.args([
-        "messages",
-        "--model",
-        "claude-sonnet-5-5",
-        "--provider",
-        "openai",
-    ]);
+    let out = t.args(["messages", "--model", "gpt-5.4", "--provider", "openai"]);
     let review = review_text(
         out.run_with(&["--prompt", "Review", "--review", "HEAD~1"])
             .ok(),
