@@ -355,6 +355,35 @@ impl Place {
         Ok(file)
     }
 
+    /// Takes the lock as [`Place::lock`] does, on a file that goes when the lock is
+    /// released: a lock beside a project's own file (`.asimi/goal.yaml.lock`) does not
+    /// stay behind in the project. A run that waited on a file another run then removed
+    /// takes the lock again on the file the name now has.
+    pub fn lock_transient(self) -> io::Result<TransientLock> {
+        loop {
+            let file = self.lock()?;
+            if self.names(&file) {
+                return Ok(TransientLock { place: self, file });
+            }
+        }
+    }
+
+    /// Whether the name still leads to `file`.
+    #[cfg(unix)]
+    fn names(&self, file: &File) -> bool {
+        use cap_std::fs::MetadataExt as _;
+        use std::os::unix::fs::MetadataExt as _;
+        match (file.metadata(), self.dir.symlink_metadata(&self.name)) {
+            (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
+            _ => false,
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn names(&self, _file: &File) -> bool {
+        true
+    }
+
     /// Creates the file with `bytes`, whole, unless something (a link too) already has
     /// the name; returns whether it did.
     pub fn create_new(&self, bytes: &[u8]) -> io::Result<bool> {
@@ -474,6 +503,23 @@ impl Place {
             if file.try_lock().is_ok() {
                 let _ = self.dir.remove_file(&name);
             }
+        }
+    }
+}
+
+/// A lock held on a file that is removed when the lock is released (see
+/// [`Place::lock_transient`]).
+#[derive(Debug)]
+pub struct TransientLock {
+    place: Place,
+    file: File,
+}
+
+impl Drop for TransientLock {
+    fn drop(&mut self) {
+        // Removed while still held, so no run can take the lock on a name that is going.
+        if self.place.names(&self.file) {
+            let _ = self.place.dir.remove_file(&self.place.name);
         }
     }
 }
@@ -601,6 +647,34 @@ mod tests {
         assert_eq!(outside.len(), 1, "only secret.md is there");
         let e = r.place(&root.join("d/state.json"), true).unwrap_err();
         assert!(is_outside(&e), "{e}");
+    }
+
+    #[test]
+    fn a_transient_lock_leaves_no_file_and_still_excludes() {
+        let (_dir, root) = world();
+        let r = Root::open(&root).unwrap();
+        let place = |r: &Root| r.place(&root.join("d/g.lock"), false).unwrap();
+        let held = place(&r).lock_transient().unwrap();
+        assert!(root.join("d/g.lock").exists());
+        // Another taker waits while it is held; once it is released, it gets its own file.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let root2 = root.clone();
+        let waiter = std::thread::spawn(move || {
+            let r = Root::open(&root2).unwrap();
+            let lock = r
+                .place(&root2.join("d/g.lock"), false)
+                .unwrap()
+                .lock_transient();
+            tx.send(()).unwrap();
+            drop(lock);
+        });
+        assert!(rx
+            .recv_timeout(std::time::Duration::from_millis(200))
+            .is_err());
+        drop(held);
+        rx.recv().unwrap();
+        waiter.join().unwrap();
+        assert!(!root.join("d/g.lock").exists());
     }
 
     #[test]

@@ -440,6 +440,17 @@ fn apply_goal(
         }
     }
     if let (Some(g), Some(status)) = (goal, status) {
+        // A goal is completed when all its checkpoints are (the design's rule): a reply
+        // that completes the last one and restates the goal as active in the same breath
+        // does not reopen it; an open checkpoint does.
+        let all_done = !g.checkpoints.is_empty()
+            && g.checkpoints
+                .iter()
+                .all(|c| c.status == CheckpointStatus::Completed);
+        if g.status == GoalStatus::Completed && status != GoalStatus::Completed && all_done {
+            change.push(format!("goal: {KEPT_COMPLETED}"));
+            return Ok(change);
+        }
         if g.status != status {
             change.push(format!(
                 "goal: status {} -> {}",
@@ -451,6 +462,10 @@ fn apply_goal(
     }
     Ok(change)
 }
+
+/// Why a completed goal is not reopened by a status marker.
+pub const KEPT_COMPLETED: &str =
+    "kept completed: all its checkpoints are; add an open checkpoint to reopen it";
 
 /// A `[CHECKPOINT]` marker: a new checkpoint, or a new status for one. The goal's status
 /// follows: completed when the change completes its last open checkpoint, active again
@@ -598,6 +613,27 @@ fn new_goal(description: &str) -> Goal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Completing the last checkpoint completes the goal; the same reply's restated
+    /// `[GOAL] G - ACTIVE` does not flip it back, and nothing says it did.
+    #[test]
+    fn a_goal_completed_by_its_checkpoints_stays_completed_in_the_same_reply() {
+        let goal: Goal = serde_yaml::from_str(
+            "description: G\nstatus: active\ncheckpoints:\n- description: a\n  status: pending\n",
+        )
+        .unwrap();
+        let markers = parse("[CHECKPOINT] a - COMPLETED\n[GOAL] G - ACTIVE\n", "o").unwrap();
+        let applied = apply(Some(goal), &markers, "o", "2026-12-06").unwrap();
+        assert_eq!(applied.goal.unwrap().status, GoalStatus::Completed);
+        assert_eq!(
+            applied.changes,
+            [
+                "checkpoint 'a': pending -> completed",
+                "goal: all checkpoints completed (1/1); status active -> completed",
+                &format!("goal: {KEPT_COMPLETED}"),
+            ]
+        );
+    }
 
     #[test]
     fn suffixes() {

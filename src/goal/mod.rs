@@ -429,10 +429,11 @@ pub fn history_to_yaml(goals: &[Goal]) -> String {
 }
 
 /// Locks the goal file at `path` for one read-apply-write cycle, so that concurrent
-/// updates each start from the last one's result. It is the lock sessions take
-/// ([`Place::lock`]), on `<goal file>.lock` beside the goal (the goal file itself is
-/// replaced by each write, so it cannot carry the lock). Held until the handle drops.
-pub fn lock(root: &Path, path: &Path) -> Result<std::fs::File, Error> {
+/// updates each start from the last one's result: a lock on `<goal file>.lock` beside
+/// the goal (the goal file itself is replaced by each write, so it cannot carry the
+/// lock), removed when released so that it does not stay in the project
+/// ([`Place::lock_transient`]). Held until the handle drops.
+pub fn lock(root: &Path, path: &Path) -> Result<beneath::TransientLock, Error> {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
     let lock_path = PathBuf::from(name);
@@ -447,7 +448,7 @@ pub fn lock(root: &Path, path: &Path) -> Result<std::fs::File, Error> {
     };
     let root = Root::open(root).map_err(failed)?;
     beneath::place(Some(&root), &lock_path, Links::Refuse, true)
-        .and_then(|p| p.lock())
+        .and_then(|p| p.lock_transient())
         .map_err(failed)
 }
 

@@ -846,3 +846,27 @@ fn apply_is_forgiving_about_case_synonyms_fences_and_bold() {
          goal: all checkpoints completed (2/2); status active -> completed\n"
     );
 }
+
+/// `goal apply` locks the goal for its read-apply-write cycle on `goal.yaml.lock`, and
+/// the lock file goes with the lock: nothing stays behind in the project's `.asimi/`.
+#[test]
+fn goal_apply_leaves_no_lock_file_behind() {
+    let t = Test::new()
+        .git()
+        .file(
+            ".asimi/goal.yaml",
+            "description: G\nstatus: active\ncheckpoints:\n- description: a\n  status: pending\n",
+        )
+        .stdin("[CHECKPOINT] a - COMPLETED\n[GOAL] G - ACTIVE\n");
+    let out = t.run_with(&["goal", "apply", "-"]);
+    assert!(out.ok().ends_with(&format!(
+        "goal: {}\n",
+        asimi_prompt::goal::markers::KEPT_COMPLETED
+    )));
+    let mut names: Vec<String> = std::fs::read_dir(t.work.join(".asimi"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["goal.yaml", "goal.yaml.bak"]);
+}
