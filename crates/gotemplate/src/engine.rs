@@ -98,7 +98,9 @@ impl Default for Limits {
 /// default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BudgetHints {
+    /// What follows the execution budget's message ([`Limit::Fuel`](crate::Limit::Fuel)).
     pub fuel: &'static str,
+    /// What follows the byte budget's message ([`Limit::Bytes`](crate::Limit::Bytes)).
     pub bytes: &'static str,
 }
 

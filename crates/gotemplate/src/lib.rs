@@ -29,6 +29,7 @@
 //! The default feature `render` holds the engine; without it, the crate is the parser and
 //! the lowering alone (a build script that converts templates ahead of time needs no more).
 
+#![warn(missing_docs)]
 // Without the engine, parts of the parser and of strconv that only the engine reads are
 // unused.
 #![cfg_attr(not(feature = "render"), allow(dead_code))]
