@@ -130,8 +130,10 @@ impl GoTemplate {
     }
 }
 
-/// A set of compiled templates sharing one minijinja environment: templates added to one
-/// engine can call each other (`{{template "name"}}`, `{% include %}`).
+/// A set of compiled templates sharing one minijinja environment: a Jinja template can
+/// include any template added to the same engine (`{% include "name" %}`, Go templates
+/// too), while a Go template's `{{template "name"}}` calls the templates its own source
+/// defines (`{{define}}`, `{{block}}`), as in Go when each source is parsed on its own.
 ///
 /// ```
 /// use gotemplate::{json, Engine, MissingKey, Syntax};
