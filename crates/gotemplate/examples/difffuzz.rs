@@ -25,18 +25,18 @@ const NAME: &str = "t";
 enum Outcome {
     Matched,
     BothFailed,
-    /// Go rendered, asimi stopped at a documented engine limit (known-differences.md):
-    /// an error whose `TemplateError::limit` names it, never one that only reads like it.
+    /// Go rendered, gotemplate stopped at a documented engine limit (known-differences.md):
+    /// an error whose `Error::limit` names it, never one that only reads like it.
     Limit,
-    /// Go rendered, asimi printed other bytes.
+    /// Go rendered, gotemplate printed other bytes.
     OutputDiffers,
-    /// Go rendered, asimi failed.
-    AsimiOnlyFailure,
-    /// Go failed, asimi rendered.
+    /// Go rendered, gotemplate failed.
+    RustOnlyFailure,
+    /// Go failed, gotemplate rendered.
     GoOnlyFailure,
     /// Go could not decode the data (not a template case).
     DataRejected,
-    /// asimi-prompt panicked, whatever Go did.
+    /// gotemplate panicked, whatever Go did.
     Panic,
 }
 
@@ -45,14 +45,14 @@ impl Outcome {
         matches!(
             self,
             Outcome::OutputDiffers
-                | Outcome::AsimiOnlyFailure
+                | Outcome::RustOnlyFailure
                 | Outcome::GoOnlyFailure
                 | Outcome::Panic
         )
     }
 }
 
-/// Why asimi-prompt rendered no output for a case.
+/// Why gotemplate rendered no output for a case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Failure {
     /// The engine met one of its documented limits ([`Limit`]); the message.
@@ -78,7 +78,8 @@ impl GoResult {
     }
 }
 
-fn asimi(template: &str, data: &str) -> Result<String, Failure> {
+/// What gotemplate makes of one case.
+fn render_rust(template: &str, data: &str) -> Result<String, Failure> {
     let data = match data {
         "" => minijinja::Value::from(()),
         text => json::decode(text).map_err(|e| Failure::Error(e.to_string()))?,
@@ -100,7 +101,7 @@ fn classify(go: &GoResult, ours: &Result<String, Failure>) -> Outcome {
         (Some(want), Ok(got)) if want == got => Outcome::Matched,
         (Some(_), Ok(_)) => Outcome::OutputDiffers,
         (Some(_), Err(Failure::Limit(..))) => Outcome::Limit,
-        (Some(_), Err(_)) => Outcome::AsimiOnlyFailure,
+        (Some(_), Err(_)) => Outcome::RustOnlyFailure,
         (None, Err(_)) => Outcome::BothFailed,
         (None, Ok(_)) => Outcome::GoOnlyFailure,
     }
@@ -264,16 +265,16 @@ fn reduce(go: &mut GoServer, m: &Mismatch) -> Mismatch {
     let outcome = m.outcome;
     let mut budget = 3000;
     let mut data = m.data.clone();
-    let mut keep_tmpl = |t: &str| classify(&go.render(t, &data), &asimi(t, &data)) == outcome;
+    let mut keep_tmpl = |t: &str| classify(&go.render(t, &data), &render_rust(t, &data)) == outcome;
     let toks = reduce_tokens(tokens(&m.template), &mut budget, &mut keep_tmpl);
     let template: String = toks.concat();
     let mut keep_data =
-        |d: &str| classify(&go.render(&template, d), &asimi(&template, d)) == outcome;
+        |d: &str| classify(&go.render(&template, d), &render_rust(&template, d)) == outcome;
     data = reduce_data(&m.data, &mut budget, &mut keep_data);
     let go_result = go.render(&template, &data);
     Mismatch {
         outcome,
-        ours: asimi(&template, &data),
+        ours: render_rust(&template, &data),
         go: go_result.output,
         template,
         data,
@@ -327,7 +328,7 @@ fn run() {
         let template = case["template"].as_str().unwrap_or_default();
         let data = case["data"].as_str().unwrap_or_default();
         let go = GoResult::from_json(&case);
-        let ours = asimi(template, data);
+        let ours = render_rust(template, data);
         let outcome = classify(&go, &ours);
         generated += 1;
         *counts.entry(outcome).or_default() += 1;
@@ -345,10 +346,10 @@ fn run() {
     let count = |o: Outcome| counts.get(&o).copied().unwrap_or(0);
     let go_rendered = count(Outcome::Matched)
         + count(Outcome::OutputDiffers)
-        + count(Outcome::AsimiOnlyFailure)
+        + count(Outcome::RustOnlyFailure)
         + count(Outcome::Limit);
     let mismatched =
-        count(Outcome::OutputDiffers) + count(Outcome::AsimiOnlyFailure) + count(Outcome::Panic);
+        count(Outcome::OutputDiffers) + count(Outcome::RustOnlyFailure) + count(Outcome::Panic);
     println!("generated            {generated}");
     println!("data rejected by Go  {}", count(Outcome::DataRejected));
     println!("Go-rendered          {go_rendered}");
@@ -358,11 +359,11 @@ fn run() {
         100.0 * mismatched as f64 / (go_rendered - count(Outcome::Limit)).max(1) as f64
     );
     println!("  output differs     {}", count(Outcome::OutputDiffers));
-    println!("  asimi-only failure {}", count(Outcome::AsimiOnlyFailure));
+    println!("  Rust-only failure  {}", count(Outcome::RustOnlyFailure));
     println!("engine limit         {}", count(Outcome::Limit));
     println!("both failed          {}", count(Outcome::BothFailed));
     println!("Go-only failure      {}", count(Outcome::GoOnlyFailure));
-    println!("asimi panic          {}", count(Outcome::Panic));
+    println!("Rust panic           {}", count(Outcome::Panic));
 
     let mut go = GoServer::start(&go_path);
     let mut seen = BTreeMap::new();
@@ -381,7 +382,7 @@ fn run() {
             new += 1;
         }
         println!(
-            "\n{} [{:?}]\n  template: {:?}\n  data:     {}\n  go:       {:?}\n  asimi:    {:?}",
+            "\n{} [{:?}]\n  template: {:?}\n  data:     {}\n  go:       {:?}\n  rust:     {:?}",
             known.map_or("NEW".to_string(), |n| format!("known: {n}")),
             r.outcome,
             r.template,
@@ -407,12 +408,12 @@ mod tests {
         }
     }
 
-    /// Where Go renders and asimi-prompt fails, only a documented engine limit, known by
+    /// Where Go renders and gotemplate fails, only a documented engine limit, known by
     /// its kind, is an accepted difference: an error that merely words itself like one
     /// (a template named "recursion limit", say) is a mismatch.
     #[test]
     fn only_documented_limits_are_engine_limits() {
-        let ours = asimi(
+        let ours = render_rust(
             r#"{{define "r"}}{{template "r" .}}{{end}}{{template "r" .}}"#,
             "",
         );
@@ -421,10 +422,10 @@ mod tests {
             "{ours:?}"
         );
         assert_eq!(classify(&go_rendered(), &ours), Outcome::Limit);
-        let ours = asimi(r#"{{template "too many: recursion limit"}}"#, "");
+        let ours = render_rust(r#"{{template "too many: recursion limit"}}"#, "");
         assert!(matches!(ours, Err(Failure::Error(_))), "{ours:?}");
-        assert_eq!(classify(&go_rendered(), &ours), Outcome::AsimiOnlyFailure);
+        assert_eq!(classify(&go_rendered(), &ours), Outcome::RustOnlyFailure);
         let ours = Err(Failure::Error("exceeds maximum: too deeply".into()));
-        assert_eq!(classify(&go_rendered(), &ours), Outcome::AsimiOnlyFailure);
+        assert_eq!(classify(&go_rendered(), &ours), Outcome::RustOnlyFailure);
     }
 }

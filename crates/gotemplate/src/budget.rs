@@ -7,7 +7,7 @@
 //! `println`, `html`, `js` and `urlquery` return) against a byte budget, and `printf`
 //! stops before a padded or formatted value (widths and precisions reach ten million)
 //! would overrun it. Memory then stays within a small multiple of the budget, whatever
-//! the widths (asimi-prompt's `scripts/bench.sh budget` measures it). minijinja's
+//! the widths (`scripts/bench.sh budget` at the workspace root measures it). minijinja's
 //! builtins that build from a size the template chooses (`tojson`, `indent`, `join`, ...)
 //! are measured and charged before they build ([`crate::filters`]). Its operators are
 //! bounded by fuel (it charges a unit per byte they build) and by its own repeat limit;

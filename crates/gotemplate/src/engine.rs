@@ -98,7 +98,9 @@ impl Default for Limits {
 /// default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BudgetHints {
+    /// What follows the execution budget's message ([`Limit::Fuel`](crate::Limit::Fuel)).
     pub fuel: &'static str,
+    /// What follows the byte budget's message ([`Limit::Bytes`](crate::Limit::Bytes)).
     pub bytes: &'static str,
 }
 
@@ -128,8 +130,10 @@ impl GoTemplate {
     }
 }
 
-/// A set of compiled templates sharing one minijinja environment: templates added to one
-/// engine can call each other (`{{template "name"}}`, `{% include %}`).
+/// A set of compiled templates sharing one minijinja environment: a Jinja template can
+/// include any template added to the same engine (`{% include "name" %}`, Go templates
+/// too), while a Go template's `{{template "name"}}` calls the templates its own source
+/// defines (`{{define}}`, `{{block}}`), as in Go when each source is parsed on its own.
 ///
 /// ```
 /// use gotemplate::{json, Engine, MissingKey, Syntax};

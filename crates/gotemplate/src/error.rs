@@ -7,8 +7,9 @@
 
 use std::fmt;
 
-/// What failed.
+/// What failed. More kinds may come in a minor release: match it with a wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The source is not a valid template (Go's parse errors, Jinja syntax errors).
     Parse,
@@ -26,7 +27,9 @@ pub enum ErrorKind {
 
 /// The engine's limits, which Go does not have (fixtures/known-differences.md). A
 /// comparison with Go can tell these documented differences from real ones by kind.
+/// More limits may come in a minor release: match it with a wildcard arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Limit {
     /// More than [`crate::MAX_TEMPLATE_DEPTH`] nested `{{template}}` calls.
     TemplateDepth,

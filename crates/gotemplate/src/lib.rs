@@ -29,6 +29,7 @@
 //! The default feature `render` holds the engine; without it, the crate is the parser and
 //! the lowering alone (a build script that converts templates ahead of time needs no more).
 
+#![warn(missing_docs)]
 // Without the engine, parts of the parser and of strconv that only the engine reads are
 // unused.
 #![cfg_attr(not(feature = "render"), allow(dead_code))]
@@ -84,6 +85,24 @@ pub use engine::{
 };
 #[cfg(feature = "render")]
 pub use meter::{cap as memory_cap, last_peak, Metered};
+
+/// The minijinja this crate runs on, for building the data templates see
+/// ([`Engine::render`] and [`render_str`] take a [`Value`]).
+///
+/// The crate depends on exactly minijinja 3.1.0 (`=3.1.0`): byte-identical output with Go
+/// rests on details a minor release of minijinja may change, such as its parser's limits
+/// (nested calls, arguments per call), which the lowering stays within, the recursion of
+/// its compiler, which [`MAX_EXPR_DEPTH`] bounds, the fuel each instruction costs, which
+/// [`Limits::fuel`] counts, the text its builtins and JSON writer produce, which the
+/// byte budget measures before they build it, and the wording of the errors the engine
+/// recognises (its recursion limit's). Use this re-export (or [`Value`]) rather
+/// than a minijinja dependency of your own, so that the two versions cannot differ.
+#[cfg(feature = "render")]
+pub use minijinja;
+/// The value a template renders: Go's data model held in minijinja's [`minijinja::Value`]
+/// (see [`value`] and [`json::decode`]).
+#[cfg(feature = "render")]
+pub use minijinja::Value;
 
 /// The deepest nesting of control structures plus parenthesised pipelines the parser
 /// accepts ([`Limit::Nesting`]).

@@ -2,7 +2,7 @@
 //! its operand exactly, the output parses back to the operand. Integers in every base,
 //! floats in their shortest and hexadecimal forms, strings and runes quoted or in hex.
 //! The parsers are Rust's own, or the ports of Go's `strconv.ParseFloat` and `Unquote`
-//! (which Go's conformance cases check on their own). `ASIMI_FUZZ_CASES` sets the
+//! (which Go's conformance cases check on their own). `GOTEMPLATE_FUZZ_CASES` sets the
 //! number of cases (default 256).
 
 use minijinja::Value;
@@ -23,7 +23,7 @@ use crate::strconv::atof::parse_float;
 use crate::strconv::quote::unquote;
 
 fn cases() -> u32 {
-    std::env::var("ASIMI_FUZZ_CASES")
+    std::env::var("GOTEMPLATE_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(256)

@@ -15,8 +15,8 @@
 //! | string                               | `string`                      |
 //! | sequence or iterable                 | `[]interface {}`              |
 //! | map                                  | `map[string]interface {}`     |
-//! | [`Complex`] object                   | `complex128`                  |
-//! | anything else (bytes, functions, plain objects, errors) | [`GoKind::Other`]: an opaque value printed like a Go `fmt.Stringer` through minijinja's `Display` |
+//! | a complex object ([`complex`])       | `complex128`                  |
+//! | anything else (bytes, functions, plain objects, errors) | an opaque value printed like a Go `fmt.Stringer` through minijinja's `Display` |
 //!
 //! Integers outside the `i64` range (possible with u64/i128 values) keep
 //! their exact value when printed; Go would not have such an `int`.

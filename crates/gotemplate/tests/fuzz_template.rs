@@ -1,7 +1,7 @@
 //! Fuzzes the template engine: Go sources (parse, lower, render) and Jinja sources
 //! (parse, render), built from grammar fragments and then byte-mutated. Every input must
 //! give an output or a clean error naming the template, never a panic, a stack overflow
-//! or a hang. `ASIMI_FUZZ_CASES` sets the number of cases (default 256).
+//! or a hang. `GOTEMPLATE_FUZZ_CASES` sets the number of cases (default 256).
 //!
 //! Beyond not crashing, each case must be right in two ways a wrong answer would break:
 //! - an error names the template, and a line and column the source has; an exec error's
@@ -256,7 +256,7 @@ fn well_formed_go() -> impl Strategy<Value = String> {
 }
 
 fn cases() -> u32 {
-    std::env::var("ASIMI_FUZZ_CASES")
+    std::env::var("GOTEMPLATE_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(256)

@@ -262,6 +262,32 @@ fn go_exec_tests_pass() {
     conformance("go-exec-tests.json");
 }
 
+/// Every template of the Go cases parses (`gotemplate::parse`), or fails to parse with
+/// exactly Go's message.
+#[test]
+fn every_template_parses_as_go_parses_it() {
+    let mut checked = 0;
+    for file in ["cases.json", "go-exec-tests.json"] {
+        for case in load(file) {
+            let name = go_name(&case);
+            let result = gotemplate::parse(&name, &case.template);
+            match &case.expected {
+                Err(want) if !want.contains("executing") => match result {
+                    Err(e) => assert_eq!(&e.to_string(), want, "{name}: {:?}", case.template),
+                    Ok(_) => panic!("{name}: {:?} parsed, Go says {want}", case.template),
+                },
+                _ => {
+                    if let Err(e) = result {
+                        panic!("{name}: {:?}: {e}", case.template);
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 266 + 217);
+}
+
 /// The README's conformance table says what these runs find: each file's passes out of
 /// its cases, and how many of its error cases match Go word for word.
 #[test]

@@ -2,38 +2,11 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"strings"
 	"text/template"
-)
 
-// convert gives decoded JSON the conformance harness's data model (gorender/main.go):
-// integral spellings become int, other numbers float64.
-func convert(v interface{}) interface{} {
-	switch t := v.(type) {
-	case json.Number:
-		s := t.String()
-		if !strings.ContainsAny(s, ".eE") {
-			if i, err := t.Int64(); err == nil {
-				return int(i)
-			}
-		}
-		f, _ := t.Float64()
-		return f
-	case map[string]interface{}:
-		for k, x := range t {
-			t[k] = convert(x)
-		}
-		return t
-	case []interface{}:
-		for i, x := range t {
-			t[i] = convert(x)
-		}
-		return t
-	}
-	return v
-}
+	"gotemplate/fixtures/gojson"
+)
 
 // Result is what Go made of one case: Output, or Error when parsing, executing or
 // decoding the data failed (DataError says it was the data).
@@ -52,14 +25,12 @@ func render(name, tmpl, data string) (res Result) {
 	}()
 	var value interface{}
 	if data != "" {
-		d := json.NewDecoder(strings.NewReader(data))
-		d.UseNumber()
-		if err := d.Decode(&value); err != nil {
+		var err error
+		if value, err = gojson.Decode([]byte(data)); err != nil {
 			r := fail(err.Error())
 			r.DataError = true
 			return r
 		}
-		value = convert(value)
 	}
 	t, err := template.New(name).Parse(tmpl)
 	if err != nil {

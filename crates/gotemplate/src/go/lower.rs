@@ -284,7 +284,7 @@ impl<'t> Lowerer<'t> {
     fn file(&mut self, tree: &Tree) {
         let _ = write!(
             self.out,
-            "{{# Converted from Go text/template {} by asimi-prompt. #}}",
+            "{{# Converted from Go text/template {} by gotemplate. #}}",
             quote(self.source_name)
         );
         for d in &tree.defines {

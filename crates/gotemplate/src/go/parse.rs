@@ -1219,8 +1219,9 @@ fn f64_to_u64_exact(f: f64) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    //! Go's parse_test.go, plus the conformance fixtures and checks of the port's own
-    //! rules (definitions, nesting limit, positions).
+    //! Go's parse_test.go, plus checks of the port's own rules (definitions, nesting
+    //! limit, positions). The conformance fixtures' templates are parsed in
+    //! tests/go_conformance.rs.
 
     use super::*;
 
@@ -2335,46 +2336,5 @@ mod tests {
         if let Err(panic) = handle.join() {
             std::panic::resume_unwind(panic);
         }
-    }
-
-    /// Every template in the conformance fixtures (rendered by Go 1.19) parses, or fails
-    /// to parse with exactly Go's message.
-    #[test]
-    fn conformance_fixtures() {
-        let files = [
-            include_str!("../../fixtures/cases.json"),
-            include_str!("../../fixtures/go-exec-tests.json"),
-        ];
-        let mut checked = 0;
-        for file in files {
-            let cases: Vec<serde_json::Value> =
-                serde_json::from_str(file).expect("fixture is JSON");
-            for case in cases {
-                let field = |k: &str| case.get(k).and_then(|v| v.as_str());
-                let template = field("template").expect("template");
-                let error = field("error");
-                // go-exec-tests.json ran each case under a generated name (t002, ...):
-                // take it from the expected error.
-                let name = error
-                    .and_then(|e| e.strip_prefix("template: "))
-                    .and_then(|e| e.split(':').next())
-                    .or_else(|| field("name"))
-                    .expect("name");
-                let result = parse(name, template, &go_builtins);
-                match error {
-                    Some(want) if !want.contains("executing") => match result {
-                        Err(e) => assert_eq!(e.to_string(), want, "{name}: {template:?}"),
-                        Ok(_) => panic!("{name}: {template:?} parsed, Go says {want}"),
-                    },
-                    _ => {
-                        if let Err(e) = result {
-                            panic!("{name}: {template:?}: {e}");
-                        }
-                    }
-                }
-                checked += 1;
-            }
-        }
-        assert_eq!(checked, 266 + 217);
     }
 }

@@ -1,3 +1,0 @@
-module difffuzz
-
-go 1.19
