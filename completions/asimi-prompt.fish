@@ -566,6 +566,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l t
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l review -d 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l format -d 'Print the request as one document to paste into a chat window, not as JSON' -r -f -a "markdown\t''
 xml\t''"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tree -d 'With --format, the file tree lists the packed files (the default) or all of the repository\'s' -r -f -a "packed\t'The files the pack holds'
+all\t'Every file of the repository (as a JSON request\'s file tree)'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l summary-json -d 'With --format, also write the pack\'s summary as JSON to FILE: tokens, tokenizer, files, the largest files and what was cut (written when over budget too)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cached-content -d 'Gemini explicit caching, step 2: print the request that uses the entry NAME (`cachedContents/...`, as the create call returned it), leaving out what it holds' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l model -d 'The model (`asimi-prompt models` lists them)' -r -f -a "anthropic/claude-3-haiku\t''
 anthropic/claude-fable-5\t''
@@ -734,6 +737,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l n
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l review-worktree -d 'Review the working tree\'s changes to tracked files, against HEAD (or against --review BASE)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l flat -d 'One flat message list, no tiers or markers, for servers without prompt caching'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l line-numbers -d 'With --format, put each file line\'s number before it'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l with-system -d 'With --format, keep the agent\'s instructions: the system prompt and the reminder after the prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l cache-create -d 'Gemini explicit caching, step 1: print the `cachedContents` create body (POST .../v1beta/cachedContents) holding the cached tiers and the system instruction, with a TTL of an hour (--cache-ttl 5m: five minutes). It needs no prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
@@ -785,6 +789,9 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ti
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l review -d 'Add a code review context: what HEAD (or HEAD of BASE..HEAD) changed since it left BASE (their merge base; default: the upstream, else origin/HEAD, main or master). --file files get reverse diffs, other changed files capped diffs' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l format -d 'Print the request as one document to paste into a chat window, not as JSON' -r -f -a "markdown\t''
 xml\t''"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tree -d 'With --format, the file tree lists the packed files (the default) or all of the repository\'s' -r -f -a "packed\t'The files the pack holds'
+all\t'Every file of the repository (as a JSON request\'s file tree)'"
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l summary-json -d 'With --format, also write the pack\'s summary as JSON to FILE: tokens, tokenizer, files, the largest files and what was cut (written when over budget too)' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cached-content -d 'Gemini explicit caching, step 2: print the request that uses the entry NAME (`cachedContents/...`, as the create call returned it), leaving out what it holds' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l model -d 'The model (`asimi-prompt models` lists them)' -r -f -a "anthropic/claude-3-haiku\t''
 anthropic/claude-fable-5\t''
@@ -953,6 +960,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l review-worktree -d 'Review the working tree\'s changes to tracked files, against HEAD (or against --review BASE)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l flat -d 'One flat message list, no tiers or markers, for servers without prompt caching'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l line-numbers -d 'With --format, put each file line\'s number before it'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l with-system -d 'With --format, keep the agent\'s instructions: the system prompt and the reminder after the prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l cache-create -d 'Gemini explicit caching, step 1: print the `cachedContents` create body (POST .../v1beta/cachedContents) holding the cached tiers and the system instruction, with a TTL of an hour (--cache-ttl 5m: five minutes). It needs no prompt'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'

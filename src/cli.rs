@@ -951,6 +951,24 @@ impl From<DocumentFormat> for crate::request::document::Format {
     }
 }
 
+/// `messages --format --tree`: which files the pack's tree lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PackTree {
+    /// The files the pack holds.
+    Packed,
+    /// Every file of the repository (as a JSON request's file tree).
+    All,
+}
+
+impl From<PackTree> for crate::request::document::Tree {
+    fn from(tree: PackTree) -> Self {
+        match tree {
+            PackTree::Packed => Self::Packed,
+            PackTree::All => Self::All,
+        }
+    }
+}
+
 /// Shells with completion scripts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Shell {
@@ -1250,8 +1268,11 @@ pub struct MessagesArgs {
     pub flat: bool,
     /// Print the request as one document to paste into a chat window, not as JSON.
     ///
-    /// markdown: a heading per part (system prompt, map, file tree, files, conversation,
-    /// prompt) and a fence per file; xml: a tag per part, as repomix writes it. No
+    /// markdown: a title, a heading per part (map, file tree, files, conversation,
+    /// prompt) and a fence per file tagged with its language; xml: a tag per part in one
+    /// <pack> element, as repomix lays it out. No system prompt or reminder unless
+    /// --with-system; the tree lists the packed files (--tree all: the repository's).
+    /// On a terminal, stderr gets the total, the largest files and what was cut. No
     /// session is read or recorded.
     #[arg(
         help_heading = "Output",
@@ -1264,6 +1285,36 @@ pub struct MessagesArgs {
     /// With --format, put each file line's number before it.
     #[arg(help_heading = "Output", long, requires = "format")]
     pub line_numbers: bool,
+    /// With --format, keep the agent's instructions: the system prompt and the reminder
+    /// after the prompt.
+    #[arg(
+        help_heading = "Output",
+        hide_short_help = true,
+        long,
+        requires = "format"
+    )]
+    pub with_system: bool,
+    /// With --format, the file tree lists the packed files (the default) or all of the
+    /// repository's.
+    #[arg(
+        help_heading = "Output",
+        hide_short_help = true,
+        long,
+        value_enum,
+        value_name = "WHICH",
+        requires = "format"
+    )]
+    pub tree: Option<PackTree>,
+    /// With --format, also write the pack's summary as JSON to FILE: tokens, tokenizer,
+    /// files, the largest files and what was cut (written when over budget too).
+    #[arg(
+        help_heading = "Output",
+        hide_short_help = true,
+        long,
+        value_name = "FILE",
+        requires = "format"
+    )]
+    pub summary_json: Option<PathBuf>,
     /// Gemini explicit caching, step 1: print the `cachedContents` create body (POST
     /// .../v1beta/cachedContents) holding the cached tiers and the system instruction,
     /// with a TTL of an hour (--cache-ttl 5m: five minutes). It needs no prompt.
@@ -1620,7 +1671,19 @@ impl MessagesArgs {
             map_tokens: self.map_tokens,
             verbose: self.verbose,
             review,
+            no_instructions: self.format.is_some() && !self.with_system,
             ..self.encode.request_flags(config_secrets)
+        })
+    }
+
+    /// How `--format` packs the request; `None` without it (a JSON body).
+    pub fn pack(&self) -> Option<crate::request::document::Pack> {
+        Some(crate::request::document::Pack {
+            format: self.format?.into(),
+            line_numbers: self.line_numbers,
+            tree: self.tree.map(Into::into).unwrap_or_default(),
+            with_system: self.with_system,
+            summary_json: self.summary_json.clone(),
         })
     }
 

@@ -310,6 +310,7 @@ pub fn request(assembly: Assembly) -> Request {
         session: None,
         warnings: Vec::new(),
         map_edges: None,
+        cut: Vec::new(),
     }
 }
 

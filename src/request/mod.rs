@@ -71,6 +71,8 @@ pub struct Request {
     /// The reference edges between files when the symbol blocks are the repository's
     /// map (`None` for a spec's blocks, or none): the first request's tiers follow them.
     pub map_edges: Option<Vec<(String, String)>>,
+    /// What was left out to fit the context window, in words (a pack's summary says it).
+    pub cut: Vec<String>,
 }
 
 /// The named provider, else the model's.
@@ -175,6 +177,7 @@ pub fn whole(
         session: None,
         warnings,
         map_edges: None,
+        cut: Vec::new(),
     };
     fit(
         &mut request,
@@ -217,7 +220,10 @@ pub fn prepare(
     stdin: &mut dyn FnMut() -> Option<String>,
     progress: &dyn crate::progress::Progress,
 ) -> Result<Request, Error> {
-    let reminder = crate::prompt::reminder(settings, built)?;
+    let reminder = match flags.no_instructions {
+        true => String::new(),
+        false => crate::prompt::reminder(settings, built)?,
+    };
     let loaded = read_inputs(flags, spec, spec_dir, settings, built, stdin, progress)?;
     progress.start(CHECKING, None);
     let mut request = Request::new(loaded, built, &reminder)?;
@@ -284,8 +290,12 @@ impl Request {
             .into_iter()
             .map(|(p, b)| (p, HashedText::new(b)))
             .collect();
+        let system = match plan.no_instructions {
+            true => String::new(),
+            false => built.system_body(has_map),
+        };
         let mut assembly = Assembly {
-            system: built.system_body(has_map),
+            system,
             legend,
             symbols,
             files: loaded.files,
@@ -330,6 +340,7 @@ impl Request {
             session: plan.session,
             warnings,
             map_edges,
+            cut: Vec::new(),
         };
         // `--context-window` (a local model's, say) bounds the request as it picks the
         // prompt's tier.
@@ -409,6 +420,12 @@ pub fn over_budget(request: &Request, messages: &[Message], limit: u64) -> Optio
         usize::try_from(limit).unwrap_or(usize::MAX),
     )
     .err()?;
+    over_budget_by(request, total, limit)
+}
+
+/// The message for `request`, `total` tokens as sent (a `--format` document's own count),
+/// over `--max-request-tokens` `limit`, naming the largest parts; `None` within it.
+pub fn over_budget_by(request: &Request, total: usize, limit: u64) -> Option<String> {
     let r = remedies(request, false);
     let grouped = report::parts::grouped(&request.assembly, request.tokenizer, r);
     report::parts::over_budget(&grouped, request.tokenizer, total, limit)
@@ -477,6 +494,7 @@ fn fit_context(request: &mut Request, context_window: u64) -> bool {
     if tree {
         cut.push("the file tree was left out".to_string());
     }
+    request.cut.extend(cut.iter().cloned());
     request.warnings.push(format!(
         "note: the request was {total} tokens, too many for the {limit} that fit (the context \
          window of {context_window} minus {output} for output), so {}; the files you named \
@@ -559,6 +577,9 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
         request.warnings.push(format!(
             "note: --truncate dropped {drop} of {before} history messages (the oldest after \
              the first); the request went from {total} to {now} tokens (limit {limit})"
+        ));
+        request.cut.push(format!(
+            "--truncate dropped {drop} of {before} history messages"
         ));
         total = now;
     }

@@ -28,6 +28,7 @@ mod manual;
 mod map_cli;
 mod memo;
 mod modes;
+mod pack;
 mod readme;
 mod registry;
 mod request_cli;

@@ -1113,29 +1113,34 @@ fn format_prints_the_request_as_one_document() {
         ];
         t.run_with(&[&args[..], format].concat()).ok().to_string()
     };
-    let md = document(&["--format", "markdown"]);
+    let md = document(&["--format", "markdown", "--with-system", "--tree", "all"]);
     let parts = [
         "System prompt",
         "Repository map",
-        "Repository files",
+        "File tree",
         "Files",
         "Prompt",
     ];
     let at: Vec<usize> = parts
         .iter()
-        .map(|p| md.find(&format!("\n# {p}\n\n")).map_or(0, |i| i + 1))
+        .map(|p| md.find(&format!("\n## {p}\n\n")).map_or(0, |i| i + 1))
         .collect();
-    assert!(md.starts_with("# System prompt\n\n"), "{md}");
-    assert!(at[1..].iter().all(|i| *i > 0), "every part: {at:?}");
+    assert!(md.starts_with("# "), "{md}");
+    assert!(at.iter().all(|i| *i > 0), "every part: {at:?}");
     assert!(at.windows(2).all(|w| w[0] < w[1]), "in order: {at:?}");
-    assert!(md.contains("## b.py\n\n```\nfrom a import Store\n"), "{md}");
+    assert!(
+        md.contains("### `b.py`\n\n```python\nfrom a import Store\n"),
+        "{md}"
+    );
     assert!(md.contains("a.py:\nc Store:1 ←b.py"), "the map: {md}");
     let xml = document(&["--format", "xml", "--line-numbers"]);
     assert!(
-        xml.contains("<files>\n<file path=\"b.py\">\n1  from a import Store\n2  \n"),
+        xml.contains(
+            "<files>\n<file path=\"b.py\" language=\"python\">\n1  from a import Store\n2  \n"
+        ),
         "{xml}"
     );
-    assert!(xml.trim_end().ends_with("</prompt>"), "{xml}");
+    assert!(xml.trim_end().ends_with("</prompt>\n</pack>"), "{xml}");
     let e = t.run_with(&["context", "--format", "xml", "--prompt", "p"]);
     assert!(e.fails().contains("use them with messages"), "{}", e.stderr);
     let e = t.run_with(&[

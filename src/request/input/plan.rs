@@ -70,6 +70,8 @@ pub struct RequestFlags {
     pub verbose: bool,
     /// `--review [BASE][..HEAD]` / `--review-worktree`: the code review context.
     pub review: Option<crate::review::Range>,
+    /// A pack (`--format`) without `--with-system`: no system prompt, no reminder.
+    pub no_instructions: bool,
 }
 
 /// Paths named on the command line (relative to the working directory) or in the spec
@@ -122,6 +124,8 @@ pub struct Plan {
     pub prompt: Option<String>,
     /// A preview (`context`), which takes an empty prompt.
     pub preview: bool,
+    /// No system prompt and no reminder (`RequestFlags::no_instructions`).
+    pub no_instructions: bool,
     /// The body holds no prompt (`RequestFlags::prompt_optional`): an empty one will do.
     pub prompt_optional: bool,
     /// `--truncate`.
@@ -215,6 +219,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         file_tree: flags.file_tree.or(spec.file_tree).unwrap_or(true),
         prompt: flags.prompt.clone().or_else(|| spec.prompt.clone()),
         preview: flags.preview,
+        no_instructions: flags.no_instructions,
         prompt_optional: flags.prompt_optional,
         truncate: flags.truncate,
         origin: spec.origin.clone(),

@@ -435,6 +435,7 @@ mod tests {
             session: Some("s".into()),
             warnings: Vec::new(),
             map_edges: map.then(|| edges.to_vec()),
+            cut: Vec::new(),
         }
     }
 
