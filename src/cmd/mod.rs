@@ -11,6 +11,7 @@ pub mod goal;
 pub mod map;
 pub mod messages;
 pub mod models;
+mod pack;
 pub mod prompt;
 mod request;
 pub mod system;

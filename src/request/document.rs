@@ -63,6 +63,30 @@ struct Part<'a> {
     code: bool,
 }
 
+/// The request `req` as `pack` asks: the file tree cut to the packed files unless
+/// `--tree all`, the document titled after the project's directory, and its summary.
+pub fn pack(
+    req: &mut super::Request,
+    pack: &Pack,
+    project_root: &std::path::Path,
+) -> (String, Summary) {
+    let a = &mut req.assembly;
+    if let Some(all) = a.file_tree.take() {
+        let listed = match pack.tree {
+            Tree::Packed => a.files.iter().map(|f| f.path.clone()).collect(),
+            Tree::All => all,
+        };
+        a.file_tree = (!listed.is_empty()).then(|| tree(&listed));
+    }
+    let title = project_root.file_name().map_or_else(
+        || "Request".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let text = render(&req.assembly, pack.format, pack.line_numbers, &title);
+    let summary = Summary::of(&text, &req.assembly, req.tokenizer, &req.cut);
+    (text, summary)
+}
+
 /// The request `a` holds as one document titled `title`; `line_numbers` puts each file
 /// line's number before it.
 pub fn render(a: &Assembly, format: Format, line_numbers: bool, title: &str) -> String {
