@@ -220,7 +220,7 @@ fn agentic(k: usize) -> Vec<Message> {
     out
 }
 
-/// The scenarios of issue 11.
+/// The sessions docs/sessions.md reports: how a working set moves over a session.
 pub fn scenarios() -> Vec<Scenario> {
     let n = REQUESTS;
     let six = |edits: &dyn Fn(usize, usize) -> u64| -> Vec<Turn> {

@@ -149,7 +149,7 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         ctx.note(format!("no goal markers in {shown}; nothing to do"))?;
         return Ok(Outcome::Ok);
     }
-    let today = crate::model::today(settings.source_date_epoch);
+    let today = crate::prompt_data::today(settings.source_date_epoch);
     // Read, apply and write under one lock, as sessions do: concurrent applies are
     // serialised, and none loses another's changes. A dry run writes nothing.
     let _lock = match args.dry_run {

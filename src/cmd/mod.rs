@@ -179,7 +179,7 @@ fn refuse_retired(
     settings: &Settings,
     model: &ModelInfo,
 ) -> anyhow::Result<()> {
-    let today = crate::model::today(settings.source_date_epoch);
+    let today = crate::prompt_data::today(settings.source_date_epoch);
     match model.retired_error(&settings.model, &today) {
         Some(why) if !encode.allow_retired => anyhow::bail!(why),
         _ => Ok(()),
@@ -190,7 +190,7 @@ fn refuse_retired(
 /// the names meant; a name that resembles none (a local model's) goes on with the
 /// unknown model's warning.
 fn refuse_misspelt(settings: &Settings) -> anyhow::Result<()> {
-    let today = crate::model::today(settings.source_date_epoch);
+    let today = crate::prompt_data::today(settings.source_date_epoch);
     let registry = crate::prompt::registry(&crate::prompt::library(settings))?;
     let near = registry.misspelt(&settings.model, &today);
     if near.is_empty() {

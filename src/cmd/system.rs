@@ -36,7 +36,7 @@ struct PromptJson<'a> {
     family: &'a str,
     provider: &'a str,
     mode: &'a str,
-    tier: crate::model::WindowTier,
+    tier: crate::prompt_data::WindowTier,
     bytes: usize,
     /// o200k tokens of the whole prompt, and of the mode text, which the tier's budget
     /// (docs/design.md, modes and goals) is for.

@@ -11,10 +11,9 @@ use super::{default_system_md, modes, BaseSource, MODELS_FILE};
 use crate::error::Error;
 use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
-use crate::model::{
-    ContextFileData, EnvInfo, ModelInfo, ModelRegistry, PromptContext, SkillData, WindowTier,
-};
+use crate::model::{ModelInfo, ModelRegistry};
 use crate::paths::{self, Switch};
+use crate::prompt_data::{ContextFileData, EnvInfo, PromptContext, SkillData, WindowTier};
 use crate::settings::{files, Settings, Text, SECTIONS};
 use gotemplate::{Limits, Syntax};
 
@@ -208,7 +207,7 @@ fn data(
 ) -> Result<(PromptContext, ModelInfo), Error> {
     let registry = registry(library)?;
     let model = registry.lookup(&settings.model).clone();
-    let today = crate::model::today(settings.source_date_epoch);
+    let today = crate::prompt_data::today(settings.source_date_epoch);
     warnings.extend(registry.notice(&settings.model, &today));
     let mut context = prompt_context(settings, &model, vars, warnings)?;
     if let Some(g) = load_goal(settings)?.filter(|g| goals.contains(&g.status)) {
@@ -457,7 +456,7 @@ fn plain_base_warning(
     if settings.context_window.is_some() {
         ignored.push("--context-window".to_string());
     }
-    if settings.tool_names != crate::model::ToolNames::default() {
+    if settings.tool_names != crate::prompt_data::ToolNames::default() {
         ignored.push("tool names".to_string());
     }
     if context.vars.as_object().is_some_and(|v| !v.is_empty()) {

@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use crate::error::Error;
 use crate::goal::Goal;
-use crate::model::{ModelInfo, PromptContext, WindowTier};
+use crate::model::ModelInfo;
+use crate::prompt_data::{PromptContext, WindowTier};
 use crate::settings::{files, Settings};
 use crate::tokens::Tokenizer;
 pub use gather::{context, load_goal, registry, PLAIN_BASE_NO_EFFECT};

@@ -10,7 +10,7 @@
 
 use super::library::{Found, Library};
 use crate::error::Error;
-pub use crate::model::WindowTier;
+pub use crate::prompt_data::WindowTier;
 
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];

@@ -6,8 +6,8 @@ use super::gather::{Gathered, Skill};
 use super::library::{Found, Origin};
 use super::{modes, registry, BaseSource, Built, Section, SystemPrompt, MAP_SECTION};
 use crate::error::Error;
-use crate::model::SkillData;
 use crate::paths;
+use crate::prompt_data::SkillData;
 use crate::tokens::Tokenizer;
 use gotemplate::{Engine, Limits, MissingKey, Syntax};
 

@@ -36,8 +36,9 @@ use item_key::ItemKey;
 use providers::{Options, Provider};
 use tier::Tier;
 
-use crate::model::{ModelInfo, PromptContext};
+use crate::model::ModelInfo;
 use crate::prompt::Built;
+use crate::prompt_data::PromptContext;
 use crate::settings::Settings;
 
 /// What an image becomes for a model without image input (docs/design.md, message

@@ -10,8 +10,8 @@ use super::{asked_hermetic, files, user_config_dir, Check, Env, Flags, SECTIONS}
 use crate::error::Error;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
-use crate::model::{ToolNames, TOOL_KEYS};
 use crate::paths;
+use crate::prompt_data::{ToolNames, TOOL_KEYS};
 
 /// `tool_names:` in a config file: tool key (one of [`TOOL_KEYS`]) to name. Keys are
 /// checked as they are read, so a misspelt one is reported at its file and line.

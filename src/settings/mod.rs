@@ -30,8 +30,8 @@ use crate::facts::git::Repo;
 use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
 use crate::fs::read_text;
-use crate::model::ToolNames;
 use crate::paths::{self, Switch};
+use crate::prompt_data::ToolNames;
 use config::Active;
 use gotemplate::Limits;
 
@@ -797,7 +797,7 @@ fn apply_tool_flag(names: &mut ToolNames, setting: &str) -> Result<(), Error> {
     let Some(slot) = names.slot(key) else {
         return Err(Error::usage(format!(
             "--tool-name '{setting}': unknown tool '{key}'; expected one of {}",
-            crate::model::TOOL_KEYS.join(", ")
+            crate::prompt_data::TOOL_KEYS.join(", ")
         )));
     };
     *slot = value.to_string();

@@ -1,4 +1,4 @@
-//! Progress and the summary line (issue 14, item 7): only a terminal's stderr sees them.
+//! Progress and the summary line: only a terminal's stderr sees them.
 
 use crate::common;
 use crate::terminal::LOST_TERMINAL;

@@ -372,7 +372,7 @@ fn the_whole_default_prompt_fits_small_tiers() {
     assert_eq!(largest, documented_largest(LARGEST_LEAD));
 }
 
-/// Item 15 of issue 33: the map section a request with a map adds to the system prompt
+/// The map section a request with a map adds to the system prompt
 /// stays within the tier's budget plus the margin too, and the largest is the docs' figure.
 #[test]
 fn the_system_prompt_of_a_request_with_a_map_fits_small_tiers() {

@@ -413,8 +413,8 @@ fn symbols_spec(util: &str) -> String {
 
 #[test]
 fn a_changed_symbol_block_leaves_the_system_message_alone() {
-    // Symbol blocks start in L3, so editing one rewrites L3, not L0 (issue 11: it used
-    // to sit in L0's main map, and one change dropped the reuse to 0).
+    // Symbol blocks start in L3, so editing one rewrites L3, not L0 (they once
+    // sat in L0's main map, and one change dropped the reuse to 0).
     let t = big_project().file("spec.yaml", symbols_spec("f clamp(x)"));
     for _ in 0..2 {
         let body = messages(&t, &["--session", "sym", "--spec", "spec.yaml"])

@@ -1373,7 +1373,7 @@ fn every_sdk_model_has_its_own_entry() {
     );
 }
 
-/// Issue 41's list (sources checked 2026-12-06): each end of life, price and caching
+/// The providers' facts as checked on 2026-12-06: each end of life, price and caching
 /// fact as the registry now gives it.
 #[test]
 fn the_registry_as_of_december_2026() {

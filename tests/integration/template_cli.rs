@@ -310,7 +310,7 @@ fn help_describes_the_commands() {
     }
 }
 
-/// JSON data decodes as Go's encoding/json does (issue 13 B, N and slice capacity), and
+/// JSON data decodes as Go's encoding/json does (numbers, invalid UTF-8, `null`, nesting depth), and
 /// YAML files and settings merge over it.
 #[test]
 fn json_data_follows_go_decoding() {

@@ -1,6 +1,5 @@
 //! Templates are untrusted input: at any size they render or fail with exit 2 and a
-//! message naming the template, never a panic (101), a signal or a hang (issue 9, items
-//! 6–9 and 11).
+//! message naming the template, never a panic (101), a signal or a hang.
 
 use crate::common;
 use std::path::Path;
