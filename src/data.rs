@@ -174,7 +174,7 @@ pub fn load(files: &[String], settings: &[String]) -> Result<Json, Error> {
         let parsed = if is_stdin(file) {
             let text = std::io::read_to_string(std::io::stdin())
                 .map_err(|e| Error::io(format!("cannot read data from standard input: {e}"), e))?;
-            parse(&text, Format::Yaml, crate::source::STDIN_NAME)?
+            parse(&text, Format::Yaml, crate::fs::STDIN_NAME)?
         } else {
             let path = Path::new(file);
             parse(&read_data_file(file)?, Format::for_path(path), file)?

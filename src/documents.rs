@@ -1,5 +1,6 @@
-//! Typed YAML and JSON documents (config files, context specs) with errors that name the
-//! file, line, column and key: `FILE:LINE:COL: key 'a.b': problem`.
+//! The formats text inputs come in: typed YAML and JSON documents (config files, context
+//! specs) with errors that name the file, line, column and key (`FILE:LINE:COL: key 'a.b':
+//! problem`), and Markdown's code fences.
 
 use serde::de::DeserializeOwned;
 
@@ -75,6 +76,31 @@ fn located(origin: &str, at: Option<(usize, usize)>, key: &str, msg: &str) -> St
         format!("{at}: {msg}")
     } else {
         format!("{at}: key '{key}': {msg}")
+    }
+}
+
+/// Tracks Markdown code fences (``` and ~~~) line by line: what is inside one is an
+/// example, never an import or a marker.
+#[derive(Debug, Default)]
+pub struct Fences {
+    open: Option<&'static str>,
+}
+
+impl Fences {
+    /// Whether `line` is a fence line or inside a fence (call it for every line, in order).
+    pub fn in_code(&mut self, line: &str) -> bool {
+        let trimmed = line.trim_start();
+        match ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+            Some(m) => {
+                self.open = match self.open {
+                    Some(open) if open == m => None,
+                    None => Some(m),
+                    other => other,
+                };
+                true
+            }
+            None => self.open.is_some(),
+        }
     }
 }
 

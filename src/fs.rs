@@ -1,5 +1,6 @@
-//! Reading text files: one reader that turns I/O failures into short reasons and decodes
-//! UTF-8 the way each kind of input needs ([`Utf8`]); and replacing cache files whole.
+//! Reading text: one reader for files and standard input (`-`) that turns I/O failures
+//! into short reasons and decodes UTF-8 the way each kind of input needs ([`Utf8`]); and
+//! replacing cache files whole.
 
 use std::path::Path;
 
@@ -15,6 +16,48 @@ pub fn is_stdin(arg: &str) -> bool {
 }
 
 pub use crate::error::io_reason;
+
+/// The name standard input goes by in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a template from `file` (`-` is standard input) and returns `(name, text)`.
+pub fn read_template(file: &str) -> Result<(String, String), Error> {
+    read_input_in(Path::new(""), file, "template")
+}
+
+/// [`read_template`] with a relative `file` read from `dir`; it keeps its name as given.
+pub fn read_template_in(dir: &Path, file: &str) -> Result<(String, String), Error> {
+    read_input_in(dir, file, "template")
+}
+
+fn read_input_in(dir: &Path, file: &str, what: &str) -> Result<(String, String), Error> {
+    if is_stdin(file) {
+        let (name, bytes) = read_input_bytes(file, what)?;
+        let text = utf8(&name, bytes)?;
+        return Ok((name, text));
+    }
+    let failed = |why: &str| cannot_read(what, file, why);
+    let text = read(&dir.join(file), file, Utf8::Strict, failed)?.text;
+    Ok((file.to_string(), text))
+}
+
+/// Reads `file` (`-` is standard input), `what` naming it in errors, and returns
+/// `(name, bytes)`.
+pub fn read_input_bytes(file: &str, what: &str) -> Result<(String, Vec<u8>), Error> {
+    if is_stdin(file) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| {
+            Error::io(
+                format!("cannot read the {what} from standard input: {e}"),
+                e,
+            )
+        })?;
+        return Ok((STDIN_NAME.to_string(), bytes));
+    }
+    let bytes = std::fs::read(Path::new(file))
+        .map_err(|e| Error::io(cannot_read(what, file, &io_reason(&e)), e))?;
+    Ok((file.to_string(), bytes))
+}
 
 /// What to do with bytes that are not UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

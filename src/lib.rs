@@ -35,7 +35,6 @@ pub mod review;
 pub mod secrets;
 pub mod select;
 pub mod settings;
-pub mod source;
 pub mod template;
 pub mod tokens;
 pub mod written;

@@ -65,7 +65,7 @@ pub fn run(args: CommitArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
 /// Standard input as text (invalid UTF-8 replaced, with a warning).
 fn read_stdin(ctx: &mut Ctx) -> anyhow::Result<String> {
     let bytes = ctx.stdin.read_all()?;
-    let (text, note) = crate::source::lossy(crate::source::STDIN_NAME, bytes);
+    let (text, note) = crate::fs::lossy(crate::fs::STDIN_NAME, bytes);
     if let Some(note) = note {
         ctx.note(format!("warning: {note}"))?;
     }

@@ -132,15 +132,15 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .stdin
             .read_all()
             .map_err(|e| anyhow::anyhow!("cannot read the LLM output from standard input: {e}"))?;
-        (crate::source::STDIN_NAME.to_string(), bytes)
+        (crate::fs::STDIN_NAME.to_string(), bytes)
     } else {
         let path = paths::display(&settings.cwd.join(&args.input));
         (
             args.input.clone(),
-            crate::source::read_bytes(&path, "LLM output")?.1,
+            crate::fs::read_input_bytes(&path, "LLM output")?.1,
         )
     };
-    let (text, note) = crate::source::lossy(&shown, bytes);
+    let (text, note) = crate::fs::lossy(&shown, bytes);
     if let Some(note) = note {
         ctx.note(format!("warning: {note}"))?;
     }

@@ -120,7 +120,7 @@ pub(super) fn prepare_request(
             return None;
         }
         let bytes = ctx_stdin.read_all().ok()?;
-        let (text, note) = crate::source::lossy(crate::source::STDIN_NAME, bytes);
+        let (text, note) = crate::fs::lossy(crate::fs::STDIN_NAME, bytes);
         stdin_note = note;
         Some(text)
     };

@@ -7,9 +7,9 @@ use super::{build_from, resolve, warn, Ctx, Outcome};
 use crate::cli::{ConvertArgs, ListArgs, RenderArgs};
 use crate::data;
 use crate::fs::is_stdin;
+use crate::fs::read_template_in;
 use crate::prompt;
 use crate::settings::{Flags, Settings};
-use crate::source::read_template_in;
 use gotemplate::{Limits, Syntax};
 
 /// Renders a template with data files and settings, or with the prompt's own data.

@@ -174,7 +174,7 @@ fn expand(
     let shown = |p: &Path| paths::display(&paths::relative_to(p, search.cwd));
     let dir = file.parent().unwrap_or(within.root);
     let mut out = String::with_capacity(text.len());
-    let mut fences = crate::source::Fences::default();
+    let mut fences = crate::documents::Fences::default();
     for (n, line) in text.split_inclusive('\n').enumerate() {
         if fences.in_code(line) {
             out.push_str(line);

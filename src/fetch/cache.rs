@@ -37,7 +37,7 @@ impl Entry {
         now: SystemTime,
         warnings: &mut Vec<String>,
     ) -> Entry {
-        let (body, note) = crate::source::lossy(url, response.body);
+        let (body, note) = crate::fs::lossy(url, response.body);
         warnings.extend(note.map(|n| format!("warning: {n}")));
         Entry {
             format: FORMAT.to_string(),

@@ -155,7 +155,7 @@ fn is_template_echo(rest: &str) -> bool {
 /// fences are examples, not markers.
 pub fn parse(text: &str, origin: &str) -> Result<Vec<Marker>, Error> {
     let mut out = Vec::new();
-    let mut fences = crate::source::Fences::default();
+    let mut fences = crate::documents::Fences::default();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         if fences.in_code(raw) {

@@ -383,7 +383,7 @@ fn urls(
                 }
             }
         }
-        Urls::RequestFlags(args) => {
+        Urls::CommandLine(args) => {
             for arg in args {
                 let (url, file) = read::split_url_arg(arg)?;
                 urls.push(read::read_url(

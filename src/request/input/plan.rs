@@ -85,7 +85,7 @@ pub enum Named<T> {
 /// URL content: `--url-context URL=FILE` values, or the spec's entries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Urls {
-    RequestFlags(Vec<String>),
+    CommandLine(Vec<String>),
     Spec(Vec<UrlSpec>),
 }
 
@@ -184,7 +184,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
     let urls = if flags.url_context.is_empty() {
         Urls::Spec(spec.url_context.clone())
     } else {
-        Urls::RequestFlags(flags.url_context.clone())
+        Urls::CommandLine(flags.url_context.clone())
     };
     let (legend, symbols) = match &spec.symbols {
         Some(s) => (s.legend.clone(), s.blocks.clone()),
@@ -362,7 +362,7 @@ mod tests {
         assert_eq!(p.files, Named::CommandLine(strings(&["f.rs"])));
         assert_eq!(p.exclude, strings(&["*.lock"]));
         assert_eq!(p.history, Some(Named::CommandLine("f.json".into())));
-        assert_eq!(p.urls, Urls::RequestFlags(strings(&["https://f=f.txt"])));
+        assert_eq!(p.urls, Urls::CommandLine(strings(&["https://f=f.txt"])));
         assert_eq!(p.images, Named::CommandLine(strings(&["f.png"])));
         assert!(p.file_tree);
         assert_eq!(p.prompt.as_deref(), Some("from flag"));

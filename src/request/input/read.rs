@@ -151,7 +151,7 @@ pub fn spec_path(
 
 /// Text from bytes: invalid UTF-8 is replaced (U+FFFD) and a warning returned.
 fn text(bytes: Vec<u8>, shown: &str, warnings: &mut Vec<String>) -> String {
-    let (text, note) = crate::source::lossy(shown, bytes);
+    let (text, note) = crate::fs::lossy(shown, bytes);
     warnings.extend(note.map(|n| format!("warning: {n}")));
     text
 }
