@@ -227,7 +227,7 @@ pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<L
         };
         tracker.pin(key.clone(), pin.tier);
     }
-    Ok(layout(tracker, request))
+    Ok(tracked_layout(tracker, request))
 }
 
 /// Lays `request` out in `tracker`'s session ([`track`]), and, in a session, also as it
@@ -294,7 +294,7 @@ fn tier_of(level: Level) -> Tier {
 /// moving marker when the session's record says it pays (breakpoint providers only).
 /// With the repository's map, a symbol block no tier holds (no session, say) is laid
 /// out in L3: symbols start cached.
-pub fn layout(tracker: &Tracker, request: &Request) -> Layout {
+pub fn tracked_layout(tracker: &Tracker, request: &Request) -> Layout {
     let mut tiers = tracker.tiers();
     if request.map_edges.is_some() {
         for (path, _) in assemble::shown_symbols(&request.assembly) {
@@ -333,7 +333,7 @@ pub fn without_session(request: &Request) -> Vec<Message> {
     for (key, tier) in &request.hints {
         tracker.pin(key.clone(), *tier);
     }
-    super::messages_for(request, &layout(&tracker, request)).0
+    super::messages_for(request, &tracked_layout(&tracker, request)).0
 }
 
 fn shape(request: &Request, messages: &[Message], count: bool) -> Result<Shape, Error> {
@@ -519,7 +519,7 @@ mod tests {
     #[test]
     fn untracked_map_blocks_start_in_l3_and_spec_blocks_are_unchanged() {
         let tracker = Tracker::ephemeral();
-        let map = layout(&tracker, &request(true, 0));
+        let map = tracked_layout(&tracker, &request(true, 0));
         let l3 = [
             ("symbol:a.rs", Tier::L3),
             ("symbol:b.rs", Tier::L3),
@@ -527,7 +527,7 @@ mod tests {
         ];
         assert_eq!(symbol_tiers(&map), pairs(&l3));
         // A spec's blocks without a session stay where they were (the system message).
-        assert!(symbol_tiers(&layout(&tracker, &request(false, 0))).is_empty());
+        assert!(symbol_tiers(&tracked_layout(&tracker, &request(false, 0))).is_empty());
         // And a session does not seed a spec's blocks: they enter L3 by ripple.
         let dir = tempfile::tempdir().unwrap();
         let mut tracker = Tracker::open(Path::new("/"), &dir.path().join("s.json")).unwrap();
