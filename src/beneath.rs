@@ -1,6 +1,6 @@
 //! Files opened through a handle on the directory they must stay in.
 //!
-//! The confinement rule (docs/design.md, "Threat model"): a path inside the project is
+//! The confinement rule (docs/contributing/design.md, "Threat model"): a path inside the project is
 //! opened relative to a handle on the project root, one component at a time, and a
 //! symbolic link that leads out of the root is refused there and then. What is checked
 //! is what is read or written: nothing is looked up by name a second time, so a link

@@ -166,7 +166,7 @@ impl Object for EnvInfo {
 pub type WindowTier = u8;
 
 /// Everything a prompt template can use. Field names are the Go spellings of the design's
-/// `PromptContext` (docs/design.md, the core), plus the additions listed in the README.
+/// `PromptContext` (docs/contributing/design.md, the core), plus the additions listed in the README.
 #[derive(Debug, Clone)]
 pub struct PromptContext {
     pub is_git_repository: bool,

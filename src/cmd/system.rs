@@ -39,7 +39,7 @@ struct PromptJson<'a> {
     tier: crate::prompt_data::WindowTier,
     bytes: usize,
     /// o200k tokens of the whole prompt, and of the mode text, which the tier's budget
-    /// (docs/design.md, modes and goals) is for.
+    /// (docs/contributing/design.md, modes and goals) is for.
     tokens: usize,
     mode_tokens: usize,
     budget: usize,

@@ -1,4 +1,4 @@
-//! The commit-message prompt (docs/design.md, prompt assembly: "Other Prompts"): the changes to describe, cut to
+//! The commit-message prompt (docs/contributing/design.md, prompt assembly: "Other Prompts"): the changes to describe, cut to
 //! a budget, and the repository's recent subjects, as the data `templates/commit.md.tmpl`
 //! renders.
 

@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::error::Error;
 
-/// The most URLs one request fetches unless `--max-urls` says otherwise (docs/design.md,
+/// The most URLs one request fetches unless `--max-urls` says otherwise (docs/contributing/design.md,
 /// tier promotion).
 pub const MAX_URLS: usize = 3;
 /// How long one fetch may take, redirects included, unless `--url-timeout` says otherwise.

@@ -1,4 +1,4 @@
-//! Goal markers in an LLM's output (docs/design.md, modes and goals), and applying them to a goal:
+//! Goal markers in an LLM's output (docs/contributing/design.md, modes and goals), and applying them to a goal:
 //!
 //! ```text
 //! [GOAL] Implement user authentication system

@@ -1,4 +1,4 @@
-//! Goals (docs/design.md, modes and goals): what the agent is working toward, kept in `.asimi/goal.yaml` and put
+//! Goals (docs/contributing/design.md, modes and goals): what the agent is working toward, kept in `.asimi/goal.yaml` and put
 //! into every prompt while active. Goals are never compressed; the compression prompt
 //! names the active one so that the summary keeps progress toward it.
 //!

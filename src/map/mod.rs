@@ -1,4 +1,4 @@
-//! The repository symbol map (docs/design.md, docs/map.md): for
+//! The repository symbol map (docs/contributing/design.md, docs/map.md): for
 //! every file its classes, functions, methods, properties and variables with lines, its
 //! imports, and who references them, in the compact format.
 //!

@@ -1,4 +1,4 @@
-//! First-request tiers for symbol blocks (docs/design.md, tier promotion: `symbol-map.md`, "Tiers for symbol
+//! First-request tiers for symbol blocks (docs/contributing/design.md, tier promotion: `symbol-map.md`, "Tiers for symbol
 //! blocks"): files that reference each other are kept together in one cached tier, so an
 //! edit breaks as few tiers as possible. L0 is never assigned here: it is earned.
 //!

@@ -217,7 +217,7 @@ fn data(
 }
 
 /// The goals the system prompt shows: the active one, and a completed one, which stays
-/// until a new goal starts (docs/design.md, modes and goals: "Goal remains in prompt until user starts new
+/// until a new goal starts (docs/contributing/design.md, modes and goals: "Goal remains in prompt until user starts new
 /// task"). A paused goal is left out.
 const PROMPT_GOALS: &[GoalStatus] = &[GoalStatus::Active, GoalStatus::Completed];
 

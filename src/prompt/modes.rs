@@ -1,7 +1,7 @@
 //! Operational modes × window tiers ([`WindowTier`]): which `modes/<mode>/tier<N>.md`
 //! template supplies `.ModeInstructions`, and the token budget of each window tier.
 //!
-//! The design's budgets (docs/design.md, modes) are for the tier templates, the mode text
+//! The design's budgets (docs/contributing/design.md, modes) are for the tier templates, the mode text
 //! here: the tier templates make up the prompt of a tier, and the core prompts (mandates,
 //! goal, skills, the sanity check) are assembled around them. So at every tier the same
 //! rule holds: a mode text over its tier's budget is a warning. The built-in mode texts
@@ -14,7 +14,7 @@ pub use crate::prompt_data::WindowTier;
 
 /// The largest context window (in tokens) of tiers 1–4; anything larger is tier 5.
 pub const TIER_WINDOWS: [u64; 4] = [4096, 8192, 16384, 32768];
-/// The mode text's token budget for tiers 1–5 (docs/design.md, modes and goals).
+/// The mode text's token budget for tiers 1–5 (docs/contributing/design.md, modes and goals).
 pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
 /// The highest tier whose default base prompt is the compact one ([`COMPACT_BASE`]): in
 /// windows of up to 16K tokens the whole default prompt, not only its mode text, is kept

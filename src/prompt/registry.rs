@@ -1,4 +1,4 @@
-//! The prompt registry (docs/design.md, modes and goals): core prompts (mandates, the sanity check) and skills,
+//! The prompt registry (docs/contributing/design.md, modes and goals): core prompts (mandates, the sanity check) and skills,
 //! each a Markdown file with YAML front matter. Built-in prompts live in
 //! `templates/registry/`; a user's `prompts/` directory (in the config directory) and a
 //! project's `.asimi/prompts/` add more, in that order of precedence.

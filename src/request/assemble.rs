@@ -1,5 +1,5 @@
 //! The provider-neutral layout: an `Assembly` (everything a request holds) and a tier for
-//! every item become the message list docs/design.md specifies. Encoders in `providers` turn the
+//! every item become the message list docs/contributing/design.md specifies. Encoders in `providers` turn the
 //! list into a provider's JSON.
 
 use std::borrow::Cow;
@@ -216,7 +216,7 @@ fn tier_of(tiers: &BTreeMap<ItemKey, Tier>, key: &ItemKey) -> Tier {
 }
 
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
-/// block redundant wherever the file sits, so those are left out (docs/design.md: "a
+/// block redundant wherever the file sits, so those are left out (docs/contributing/design.md: "a
 /// file never appears twice").
 pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &HashedText)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();

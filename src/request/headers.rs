@@ -1,5 +1,5 @@
 //! Every fixed string a request carries: section headers, the assistant's canned replies
-//! and separators. Their wording is the design's (docs/design.md, prompt assembly): a
+//! and separators. Their wording is the design's (docs/contributing/design.md, prompt assembly): a
 //! model reads them on every request and the cache keys on their bytes, so they change
 //! here or nowhere.
 
@@ -71,7 +71,7 @@ pub const FENCES_LEN: usize = "\n```\n\n```".len();
 /// Before the address of a page whose title heads its block.
 pub const URL_SOURCE_PREFIX: &str = "Source: ";
 
-/// One fetched URL in the URL context, "title + content" (docs/design.md, tier promotion): a `## TITLE` line,
+/// One fetched URL in the URL context, "title + content" (docs/contributing/design.md, tier promotion): a `## TITLE` line,
 /// a blank line, `Source: URL`, a blank line, the content. A page with no title (given
 /// with `--url-context`, or not HTML) is headed by its URL: `## URL`, a blank line, the
 /// content.

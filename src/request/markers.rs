@@ -1,5 +1,5 @@
 //! Cache breakpoints: one on the last message of each cached tier, as the design places
-//! them (docs/design.md, prompt assembly), but only where the prefix up to it is long enough for the provider to cache.
+//! them (docs/contributing/design.md, prompt assembly), but only where the prefix up to it is long enough for the provider to cache.
 
 use super::assemble::{content_size, Block, Message};
 use super::providers::markable;

@@ -1,5 +1,5 @@
 //! Tiered request bodies: the system prompt, cached tiers L0–L3 and active content, laid
-//! out as docs/design.md states and encoded for a provider's API.
+//! out as docs/contributing/design.md states and encoded for a provider's API.
 //!
 //! The flow: `read_inputs` plans the inputs (`input::plan`: flags over the spec), reads them
 //! (`input::load`) and makes a `Request` of them (an `Assembly` plus tier hints from the
@@ -41,7 +41,7 @@ use crate::prompt::Built;
 use crate::prompt_data::PromptContext;
 use crate::settings::Settings;
 
-/// What an image becomes for a model without image input (docs/design.md, message
+/// What an image becomes for a model without image input (docs/contributing/design.md, message
 /// formatting).
 pub const IMAGE_PLACEHOLDER: &str = "[Referenced image in conversation]";
 
@@ -521,7 +521,7 @@ enum Overflow {
 }
 
 /// Checks the request fits `context_window` minus the output limit. With `truncate`,
-/// a sliding window (docs/design.md, message formatting): keep the first history message and drop the oldest half
+/// a sliding window (docs/contributing/design.md, message formatting): keep the first history message and drop the oldest half
 /// of the rest (an even number, so user/assistant pairs stay whole) until it fits; each
 /// drop is noted in the warnings. A context window of 0 (unknown) is not checked.
 fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result<(), Error> {

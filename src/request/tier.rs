@@ -21,7 +21,7 @@ impl Tier {
     pub const CACHED: [Tier; 4] = [Tier::L0, Tier::L1, Tier::L2, Tier::L3];
 
     /// The tier an item reaches after `n` consecutive unchanged requests (3/6/9/12 for
-    /// L3/L2/L1/L0: docs/design.md, tier promotion).
+    /// L3/L2/L1/L0: docs/contributing/design.md, tier promotion).
     pub fn for_unchanged_count(n: u32) -> Tier {
         match n {
             12.. => Tier::L0,

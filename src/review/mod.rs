@@ -1,4 +1,4 @@
-//! The code review context (docs/design.md, prompt assembly: "Review Context (Conditional)"): what a range of
+//! The code review context (docs/contributing/design.md, prompt assembly: "Review Context (Conditional)"): what a range of
 //! commits, or the working tree, changed, as the text of the request's review block.
 //!
 //! `git` reads the repository with git2 (the range's ends, commits, patches, the base's

@@ -20,7 +20,7 @@
 //! | bare vocabularies, indexed on first use | 2.3 MB | 44 ms CPU per run (`Vocabulary::new` 39% of it) |
 //! | bare vocabularies and their index, read in place (chosen) | 6.4 MB | 19 ms CPU per run, none of it in `tokens` |
 //!
-//! docs/performance.md ("Binary size") has the whole binary's size as it is now, and
+//! docs/contributing/performance.md ("Binary size") has the whole binary's size as it is now, and
 //! `scripts/bench.sh size` measures it.
 //!
 //! Counting speed, benches/tokens.rs in one run on the same loaded machine: o200k_base

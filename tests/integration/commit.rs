@@ -1,4 +1,4 @@
-//! `commit`: the commit-message request (docs/design.md, prompt assembly: "Other Prompts") for the staged
+//! `commit`: the commit-message request (docs/contributing/design.md, prompt assembly: "Other Prompts") for the staged
 //! changes, the working tree (`--all`) or a diff on standard input, in a repository made
 //! with git2 inside the test's bounded temporary directory.
 //!

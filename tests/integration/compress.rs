@@ -1,5 +1,5 @@
-//! `compress`: the `<state_snapshot>` prompt (docs/design.md, the core), goal-aware with an active
-//! goal (docs/design.md, modes and goals), and the request body per provider.
+//! `compress`: the `<state_snapshot>` prompt (docs/contributing/design.md, the core), goal-aware with an active
+//! goal (docs/contributing/design.md, modes and goals), and the request body per provider.
 //!
 //! Bodies are compared with `fixtures/compress/<provider>.json`. After an intended
 //! change, regenerate and review:

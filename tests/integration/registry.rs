@@ -98,7 +98,7 @@ fn built_in_skills_and_the_sanity_check() {
     assert!(out.ends_with(&format!("\n\n{want_sanity}\n")), "{out}");
 }
 
-/// The sanity check is on by default (docs/design.md). `--no-sanity` or `sanity: false`
+/// The sanity check is on by default (docs/contributing/design.md). `--no-sanity` or `sanity: false`
 /// leaves it out; the flag given last wins, and a flag beats the config files.
 #[test]
 fn the_sanity_check_is_on_by_default() {

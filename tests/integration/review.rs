@@ -1,4 +1,4 @@
-//! `messages --review`: the code review context (docs/design.md, prompt assembly: "Review Context
+//! `messages --review`: the code review context (docs/contributing/design.md, prompt assembly: "Review Context
 //! (Conditional)") in a repository made with git2 inside the test's bounded temporary
 //! directory: a branch `feature` off `main` whose commits change a selected file (a
 //! reverse diff), other files (forward diffs, one of them over the cap), add one and

@@ -680,7 +680,7 @@ fn sections_switch_off_by_flag_or_environment() {
     assert_eq!(t.run().ok(), format!("{ctx}\n\n---\n\nMem.\n"));
 }
 
-/// The main prompt says how to read the symbol map and how to work with it (docs/design.md,
+/// The main prompt says how to read the symbol map and how to work with it (docs/contributing/design.md,
 /// prompt assembly); a request that carries the map has that section right after the base prompt.
 #[test]
 fn a_request_with_a_map_says_how_to_read_it() {

@@ -143,7 +143,7 @@ const JINJA_FRAGMENTS: &[&str] = &[
 
 /// Long repetitions of a fragment, which is where the depth limits live. Lines stay
 /// under 65536 columns: past that minijinja 3.1.0's lexer overflows its column counter,
-/// which panics only in builds with overflow checks (docs/upstream/minijinja.md).
+/// which panics only in builds with overflow checks (docs/contributing/upstream/minijinja.md).
 fn repeated(fragments: &'static [&'static str]) -> impl Strategy<Value = String> {
     (prop::sample::select(fragments), 1usize..30_000)
         .prop_map(|(f, n)| f.repeat(n.min(MAX_LINE / f.len())) + "\n")

@@ -351,7 +351,7 @@ pub fn read_history(
     parse_history(&value, shown)
 }
 
-/// The summary preface: a history that starts at a summary (docs/design.md, message
+/// The summary preface: a history that starts at a summary (docs/contributing/design.md, message
 /// formatting) opens with this user message (some APIs want the first message to be the
 /// user's).
 pub const SUMMARY_PREFACE: &str = "Please continue from the following summary:";
