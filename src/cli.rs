@@ -1344,7 +1344,7 @@ minus the output limit): a request over it is shown, its tier marked, and still 
 With --session, the tokens a provider should read from cache after the session's previous
 request. With --flat, the request is one uncached block (row flat) and no session is read.
 
-Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state
+Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state/<project>
 under the user state directory.
 
 Examples:

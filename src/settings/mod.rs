@@ -414,9 +414,10 @@ impl Settings {
     }
 
     /// The directory session state lives in: `ASIMI_STATE_DIR`; else `.asimi/state` in the
-    /// project (a git work tree, or a directory with `.asimi/`); else `asimi-prompt/state`
-    /// under the user's state directory. Asked only by runs with a session, so a project
-    /// without one needs no such directory.
+    /// project (a git work tree, or a directory with `.asimi/`); else
+    /// `asimi-prompt/state/<project key>` under the user's state directory, so two
+    /// directories never share a session of the same name. Asked only by runs with a
+    /// session, so a project without one needs no such directory.
     pub fn state_dir(&self, env: &Env) -> Result<PathBuf, String> {
         if let Some(dir) = env.state_dir() {
             return paths::resolve(dir, &self.cwd, self.home.as_deref())
@@ -432,7 +433,11 @@ impl Settings {
         }
         self.user_state_dir
             .as_ref()
-            .map(|d| d.join(crate::facts::APP_DIR).join(files::STATE))
+            .map(|d| {
+                d.join(crate::facts::APP_DIR)
+                    .join(files::STATE)
+                    .join(project_key(&self.project_root))
+            })
             .ok_or_else(|| {
                 format!(
                     "--session: outside a project and with no user state directory; set {} \
@@ -441,6 +446,28 @@ impl Settings {
                 )
             })
     }
+}
+
+/// The directory of `root`'s sessions under the user's state directory: its name, for a
+/// reader, and a hash of its whole path, so that two directories of one name differ.
+fn project_key(root: &Path) -> String {
+    let name: String = root
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| match c.is_ascii_alphanumeric() || "._-".contains(c) {
+            true => c,
+            false => '_',
+        })
+        .take(40)
+        .collect();
+    let hash = crate::digest::blake3_hex(root.as_os_str().as_encoded_bytes());
+    let name = match name.trim_start_matches('.') {
+        "" => "root",
+        name => name,
+    };
+    format!("{name}-{}", &hash[..12])
 }
 
 /// Where user-given paths resolve: against the working directory, `~` against home.

@@ -175,14 +175,30 @@ fn bad_session_names_and_corrupt_state_are_errors() {
 
 #[test]
 fn state_outside_a_project_and_its_override() {
-    // No git repository and no .asimi/: the user state directory.
-    let t = Test::new()
-        .file("a.rs", "fn a() {}\n")
-        .file("b.rs", "fn b() {}\n")
-        .file("system.md", "S\n");
+    // No git repository and no .asimi/: the user state directory, a directory per project,
+    // so two directories' sessions of one name stay apart.
+    let mut t = Test::new();
+    for dir in ["one/app", "two/app"] {
+        t = t
+            .file(&format!("{dir}/a.rs"), "fn a() {}\n")
+            .file(&format!("{dir}/b.rs"), "fn b() {}\n")
+            .file(&format!("{dir}/system.md"), "S\n");
+    }
+    let t = t.cwd("one/app");
+    messages(&t, &["--session", "u"]).ok();
+    let t = t.cwd("two/app");
     messages(&t, &["--session", "u"]).ok();
     let user_state = common::platform::state_base(&t.home).join(common::platform::APP_DIR);
-    assert!(user_state.join("state/u.json").is_file());
+    let projects: Vec<String> = std::fs::read_dir(user_state.join("state"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(projects.len(), 2, "{projects:?}");
+    for p in &projects {
+        assert!(p.starts_with("app-"), "{p}");
+        let state = user_state.join("state").join(p).join("u.json");
+        assert_eq!(unchanged(&state, "file:a.rs"), 0, "{}", state.display());
+    }
 
     let t = project();
     let mut args: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();

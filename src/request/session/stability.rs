@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -54,14 +55,29 @@ pub enum StateError {
 
 /// The crate's error, saying the same: a run reports a state problem as it reports
 /// any other.
+/// What to do when the project's state directory cannot be written.
+const UNWRITABLE_HINT: &str = "set ASIMI_STATE_DIR to a directory you can write, or pass \
+     --no-update to render without recording";
+
 impl From<StateError> for Error {
     fn from(e: StateError) -> Error {
         match e {
-            StateError::Io { ref source, .. } => {
-                let message = format!("{e}: {}", crate::error::io_reason(source));
-                let StateError::Io { source, .. } = e else {
-                    unreachable!()
-                };
+            StateError::Io {
+                path,
+                action,
+                source,
+            } => {
+                let mut message = format!(
+                    "session state '{path}': {action}: {}",
+                    crate::error::io_reason(&source)
+                );
+                // A read-only checkout: say where else the state can go.
+                if matches!(
+                    source.kind(),
+                    ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem
+                ) {
+                    message.push_str(&format!("; {UNWRITABLE_HINT}"));
+                }
                 Error::io(message, source)
             }
             StateError::BadName(_) | StateError::NoStateDir(_) => Error::usage(e.to_string()),
@@ -418,6 +434,29 @@ mod tests {
     use super::*;
     use crate::digest::blake3_hex;
     use crate::request::item_key::key;
+
+    #[test]
+    fn an_unwritable_state_directory_says_what_to_do() {
+        let failed = |kind| {
+            Error::from(StateError::Io {
+                path: ".asimi/state/s.json".into(),
+                action: "cannot create its directory",
+                source: std::io::Error::from(kind),
+            })
+            .to_string()
+        };
+        for kind in [ErrorKind::ReadOnlyFilesystem, ErrorKind::PermissionDenied] {
+            let message = failed(kind);
+            assert!(
+                message.starts_with(
+                    "session state '.asimi/state/s.json': cannot create its directory: "
+                ),
+                "{message}"
+            );
+            assert!(message.ends_with(UNWRITABLE_HINT), "{message}");
+        }
+        assert!(!failed(ErrorKind::NotFound).contains(UNWRITABLE_HINT));
+    }
 
     fn items(pairs: &[(&str, &str)]) -> Vec<Observed> {
         pairs
