@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= template-fuel= template-bytes= model= mode= context-window= sandbox= templates= tool-name= goal= ascii data= set= hermetic no-hermetic no-section= append-system-prompt= memory= memory-file= context-file= skill= skill-arg= mcp-config= mcp-server= trust-project-mcp mcp-timeout= require-mcp sanity no-sanity check= update json h/help V/version
+    string join \n C/cwd= template-fuel= template-bytes= model= mode= context-window= sandbox= templates= tool-name= protocol= goal= ascii data= set= hermetic no-hermetic no-section= append-system-prompt= memory= memory-file= context-file= skill= skill-arg= mcp-config= mcp-server= trust-project-mcp mcp-timeout= require-mcp sanity no-sanity check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -166,6 +166,8 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
@@ -347,6 +349,8 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
@@ -513,6 +517,8 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
@@ -709,6 +715,8 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
@@ -932,6 +940,8 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r

@@ -44,6 +44,16 @@ value_enum! {
 }
 
 value_enum! {
+    /// `--protocol`.
+    ProtocolArg => crate::prompt_data::Protocol {
+        /// The agent's tools, by name (`--tool-name`): for an agent that brings its own.
+        Tools,
+        /// Edit blocks in the reply, which `apply` writes; no tool is named.
+        Edits,
+    }
+}
+
+value_enum! {
     /// `--system-role`.
     SystemRoleArg => crate::request::providers::SystemRole {
         System,
@@ -458,6 +468,17 @@ pub struct BaseArgs {
         value_name = "KEY=NAME"
     )]
     pub tool_name: Vec<String>,
+    /// How the prompt says the model changes files: through the agent's tools, or through
+    /// edit blocks in its reply. Default: tools for system and export, edits for requests
+    /// (their bodies carry no tools).
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        value_enum,
+        value_name = "HOW"
+    )]
+    pub protocol: Option<ProtocolArg>,
     #[command(flatten)]
     pub goal: GoalArg,
     /// Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji.
@@ -1591,6 +1612,7 @@ impl PromptArgs {
             templates: self.base.templates.dir.clone(),
             context_files: self.context_file.clone(),
             tool_names: self.base.tool_name.clone(),
+            protocol: self.base.protocol.map(Into::into),
             goal: self.base.goal.path.clone(),
             ascii: self.base.ascii,
             skills: self.skill.clone(),

@@ -8,6 +8,29 @@ use std::sync::Arc;
 use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
 use serde::{Deserialize, Serialize};
 
+/// How the model acts on the project, which the prompt teaches: through the tools the
+/// agent gives it, or through edit blocks in its reply that `apply` writes (no tools).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// The agent's tools, named by [`ToolNames`]: the prompt an agent that asks for a
+    /// system prompt runs with (`system`, `export`).
+    #[default]
+    Tools,
+    /// Edit blocks, and no tool named: the prompt of a request that carries no tools
+    /// (`messages`, `context`).
+    Edits,
+}
+
+impl Protocol {
+    /// The name templates see (`.Protocol`) and flags take.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Tools => "tools",
+            Protocol::Edits => "edits",
+        }
+    }
+}
+
 /// The keys of the tool names (`--tool-name KEY=NAME`, config `tool_names:`), in order.
 pub const TOOL_KEYS: [&str; 9] = [
     "read_file",
@@ -54,6 +77,22 @@ impl Default for ToolNames {
 }
 
 impl ToolNames {
+    /// No tool at all: every name empty, so a template's `{{if .ToolNames.Grep}}` leaves
+    /// the tool out (the edits protocol).
+    pub fn none() -> ToolNames {
+        ToolNames {
+            read_file: String::new(),
+            write_file: String::new(),
+            grep: String::new(),
+            glob: String::new(),
+            edit: String::new(),
+            shell: String::new(),
+            read_many_files: String::new(),
+            memory: String::new(),
+            ls: String::new(),
+        }
+    }
+
     /// The name for one of [`TOOL_KEYS`].
     pub fn slot(&mut self, key: &str) -> Option<&mut String> {
         Some(match key {
@@ -175,6 +214,8 @@ pub struct PromptContext {
     pub project_context: String,
     pub project_context_file: String,
     pub tool_names: ToolNames,
+    /// `.Protocol`: `tools` or `edits`.
+    pub protocol: Protocol,
     pub model: String,
     pub model_family: String,
     pub provider: String,
@@ -221,6 +262,7 @@ impl PromptContext {
             Value::from(self.project_context_file.as_str()),
         );
         m.insert("ToolNames", ser(&self.tool_names));
+        m.insert("Protocol", Value::from(self.protocol.name()));
         m.insert("Model", Value::from(self.model.as_str()));
         m.insert("ModelFamily", Value::from(self.model_family.as_str()));
         m.insert("Provider", Value::from(self.provider.as_str()));

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::{build_from, check_model, default_model_note, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
+use crate::prompt_data::Protocol;
 use crate::request;
 use crate::request::session::stability::Tracker;
 use crate::request::session::{self, Laid};
@@ -103,6 +104,7 @@ pub(super) fn prepare_request(
     let provider = args.encode.provider.as_deref().or(spec.provider.as_deref());
     let flags = Flags {
         spec_model: spec.model.clone().zip(args.spec.clone()),
+        default_protocol: Protocol::Edits,
         ..args
             .system
             .settings_flags(ctx.flags(), crate::model::default_model_for(provider))

@@ -13,7 +13,9 @@ use crate::facts::context_files::{self, Search};
 use crate::goal::{Goal, GoalStatus};
 use crate::model::{ModelInfo, ModelRegistry};
 use crate::paths::{self, Switch};
-use crate::prompt_data::{ContextFileData, EnvInfo, PromptContext, SkillData, WindowTier};
+use crate::prompt_data::{
+    ContextFileData, EnvInfo, PromptContext, Protocol, SkillData, ToolNames, WindowTier,
+};
 use crate::settings::{files, Settings, Text, SECTIONS};
 use gotemplate::{Limits, Syntax};
 
@@ -248,11 +250,21 @@ pub fn load_goal(settings: &Settings) -> Result<Option<Goal>, Error> {
     Ok(goal)
 }
 
-/// The base template: a user's `base/<family>.md`, else at tiers 1-3 `base/compact.md`
-/// (the full prompts are over those tiers' budgets), else the built-in
-/// `base/<family>.md`, else `base/default.md`.
-fn base_template(library: &Library, model: &ModelInfo, tier: WindowTier) -> Result<Found, Error> {
-    let family = library.find(&format!("base/{}.md", model.family))?;
+/// The base template: a user's `base/<family>.md` (`base/<family>.edits.md` for the
+/// edits protocol), else at tiers 1-3 `base/compact.md` (the full prompts are over those
+/// tiers' budgets; it teaches either protocol), else the built-in `base/<family>.md`,
+/// else `base/default.md` (for the edits protocol, `base/edits.md`).
+fn base_template(
+    library: &Library,
+    model: &ModelInfo,
+    tier: WindowTier,
+    protocol: Protocol,
+) -> Result<Found, Error> {
+    let (suffix, fallback) = match protocol {
+        Protocol::Tools => ("", modes::DEFAULT_BASE),
+        Protocol::Edits => (".edits", modes::EDITS_BASE),
+    };
+    let family = library.find(&format!("base/{}{suffix}.md", model.family))?;
     if let Some(f) = &family {
         if matches!(f.origin, Origin::File(_)) {
             return Ok(f.clone());
@@ -266,8 +278,8 @@ fn base_template(library: &Library, model: &ModelInfo, tier: WindowTier) -> Resu
     match family {
         Some(f) => Ok(f),
         None => library
-            .find("base/default.md")?
-            .ok_or_else(|| Error::usage("the template 'base/default.md' is missing")),
+            .find(fallback)?
+            .ok_or_else(|| Error::usage(format!("the template '{fallback}' is missing"))),
     }
 }
 
@@ -295,7 +307,9 @@ fn base_source(
     tier: WindowTier,
 ) -> Result<BaseSource, Error> {
     let path = match &settings.system_md {
-        Switch::Off => return base_template(library, model, tier).map(BaseSource::Template),
+        Switch::Off => {
+            return base_template(library, model, tier, settings.protocol).map(BaseSource::Template)
+        }
         Switch::Path(path) => path.clone(),
         Switch::Default => {
             let path = default_system_md(settings)?;
@@ -397,7 +411,11 @@ fn prompt_context(
         user_memory: memory,
         project_context,
         project_context_file,
-        tool_names: settings.tool_names.clone(),
+        tool_names: match settings.protocol {
+            Protocol::Tools => settings.tool_names.clone(),
+            Protocol::Edits => ToolNames::none(),
+        },
+        protocol: settings.protocol,
         model: settings.model.clone(),
         model_family: model.family.clone(),
         provider: model.provider.clone(),

@@ -22,6 +22,10 @@ pub const TIER_BUDGETS: [usize; 5] = [200, 500, 1000, 1500, 1500];
 pub const COMPACT_MAX_TIER: WindowTier = 3;
 /// The base template of tiers 1 to [`COMPACT_MAX_TIER`].
 pub const COMPACT_BASE: &str = "base/compact.md";
+/// The base template of a model family without one of its own.
+pub const DEFAULT_BASE: &str = "base/default.md";
+/// The base template of the edits protocol, for a family without `base/<family>.edits.md`.
+pub const EDITS_BASE: &str = "base/edits.md";
 /// How far over the budget (in percent) the whole default prompt at those tiers may go:
 /// the budgets are the design's targets, and the environment (branch names, a sandbox) adds
 /// a few tokens.

@@ -31,7 +31,7 @@ use crate::facts::sandbox::Sandbox;
 use crate::facts::Facts;
 use crate::fs::read_text;
 use crate::paths::{self, Switch};
-use crate::prompt_data::ToolNames;
+use crate::prompt_data::{Protocol, ToolNames};
 use config::Active;
 use gotemplate::Limits;
 
@@ -72,6 +72,11 @@ pub struct Flags {
     pub templates: Option<String>,
     pub context_files: Vec<String>,
     pub tool_names: Vec<String>,
+    /// `--protocol`; else [`Flags::default_protocol`].
+    pub protocol: Option<Protocol>,
+    /// The protocol when `--protocol` does not name one: the request commands pass
+    /// `Protocol::Edits` (a body carries no tools), the others leave `Tools`.
+    pub default_protocol: Protocol,
     /// `--goal FILE` (default: `.asimi/goal.yaml`).
     pub goal: Option<String>,
     pub ascii: bool,
@@ -126,6 +131,8 @@ pub struct Settings {
     /// `--context-window`, which overrides the model's.
     pub context_window: Option<u64>,
     pub tool_names: ToolNames,
+    /// What the prompt teaches the model to act with: tools, or edit blocks.
+    pub protocol: Protocol,
     /// Context file names looked for in the project's directories.
     pub context_names: Vec<String>,
     /// Context file names looked for in the user config directory. They differ from
@@ -370,6 +377,7 @@ impl Settings {
             mode_origin,
             context_window: flags.context_window,
             tool_names,
+            protocol: flags.protocol.unwrap_or(flags.default_protocol),
             context_names: resolve_context_names(flags, &layers, Scope::Project)?,
             user_context_names: resolve_context_names(flags, &layers, Scope::User)?,
             sandbox: flags

@@ -220,8 +220,8 @@ fn context_files_lists_every_item_largest_first() {
     assert_eq!(
         items,
         "items, largest first (tokens, item, how to leave it out):\n      \
+         104  the prompt and its reminder\n      \
          103  the system prompt            --no-section NAME\n       \
-         84  the prompt and its reminder\n       \
          40  the file tree of 5 files     --no-file-tree\n       \
          13  src/util/text.rs             --exclude src/util/text.rs\n       \
          11  src/util/notes.md            --exclude src/util/notes.md\n"
@@ -246,12 +246,12 @@ fn max_request_tokens_fails_with_the_largest_parts() {
     assert_eq!(over.stdout, "", "an over-budget request is not printed");
     assert_eq!(
         over.stderr,
-        "asimi-prompt: the request is 290 tokens (o200k_base), 190 over \
-         --max-request-tokens 100. The largest parts: the system prompt (--no-section NAME): \
-         103 tokens, the prompt and its reminder: 84 tokens, the file tree of 5 files (--no-file-tree): 40 \
+        "asimi-prompt: the request is 310 tokens (o200k_base), 210 over \
+         --max-request-tokens 100. The largest parts: the prompt and its reminder: 104 tokens, \
+         the system prompt (--no-section NAME): 103 tokens, the file tree of 5 files (--no-file-tree): 40 \
          tokens\n"
     );
-    let within = t.run_with(&["--max-request-tokens", "290"]);
+    let within = t.run_with(&["--max-request-tokens", "310"]);
     assert_eq!(within.ok(), t.run().ok());
     // `context` shows the table and fails the same way.
     let run = context(&["--max-request-tokens", "100"]).run();

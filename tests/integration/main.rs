@@ -29,6 +29,7 @@ mod map_cli;
 mod memo;
 mod modes;
 mod pack;
+mod protocol;
 mod readme;
 mod registry;
 mod request_cli;

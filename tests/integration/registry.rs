@@ -43,6 +43,23 @@ fn skills_render_after_base_in_order_with_tool_names() {
     );
 }
 
+/// `text` as the tools protocol renders it: each `{{if .ToolNames.X}}A{{else}}B{{end}}`
+/// becomes A.
+fn with_tools(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("{{if .ToolNames.") {
+        out.push_str(&rest[..start]);
+        let then = &rest[start..];
+        let then = &then[then.find("}}").unwrap() + 2..];
+        let (kept, after) = then.split_once("{{else}}").unwrap();
+        out.push_str(kept);
+        rest = &after[after.find("{{end}}").unwrap() + "{{end}}".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The sanity check as a tier renders it: the whole text above 16K tokens of context, a
 /// short list at tier 3, one line at tiers 1 and 2 (it is on by default, so small windows
 /// get its gist), the shortest at tier 1.
@@ -55,7 +72,7 @@ fn sanity_text(tier: u8) -> String {
         3 => body.split("{{- else if le .Tier 3 -}}\n").nth(1).unwrap(),
         _ => body.split("{{- else -}}\n").nth(1).unwrap(),
     };
-    let part = part.split("\n{{-").next().unwrap();
+    let part = with_tools(part.split("\n{{-").next().unwrap());
     let text = part
         .replace("{{.ToolNames.Shell}}", "run_shell_command")
         .replace("{{.ToolNames.ReadFile}}", "read_file");

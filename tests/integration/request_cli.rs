@@ -71,7 +71,7 @@ fn default_output_is_a_system_message_and_active_content() {
     assert_eq!(ms[2]["content"], "Ok.");
     let prompt = ms[3]["content"].as_str().unwrap();
     assert!(
-        prompt.starts_with("Explain a.rs\n\nReminder:\n- Keep edits minimal"),
+        prompt.starts_with("Explain a.rs\n\nReminder:\n- Edit with blocks"),
         "{prompt}"
     );
     // Too short to cache: no marker anywhere.

@@ -286,7 +286,8 @@ fn system_and_messages_agree_on_the_default_model() {
     // One world, so the prompts' working directories agree.
     let t = Test::new();
     let system = t
-        .run_with(&["system", "--sandbox", "none"])
+        // The prompt a request without tools carries: the edits protocol.
+        .run_with(&["system", "--sandbox", "none", "--protocol", "edits"])
         .ok()
         .to_string();
     let sent = t.run_with(&[

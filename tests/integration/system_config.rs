@@ -739,6 +739,7 @@ const BUILTIN_TEMPLATES: &[&str] = &[
     "base/claude.md.tmpl",
     "base/compact.md.tmpl",
     "base/default.md.tmpl",
+    "base/edits.md.tmpl",
     "base/gemini.md.tmpl",
     "base/gpt.md.tmpl",
     "commit.md.tmpl",

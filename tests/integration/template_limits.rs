@@ -42,19 +42,21 @@ fn former_minijinja_panics_render_or_fail_cleanly() {
         run.stderr,
         "asimi-prompt: template: d.j2:1: unable to calculate 1 % 0\n"
     );
-    // A project's base template: `system` and `messages` fail cleanly.
-    let t = Test::new().git().file(
-        ".asimi/templates/base/default.md.j2",
-        "{{ [][::-1] }}{{ 1 is divisibleby(0) }}",
-    );
-    for args in [&["system"][..], &["messages", "--prompt", "hi"]] {
+    // A project's base templates, of either protocol: `system` and `messages` fail cleanly.
+    let bad = "{{ [][::-1] }}{{ 1 is divisibleby(0) }}";
+    let t = Test::new()
+        .git()
+        .file(".asimi/templates/base/default.md.j2", bad)
+        .file(".asimi/templates/base/edits.md.j2", bad);
+    let runs: [(&[&str], &str); 3] = [
+        (&["system"], "default"),
+        (&["system", "--protocol", "edits"], "edits"),
+        (&["messages", "--prompt", "hi"], "edits"),
+    ];
+    for (args, base) in runs {
         let run = t.run_with(&[args, &["--model", "x"]].concat());
-        assert!(
-            run.fails()
-                .ends_with(".asimi/templates/base/default.md.j2:1: unable to calculate 1 % 0\n"),
-            "{}",
-            run.stderr
-        );
+        let want = format!(".asimi/templates/base/{base}.md.j2:1: unable to calculate 1 % 0\n");
+        assert!(run.fails().ends_with(&want), "{args:?}: {}", run.stderr);
     }
 }
 
