@@ -253,7 +253,7 @@ fn replace(lines: &[Line], m: &Match, block: &Block) -> String {
         "" => text::dominant_eol(lines),
         e => e,
     };
-    let kept = kept_lines(block);
+    let kept = kept_lines(block, region);
     let mut out = String::new();
     for l in &lines[..m.start] {
         out.push_str(l.body);
@@ -278,11 +278,30 @@ fn replace(lines: &[Line], m: &Match, block: &Block) -> String {
     out
 }
 
-/// For each new line, the old line it is a copy of (a line the edit keeps), by a diff
-/// of the block's two sections.
-fn kept_lines(block: &Block) -> Vec<Option<usize>> {
-    let mut kept = vec![None; block.new.len()];
-    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &block.old, &block.new);
+/// For each new line, the old line it is a copy of (a line the edit keeps): the
+/// sections' common first and last lines, then a diff of what lies between. The ends
+/// first, because a block's context is there: a diff alone may pair a kept line with an
+/// added copy of it, and a kept line must be written as the file has it.
+fn kept_lines(block: &Block, region: &[Line]) -> Vec<Option<usize>> {
+    let (old, new) = (&block.old, &block.new);
+    let mut kept = vec![None; new.len()];
+    let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let room = old.len().min(new.len()) - head;
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    for (k, slot) in kept.iter_mut().enumerate().take(head) {
+        *slot = Some(k);
+    }
+    for k in 0..tail {
+        kept[new.len() - 1 - k] = Some(old.len() - 1 - k);
+    }
+    let (old_mid, new_mid) = (&old[head..old.len() - tail], &new[head..new.len() - tail]);
+    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, old_mid, new_mid);
     for op in ops {
         if let similar::DiffOp::Equal {
             old_index,
@@ -291,8 +310,22 @@ fn kept_lines(block: &Block) -> Vec<Option<usize>> {
         } = op
         {
             for k in 0..len {
-                kept[new_index + k] = Some(old_index + k);
+                kept[head + new_index + k] = Some(head + old_index + k);
             }
+        }
+    }
+    // A line the diff leaves unpaired but that copies old lines (a moved line) is
+    // written as the file has it when those lines are the same in the file.
+    for (j, slot) in kept.iter_mut().enumerate() {
+        if slot.is_some() || new[j].trim().is_empty() {
+            continue;
+        }
+        let copies: Vec<usize> = (0..old.len()).filter(|&i| old[i] == new[j]).collect();
+        if copies
+            .iter()
+            .all(|&i| region[i].body == region[copies[0]].body)
+        {
+            *slot = copies.first().copied();
         }
     }
     kept
@@ -366,6 +399,22 @@ mod tests {
             r.text.as_deref(),
             Some("fn f() {\n    if x {\n        z();\n\n    }\n}\n")
         );
+    }
+
+    #[test]
+    fn a_kept_line_is_not_taken_for_an_added_copy_of_it() {
+        // The model lost the trailing spaces of the lines it copied; "a" added after
+        // the kept "a" must not take the kept line's place.
+        let reply = edit("f", "x\na\nb\n", "x\na\na \nb\n");
+        let r = run(Some("x \na \nb \n"), &reply);
+        assert_eq!(r.text.as_deref(), Some("x \na \na \nb \n"));
+    }
+
+    #[test]
+    fn a_moved_line_is_written_as_the_file_has_it() {
+        let reply = edit("f", "a\nb\nc\n", "c\na\nb\n");
+        let r = run(Some("a \nb \nc \n"), &reply);
+        assert_eq!(r.text.as_deref(), Some("c \na \nb \n"));
     }
 
     #[test]
