@@ -66,6 +66,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
             [CompletionResult]::new('commit', 'commit', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)')
@@ -366,6 +367,17 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'asimi-prompt;apply' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print a unified diff of what would change, and write nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print each block''s result as JSON (docs/apply.md lists the fields)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'asimi-prompt;goal' {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
@@ -583,6 +595,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
             [CompletionResult]::new('commit', 'commit', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block')
             [CompletionResult]::new('goal', 'goal', [CompletionResultType]::ParameterValue, 'Show the goal, or update it from the markers in an LLM''s output')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts')
             [CompletionResult]::new('prompt', 'prompt', [CompletionResultType]::ParameterValue, 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)')
@@ -611,6 +624,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;map' {
+            break
+        }
+        'asimi-prompt;help;apply' {
             break
         }
         'asimi-prompt;help;goal' {

@@ -16,6 +16,9 @@ _asimi__prompt() {
             ",$1")
                 cmd="asimi__prompt"
                 ;;
+            asimi__prompt,apply)
+                cmd="asimi__prompt__subcmd__apply"
+                ;;
             asimi__prompt,commit)
                 cmd="asimi__prompt__subcmd__commit"
                 ;;
@@ -81,6 +84,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__goal__subcmd__help,show)
                 cmd="asimi__prompt__subcmd__goal__subcmd__help__subcmd__show"
+                ;;
+            asimi__prompt__subcmd__help,apply)
+                cmd="asimi__prompt__subcmd__help__subcmd__apply"
                 ;;
             asimi__prompt__subcmd__help,commit)
                 cmd="asimi__prompt__subcmd__help__subcmd__commit"
@@ -188,7 +194,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress commit map goal template prompt models completions man help"
+            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress commit map apply goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -291,6 +297,36 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --check)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__prompt__subcmd__apply)
+            opts="-C -h --cwd --template-fuel --template-bytes --dry-run --json --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -954,8 +990,22 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__help)
-            opts="system export messages context compress commit map goal template prompt models completions man help"
+            opts="system export messages context compress commit map apply goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__prompt__subcmd__help__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -63,6 +63,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
             cand commit 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone'
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
+            cand apply 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
             cand prompt 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)'
@@ -355,6 +356,16 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'asimi-prompt;apply'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
+            cand --dry-run 'Print a unified diff of what would change, and write nothing'
+            cand --json 'Print each block''s result as JSON (docs/apply.md lists the fields)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'asimi-prompt;goal'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
@@ -546,6 +557,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
             cand commit 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone'
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
+            cand apply 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block'
             cand goal 'Show the goal, or update it from the markers in an LLM''s output'
             cand template 'Render, convert and list templates (Go text/template or Jinja syntax), and list the registered prompts'
             cand prompt 'Fetch prompts from MCP servers (see `template list --prompts` for their ids)'
@@ -567,6 +579,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;help;commit'= {
         }
         &'asimi-prompt;help;map'= {
+        }
+        &'asimi-prompt;help;apply'= {
         }
         &'asimi-prompt;help;goal'= {
             cand show 'Print the goal''s progress, then the goal as the prompt''s goal section shows it (whatever its status)'

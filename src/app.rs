@@ -43,6 +43,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Context(args)) => cmd::context::run(args, ctx),
         Some(Command::Compress(args)) => cmd::compress::run(args, ctx),
         Some(Command::Commit(args)) => cmd::commit::run(args, ctx),
+        Some(Command::Apply(args)) => cmd::apply::run(args, ctx),
         Some(Command::Map(args)) => cmd::map::run(args, ctx),
         Some(Command::Goal(GoalCommand::Show(args))) => cmd::goal::show(args, ctx),
         Some(Command::Goal(GoalCommand::Apply(args))) => cmd::goal::apply(args, ctx),

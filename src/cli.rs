@@ -292,6 +292,10 @@ Examples:
     /// symbols as JSON.
     #[command(after_help = MAP_AFTER_HELP)]
     Map(MapArgs),
+    /// Apply the edit blocks in an LLM's reply to the project's files, and print what
+    /// became of each block.
+    #[command(after_help = apply_after_help())]
+    Apply(ApplyArgs),
     /// Show the goal, or update it from the markers in an LLM's output.
     #[command(subcommand)]
     Goal(GoalCommand),
@@ -875,6 +879,54 @@ A bad marker line is reported with its line number, and the goal file is left as
 Examples:
   llm < prompt.txt | tee reply.txt | asimi-prompt goal apply
   asimi-prompt goal apply --dry-run reply.txt";
+
+/// `apply`'s help after the options: the block's markers come from `edit`, where the
+/// parser has them.
+fn apply_after_help() -> String {
+    use crate::edit::{EDIT, END, REPL};
+    format!(
+        "\
+A block (several may follow each other, with prose between them; a ``` fence around one
+is fine):
+  path/to/file.rs
+  {EDIT}
+  exact old lines
+  {REPL}
+  new lines
+  {END}
+An empty old section creates a file (refused if it exists with content); an empty new
+section deletes the old lines. Paths are from the project root and must stay inside it.
+
+The old text is matched exactly, else allowing only differences that cannot move an edit:
+line endings, trailing whitespace, one uniform indentation shift (the new lines get the
+same shift), the file's missing final newline. Old text found in more than one place
+under any of them is refused as ambiguous; a file's blocks all apply or none does.
+
+One line per block: applied, already applied, not found (with the file's nearest lines),
+ambiguous (with the lines), outside the project, incomplete (the reply ended inside it),
+no path, refused, not written (another block for the file failed). Exit 0 when every block
+applied or was already applied (or the reply has no block), 1 otherwise, 2 for bad input.
+
+Examples:
+  llm < prompt.txt | tee reply.txt | asimi-prompt apply
+  asimi-prompt apply --dry-run reply.txt        # the diff, nothing written
+  asimi-prompt apply --json reply.txt | jq '.blocks[] | select(.status != \"applied\")'"
+    )
+}
+
+// `apply`: the reply and how to report.
+#[derive(Debug, Clone, Args)]
+pub struct ApplyArgs {
+    /// The LLM's reply to read, or - for standard input (the default).
+    #[arg(value_name = "FILE|-", default_value = "-")]
+    pub input: String,
+    /// Print a unified diff of what would change, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Print each block's result as JSON (docs/apply.md lists the fields).
+    #[arg(long)]
+    pub json: bool,
+}
 
 const COMPRESS_AFTER_HELP: &str = "\
 The request's system prompt is the compression prompt (templates/compression.md.tmpl); the

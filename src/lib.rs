@@ -15,6 +15,7 @@ pub mod commit;
 pub mod data;
 pub mod digest;
 pub mod documents;
+pub mod edit;
 pub mod error;
 pub mod facts;
 pub mod fetch;

@@ -63,11 +63,22 @@ pub fn check(path: &Path, actual: &str, color: bool) -> std::io::Result<Comparis
 
 /// A unified diff from `old` (the file at `name`) to `new` (the generated output).
 pub fn unified_diff(old: &str, new: &str, name: &str, color: bool) -> String {
+    unified_diff_named(old, new, name, &format!("{name} (generated)"), color)
+}
+
+/// A unified diff from `old` to `new`, headed with their names.
+pub fn unified_diff_named(
+    old: &str,
+    new: &str,
+    old_name: &str,
+    new_name: &str,
+    color: bool,
+) -> String {
     let diff = similar::TextDiff::from_lines(old, new);
     let text = diff
         .unified_diff()
         .context_radius(3)
-        .header(name, &format!("{name} (generated)"))
+        .header(old_name, new_name)
         .to_string();
     if !color {
         return text;

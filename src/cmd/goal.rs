@@ -2,11 +2,8 @@
 //! prompt shows it; updated from the markers in an LLM's output; and the completed goals
 //! kept beside it.
 
-use anyhow::bail;
-
 use super::{resolve, Ctx, Outcome};
 use crate::cli::{GoalApplyArgs, GoalHistoryArgs, GoalShowArgs};
-use crate::fs::is_stdin;
 use crate::goal::{self, markers, Goal, GoalStatus};
 use crate::paths;
 use crate::prompt;
@@ -120,30 +117,7 @@ pub fn history(args: GoalHistoryArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> 
 /// completed goal that a new `[GOAL]` replaces goes to the history first.
 pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = goal_settings(args.goal.path, false, ctx)?;
-    if is_stdin(&args.input) && ctx.stdin.is_terminal() {
-        bail!(
-            "goal apply reads the LLM's output from standard input; pipe it in \
-             (`... | asimi-prompt goal apply`) or name the file"
-        );
-    }
-    // A file is read relative to -C DIR but named as given.
-    let (shown, bytes) = if is_stdin(&args.input) {
-        let bytes = ctx
-            .stdin
-            .read_all()
-            .map_err(|e| anyhow::anyhow!("cannot read the LLM output from standard input: {e}"))?;
-        (crate::fs::STDIN_NAME.to_string(), bytes)
-    } else {
-        let path = paths::display(&settings.cwd.join(&args.input));
-        (
-            args.input.clone(),
-            crate::fs::read_input_bytes(&path, "LLM output")?.1,
-        )
-    };
-    let (text, note) = crate::fs::lossy(&shown, bytes);
-    if let Some(note) = note {
-        ctx.note(format!("warning: {note}"))?;
-    }
+    let (shown, text) = super::read_llm_output(&args.input, &settings.cwd, "goal apply", ctx)?;
     let found = markers::parse(&text, &shown)?;
     if found.is_empty() {
         ctx.note(format!("no goal markers in {shown}; nothing to do"))?;

@@ -2,6 +2,7 @@
 //! (environment, `-C DIR`, standard input, output and error streams), and turns them
 //! into settings, a prompt or a request through the library's plain functions.
 
+pub mod apply;
 pub mod commit;
 pub mod compress;
 pub mod context;
@@ -42,6 +43,8 @@ pub enum Outcome {
     Differs,
     /// A request is over `--max-request-tokens` (exit 1).
     OverBudget,
+    /// `apply`: a block of the reply did not apply (exit 1).
+    NotApplied,
 }
 
 /// `NO_COLOR`: set to anything, it turns colour off (<https://no-color.org>).
@@ -147,6 +150,41 @@ impl Stdin {
             Stdin::Bytes(bytes) => Ok(bytes.take().unwrap_or_default()),
         }
     }
+}
+
+/// An LLM's output for `command` (`goal apply`, `apply`): the file `input` (read relative
+/// to the run's directory, named as given), or standard input (`-`), which must not be a
+/// terminal. Invalid UTF-8 is replaced, with a warning. Returns its name and text.
+pub(crate) fn read_llm_output(
+    input: &str,
+    cwd: &Path,
+    command: &str,
+    ctx: &mut Ctx,
+) -> anyhow::Result<(String, String)> {
+    if is_stdin(input) && ctx.stdin.is_terminal() {
+        bail!(
+            "{command} reads the LLM's output from standard input; pipe it in \
+             (`... | asimi-prompt {command}`) or name the file"
+        );
+    }
+    let (shown, bytes) = if is_stdin(input) {
+        let bytes = ctx
+            .stdin
+            .read_all()
+            .map_err(|e| anyhow::anyhow!("cannot read the LLM output from standard input: {e}"))?;
+        (crate::fs::STDIN_NAME.to_string(), bytes)
+    } else {
+        let path = paths::display(&cwd.join(input));
+        (
+            input.to_string(),
+            crate::fs::read_input_bytes(&path, "LLM output")?.1,
+        )
+    };
+    let (text, note) = crate::fs::lossy(&shown, bytes);
+    if let Some(note) = note {
+        ctx.note(format!("warning: {note}"))?;
+    }
+    Ok((shown, text))
 }
 
 /// `--check` and `--update` compare against a committed file, so they are hermetic

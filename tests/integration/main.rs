@@ -11,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod apply;
 mod architecture;
 mod commit;
 mod compress;

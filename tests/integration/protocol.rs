@@ -18,7 +18,12 @@ const TOOLS: [&str; 9] = [
     "`list_directory`",
 ];
 
-const MARKERS: [&str; 3] = ["««« EDIT", "═══════ REPL", "»»» EDIT END"];
+/// The markers `apply` reads: the prompts teach exactly these.
+const MARKERS: [&str; 3] = [
+    asimi_prompt::edit::EDIT,
+    asimi_prompt::edit::REPL,
+    asimi_prompt::edit::END,
+];
 
 fn names_no_tool(text: &str, what: &str) {
     for tool in TOOLS {
@@ -131,4 +136,27 @@ fn system_and_export_keep_the_tools_and_take_either_protocol() {
     let exported = std::fs::read_to_string(t.work.join("out.md")).unwrap();
     names_no_tool(&exported, "export --protocol edits");
     assert!(exported.contains("# Edit Protocol"), "{exported}");
+}
+
+/// A reply written by the format the edits prompt teaches is one `apply` takes: the
+/// example in the prompt, sent back as a model would, applies to its file.
+#[test]
+fn the_prompts_example_block_applies() {
+    let t = Test::new().git().file(
+        "src/greeting.py",
+        "def greet(name):\n    return \"Hello \" + name\n",
+    );
+    let prompt = t
+        .run_with(&["system", "--protocol", "edits"])
+        .ok()
+        .to_string();
+    let start = prompt.find("src/greeting.py\n").expect(&prompt);
+    let end = prompt[start..].find(MARKERS[2]).unwrap() + MARKERS[2].len();
+    let reply = format!("Here it is:\n\n{}\n", &prompt[start..start + end]);
+    let t = t.file("reply.md", reply);
+    t.run_with(&["apply", "reply.md"]).ok();
+    assert_eq!(
+        std::fs::read_to_string(t.work.join("src/greeting.py")).unwrap(),
+        "def greet(name: str) -> str:\n    return f\"Hello, {name}\"\n"
+    );
 }

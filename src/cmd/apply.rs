@@ -1,0 +1,244 @@
+//! `apply`: the edit blocks of a model's reply applied to the project's files. The
+//! parsing, matching and applying are `edit`'s pure functions; here are the reads and
+//! writes, through a handle on the project root (`beneath`), and the report.
+
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use super::{resolve, Ctx, Outcome};
+use crate::beneath::{self, Links, Root};
+use crate::cli::ApplyArgs;
+use crate::edit::{self, Block, BlockResult, Status};
+use crate::error::Error;
+use crate::paths;
+
+/// The reply's text from what was read. Today a reply is plain text, taken as is; a
+/// provider's response (JSON, or a server-sent event stream) is to be decoded here.
+pub fn reply_text(raw: &str) -> Result<String, Error> {
+    Ok(raw.to_string())
+}
+
+/// Applies the reply's blocks (with `--dry-run`, prints the diff instead) and reports
+/// each block.
+pub fn run(args: ApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    let settings = resolve(&ctx.flags(), &ctx.env)?;
+    let (shown, raw) = super::read_llm_output(&args.input, &settings.cwd, "apply", ctx)?;
+    let blocks = edit::parse(&reply_text(&raw)?);
+    if blocks.is_empty() {
+        ctx.note(format!("no edit blocks in {shown}; nothing to do"))?;
+        return Ok(Outcome::Ok);
+    }
+    let root_path = settings.project_root.clone();
+    let root = Root::open(&root_path).map_err(|e| {
+        Error::data(format!(
+            "cannot open the project root '{}': {}",
+            paths::display(&root_path),
+            crate::fs::io_reason(&e)
+        ))
+    })?;
+    let mut results = Vec::new();
+    let mut diff = String::new();
+    for path in paths_in_order(&blocks) {
+        let group: Vec<&Block> = blocks.iter().filter(|b| b.path == path).collect();
+        let file = FileRef::new(&root, &root_path, &path);
+        results.extend(apply_to(
+            &file,
+            &group,
+            args.dry_run,
+            ctx.color(),
+            &mut diff,
+        ));
+    }
+    results.sort_by_key(|r| r.line);
+    let text = match args.json {
+        true => json(&results),
+        false => report(&results),
+    };
+    ctx.out.write_all(diff.as_bytes())?;
+    ctx.out.write_all(text.as_bytes())?;
+    match results.iter().all(|r| r.status.done()) {
+        true => Ok(Outcome::Ok),
+        false => Ok(Outcome::NotApplied),
+    }
+}
+
+/// The blocks' paths, each once, in the order the reply first names them (blocks with
+/// no path are one group, under "").
+fn paths_in_order(blocks: &[Block]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for b in blocks {
+        if !out.contains(&b.path) {
+            out.push(b.path.clone());
+        }
+    }
+    out
+}
+
+/// A block's file: the project's handle and the path as the model wrote it.
+struct FileRef<'a> {
+    root: &'a Root,
+    root_path: &'a Path,
+    name: &'a str,
+}
+
+/// Why a file cannot take its blocks.
+enum Unusable {
+    Outside(String),
+    Refused(String),
+}
+
+impl<'a> FileRef<'a> {
+    fn new(root: &'a Root, root_path: &'a Path, name: &'a str) -> Self {
+        FileRef {
+            root,
+            root_path,
+            name,
+        }
+    }
+
+    /// The path below the root: relative paths are the project's; an absolute one is
+    /// taken as written, and must lead inside like any other (the `--file` rule).
+    fn path(&self) -> PathBuf {
+        paths::normalize(&self.root_path.join(self.name))
+    }
+
+    /// The file's text (`None`: it does not exist). The confinement check words the
+    /// refusal; the read itself goes through the handle, so a link that leads out is
+    /// refused at the open.
+    fn read(&self) -> Result<Option<String>, Unusable> {
+        let path = self.path();
+        let what = format!("'{}'", self.name);
+        paths::confine(
+            self.root_path,
+            &path,
+            &what,
+            "edits may only name project files",
+        )
+        .map_err(Unusable::Outside)?;
+        let place = match beneath::place(Some(self.root), &path, Links::Follow, false) {
+            Ok(place) => place,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(self.failed(&e)),
+        };
+        match place.read() {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| Unusable::Refused(format!("'{}' is not UTF-8 text", self.name))),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(self.failed(&e)),
+        }
+    }
+
+    /// Replaces the file whole (a temporary file, then a rename), creating its
+    /// directories beneath the root.
+    fn write(&self, text: &str) -> Result<(), Unusable> {
+        beneath::place(Some(self.root), &self.path(), Links::Follow, true)
+            .and_then(|place| place.write_atomic(text.as_bytes()))
+            .map_err(|e| self.failed(&e))
+    }
+
+    fn failed(&self, e: &std::io::Error) -> Unusable {
+        let why = crate::fs::io_reason(e);
+        match beneath::is_outside(e) {
+            true => Unusable::Outside(format!("'{}': {why}", self.name)),
+            false => Unusable::Refused(format!("'{}': {why}", self.name)),
+        }
+    }
+}
+
+/// A file's blocks: applied and written (or with `dry_run`, their diff added to
+/// `diff`), or all refused for the one reason the file gives.
+fn apply_to(
+    file: &FileRef,
+    group: &[&Block],
+    dry_run: bool,
+    color: bool,
+    diff: &mut String,
+) -> Vec<BlockResult> {
+    let every = |status, why: &str| -> Vec<BlockResult> {
+        group
+            .iter()
+            .map(|b| BlockResult::of(b, status, why))
+            .collect()
+    };
+    // Blocks with no path, or cut off, never reach the file.
+    if group.iter().all(|b| b.end != edit::End::Complete) {
+        return edit::apply_file(None, group).blocks;
+    }
+    let current = match file.read() {
+        Ok(current) => current,
+        Err(Unusable::Outside(why)) => return every(Status::Outside, &why),
+        Err(Unusable::Refused(why)) => return every(Status::Refused, &why),
+    };
+    let result = edit::apply_file(current.as_deref(), group);
+    let Some(text) = result.text else {
+        return result.blocks;
+    };
+    let old = current.unwrap_or_default();
+    if dry_run {
+        let (a, b) = (format!("a/{}", file.name), format!("b/{}", file.name));
+        diff.push_str(&crate::output::unified_diff_named(
+            &old, &text, &a, &b, color,
+        ));
+        return result.blocks;
+    }
+    match file.write(&text) {
+        Ok(()) => result.blocks,
+        Err(Unusable::Outside(why) | Unusable::Refused(why)) => every(Status::Refused, &why),
+    }
+}
+
+/// One line per block: `REPLY_LINE: PATH: STATUS ...`, and a not-found block's nearest
+/// lines.
+fn report(results: &[BlockResult]) -> String {
+    let mut out = String::new();
+    for r in results {
+        let path = if r.path.is_empty() { "-" } else { &r.path };
+        out.push_str(&format!("line {}: {path}: {}", r.line, r.status.name()));
+        if let Some((first, last)) = r.at {
+            out.push_str(&format!(" at lines {first}-{last}"));
+        }
+        if !r.tolerances.is_empty() {
+            let names: Vec<&str> = r.tolerances.iter().map(|t| t.name()).collect();
+            out.push_str(&format!(" (tolerated: {})", names.join(", ")));
+        }
+        if !r.detail.is_empty() {
+            out.push_str(&format!(": {}", r.detail));
+        }
+        out.push('\n');
+        if let Some((_, _, text)) = &r.nearest {
+            for l in text.lines() {
+                out.push_str(&format!("    | {l}\n"));
+            }
+        }
+    }
+    out
+}
+
+/// The results as JSON (fields listed in docs/apply.md).
+fn json(results: &[BlockResult]) -> String {
+    let blocks: Vec<serde_json::Value> = results
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "path": r.path,
+                "line": r.line,
+                "status": r.status.key(),
+                "tolerances": r.tolerances.iter().map(|t| t.key()).collect::<Vec<_>>(),
+                "at": r.at.map(|(first, last)| serde_json::json!({"first": first, "last": last})),
+                "candidates": r.candidates,
+                "nearest": r.nearest.as_ref().map(|(first, last, text)| {
+                    serde_json::json!({"first": first, "last": last, "text": text})
+                }),
+                "message": r.detail,
+            })
+        })
+        .collect();
+    let done = results.iter().filter(|r| r.status.done()).count();
+    let value = serde_json::json!({
+        "blocks": blocks,
+        "done": done,
+        "failed": results.len() - done,
+    });
+    format!("{value:#}\n")
+}
