@@ -29,6 +29,7 @@ pub mod output;
 pub mod paths;
 pub mod progress;
 pub mod prompt;
+pub mod reply;
 pub mod request;
 pub mod review;
 pub mod secrets;
