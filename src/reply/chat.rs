@@ -2,8 +2,9 @@
 //! (openai SDK `types/chat/chat_completion.py`) or a stream of `chat.completion.chunk`s
 //! (`chat_completion_chunk.py`) ended by `data: [DONE]`. Usage streams in a last chunk
 //! with no choices when the request asked for it (`stream_options.include_usage`, which
-//! asimi-prompt's streaming bodies set). OpenRouter adds `provider` and `usage.cost`,
-//! and `prompt_tokens_details.cache_write_tokens` for providers that charge writes.
+//! asimi-prompt's streaming bodies set); `prompt_tokens_details` holds the tokens read
+//! from cache and, for explicit breakpoints, written to it. OpenRouter adds `provider`
+//! and `usage.cost`.
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -93,7 +94,7 @@ struct Usage {
 struct PromptDetails {
     #[serde(default, deserialize_with = "null_default")]
     cached_tokens: u64,
-    /// OpenRouter's, for providers whose cache writes cost.
+    /// Written by explicit breakpoints (GPT-5.6; OpenRouter's providers that charge writes).
     #[serde(default, deserialize_with = "null_default")]
     cache_write_tokens: u64,
 }

@@ -186,6 +186,8 @@ pub fn read(
     let start = first.trim_start();
     if start.starts_with('{') {
         let mut text = first.clone();
+        // `first` lost its line end: put it back, so error lines count true.
+        text.push('\n');
         lines.input.read_to_string(&mut text)?;
         let reply = whole(&text, lines.number)?;
         on_text(&reply.text)?;
@@ -331,9 +333,13 @@ fn error_in(v: &Value, provider: Option<Shape>) -> Option<ReplyError> {
         _ => return None,
     };
     let message = text(body, "message").unwrap_or_else(|| body.to_string());
-    let kind = text(body, "type")
-        .or_else(|| text(body, "status"))
-        .or_else(|| text(body, "code"));
+    // An event that is the error itself (Responses) has `type: error`: its kind is its code.
+    let kind = match std::ptr::eq(body, v) {
+        true => text(body, "code"),
+        false => text(body, "type")
+            .or_else(|| text(body, "status"))
+            .or_else(|| text(body, "code")),
+    };
     Some(provider_error(v, provider, kind, message))
 }
 

@@ -73,6 +73,9 @@ struct Usage {
 struct InputDetails {
     #[serde(default, deserialize_with = "null_default")]
     cached_tokens: u64,
+    /// Written by explicit breakpoints (GPT-5.6).
+    #[serde(default, deserialize_with = "null_default")]
+    cache_write_tokens: u64,
 }
 
 #[derive(Deserialize)]
@@ -105,16 +108,16 @@ enum Event {
 }
 
 impl Usage {
-    /// The neutral counts: `input_tokens` holds the cached tokens.
+    /// The neutral counts: `input_tokens` holds the cached and written tokens.
     fn neutral(&self) -> super::Usage {
-        let read = self
+        let (read, write) = self
             .input_tokens_details
             .as_ref()
-            .map_or(0, |d| d.cached_tokens);
+            .map_or((0, 0), |d| (d.cached_tokens, d.cache_write_tokens));
         super::Usage {
-            input: self.input_tokens.saturating_sub(read),
+            input: self.input_tokens.saturating_sub(read + write),
             cache_read: read,
-            cache_write: 0,
+            cache_write: write,
             output: self.output_tokens,
         }
     }

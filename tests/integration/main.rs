@@ -31,6 +31,7 @@ mod modes;
 mod pack;
 mod readme;
 mod registry;
+mod reply;
 mod request_cli;
 mod request_defaults;
 mod request_golden;
