@@ -263,8 +263,23 @@ impl Lines<'_> {
 
 /// A whole JSON body whose first line is `first_line` of the input.
 fn whole(text: &str, first_line: usize) -> Result<Reply, ReplyError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| json_error(&e, first_line.saturating_sub(1)))?;
+    // An error at the very end is placed on the last line the input has (not on the line
+    // end `read` put back after its first line).
+    let last = first_line + text.trim_end_matches('\n').matches('\n').count();
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        match json_error(&e, first_line.saturating_sub(1)) {
+            ReplyError::Malformed {
+                line,
+                column,
+                reason,
+            } => ReplyError::Malformed {
+                line: line.min(last),
+                column,
+                reason,
+            },
+            other => other,
+        }
+    })?;
     if let Some(e) = error_in(&value, None) {
         return Err(e);
     }
@@ -495,4 +510,56 @@ where
     T: Default + Deserialize<'de>,
 {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_of_reads_a_whole_body_and_a_stream_alike() {
+        let body = r#"{"type":"message","model":"m","content":[{"type":"text","text":"Hi"}],
+            "usage":{"input_tokens":3,"output_tokens":1}}"#;
+        let reply = text_of(body).unwrap();
+        assert_eq!((reply.shape, reply.text.as_str()), (Shape::Anthropic, "Hi"));
+        let stream = "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"H\"}]}}]}\n\n\
+                      data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"i\"}]},\"finishReason\":\"STOP\"}]}\n\n";
+        let reply = text_of(stream).unwrap();
+        assert_eq!((reply.shape, reply.text.as_str()), (Shape::Gemini, "Hi"));
+    }
+
+    #[test]
+    fn a_stream_hands_each_delta_on_as_it_comes() {
+        let stream = "data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}]}\n\n\
+                      data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"}}]}\n\n\
+                      data: [DONE]\n\n";
+        let mut seen = Vec::new();
+        let reply = read(&mut stream.as_bytes(), &mut |d| {
+            seen.push(d.to_string());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, ["a", "b"]);
+        assert_eq!(reply.text, "ab");
+    }
+
+    #[test]
+    fn a_blank_line_before_the_body_counts_in_error_positions() {
+        match text_of("\n\n{\"type\": ").unwrap_err() {
+            ReplyError::Malformed { line, .. } => assert_eq!(line, 3),
+            e => panic!("{e}"),
+        }
+        assert!(matches!(text_of(" \n"), Err(ReplyError::Empty)));
+        assert!(matches!(
+            text_of("{\"object\": \"list\"}"),
+            Err(ReplyError::Malformed { .. })
+        ));
+    }
+
+    #[test]
+    fn tool_arguments_that_are_not_json_are_an_error_not_a_panic() {
+        let body = r#"{"object":"chat.completion","choices":[{"index":0,"message":{
+            "tool_calls":[{"id":"c","function":{"name":"f","arguments":"{oops"}}]}}]}"#;
+        assert!(matches!(text_of(body), Err(ReplyError::Malformed { .. })));
+    }
 }
