@@ -124,6 +124,10 @@ fn the_reported_usage_is_recorded_beside_its_request() {
                 "cache_write": written(shape), "output": 42});
             assert_eq!(usage, &want, "{shape}.{ext}");
             assert_eq!(answered["request"], 1);
+            // The first request of a session is predicted to read nothing from cache.
+            let predicted = &answered["predicted"];
+            assert_eq!(predicted["cache_read"], 0, "{shape}.{ext}");
+            assert!(predicted["input"].as_u64().unwrap() > 0, "{shape}.{ext}");
         }
     }
 }

@@ -56,6 +56,8 @@ impl Laid {
         if self.session.is_none() {
             return Ok(());
         }
+        // Predicted against the cache the earlier requests left, before this one records.
+        let prediction = predict(request, &self.messages, self.tracker.previous())?;
         let memory = remember(request, &self.messages, self.tracker.previous())?;
         self.tracker.record(memory);
         if let Some(without) = &self.without_session {
@@ -69,6 +71,11 @@ impl Laid {
             &request.options.model,
             request.asked(),
             &request.assembly.images,
+            Some(turns::Predicted {
+                input: prediction.input_tokens as u64,
+                cache_read: prediction.read as u64,
+                cache_write: prediction.written as u64,
+            }),
         );
         Ok(self.tracker.save()?)
     }

@@ -36,6 +36,19 @@ pub struct Awaiting {
     pub model: String,
     /// The prompt message, as a history file holds it.
     pub prompt: Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<Predicted>,
+}
+
+/// The cache use `messages` predicted for a request (see `reuse::predict`), kept to set
+/// beside what the provider reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Predicted {
+    /// The body's input tokens, counted with the request's tokenizer.
+    pub input: u64,
+    pub cache_read: u64,
+    pub cache_write: u64,
 }
 
 /// What the provider reported for one request.
@@ -49,6 +62,9 @@ pub struct Answered {
     pub answered_by: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<Usage>,
+    /// What `messages` predicted for the same request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<Predicted>,
     /// The provider's charge in US dollars, where it says (OpenRouter).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<f64>,
@@ -60,9 +76,16 @@ impl Conversation {
     }
 
     /// Records that request number `request` to `model` was sent with `prompt` (and
-    /// `images`): the next reply answers it. A request not answered before the next is
+    /// `images`), and the cache use `predicted` for it: the next reply answers it. A request not answered before the next is
     /// sent is forgotten.
-    pub fn send(&mut self, request: u64, model: &str, prompt: &str, images: &[Image]) {
+    pub fn send(
+        &mut self,
+        request: u64,
+        model: &str,
+        prompt: &str,
+        images: &[Image],
+        predicted: Option<Predicted>,
+    ) {
         let mut content = vec![json!({"type": "text", "text": prompt})];
         content.extend(images.iter().map(|i| {
             json!({"type": "image", "source":
@@ -72,6 +95,7 @@ impl Conversation {
             request,
             model: model.to_string(),
             prompt: json!({"role": "user", "content": content}),
+            predicted,
         });
     }
 
@@ -97,6 +121,7 @@ impl Conversation {
             model: awaiting.model,
             answered_by: reply.model.clone(),
             usage: reply.usage,
+            predicted: awaiting.predicted,
             cost: reply.cost,
         });
         let over = self.answered.len().saturating_sub(KEPT_USAGE);
