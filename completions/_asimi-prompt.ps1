@@ -64,6 +64,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('reply', 'reply', [CompletionResultType]::ParameterValue, 'Read a provider''s response on standard input (JSON or a stream), print the assistant''s text as it arrives, and with --session add the turn to the session')
             [CompletionResult]::new('commit', 'commit', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block')
@@ -331,6 +332,16 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'asimi-prompt;reply' {
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
+            [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
+            [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Add the turn (the last request''s prompt and this answer) and the reported usage to the session NAME (the one `messages --session NAME` sent)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'asimi-prompt;commit' {
             [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
@@ -593,6 +604,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('messages', 'messages', [CompletionResultType]::ParameterValue, 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request')
             [CompletionResult]::new('compress', 'compress', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone')
+            [CompletionResult]::new('reply', 'reply', [CompletionResultType]::ParameterValue, 'Read a provider''s response on standard input (JSON or a stream), print the assistant''s text as it arrives, and with --session add the turn to the session')
             [CompletionResult]::new('commit', 'commit', [CompletionResultType]::ParameterValue, 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone')
             [CompletionResult]::new('map', 'map', [CompletionResultType]::ParameterValue, 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block')
@@ -618,6 +630,9 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             break
         }
         'asimi-prompt;help;compress' {
+            break
+        }
+        'asimi-prompt;help;reply' {
             break
         }
         'asimi-prompt;help;commit' {

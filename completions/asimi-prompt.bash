@@ -55,6 +55,9 @@ _asimi__prompt() {
             asimi__prompt,prompt)
                 cmd="asimi__prompt__subcmd__prompt"
                 ;;
+            asimi__prompt,reply)
+                cmd="asimi__prompt__subcmd__reply"
+                ;;
             asimi__prompt,system)
                 cmd="asimi__prompt__subcmd__system"
                 ;;
@@ -123,6 +126,9 @@ _asimi__prompt() {
                 ;;
             asimi__prompt__subcmd__help,prompt)
                 cmd="asimi__prompt__subcmd__help__subcmd__prompt"
+                ;;
+            asimi__prompt__subcmd__help,reply)
+                cmd="asimi__prompt__subcmd__help__subcmd__reply"
                 ;;
             asimi__prompt__subcmd__help,system)
                 cmd="asimi__prompt__subcmd__help__subcmd__system"
@@ -194,7 +200,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress commit map apply goal template prompt models completions man help"
+            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress reply commit map apply goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -990,7 +996,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__help)
-            opts="system export messages context compress commit map apply goal template prompt models completions man help"
+            opts="system export messages context compress reply commit map apply goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1230,6 +1236,20 @@ _asimi__prompt() {
         asimi__prompt__subcmd__help__subcmd__prompt__subcmd__get)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__prompt__subcmd__help__subcmd__reply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1757,6 +1777,40 @@ _asimi__prompt() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        asimi__prompt__subcmd__reply)
+            opts="-C -h --cwd --template-fuel --template-bytes --session --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cwd)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -C)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-fuel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --template-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -61,6 +61,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand messages 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON'
             cand context 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request'
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+            cand reply 'Read a provider''s response on standard input (JSON or a stream), print the assistant''s text as it arrives, and with --session add the turn to the session'
             cand commit 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone'
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand apply 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block'
@@ -322,6 +323,15 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'asimi-prompt;reply'= {
+            cand -C 'Run as if started in DIR (like git -C)'
+            cand --cwd 'Run as if started in DIR (like git -C)'
+            cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
+            cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
+            cand --session 'Add the turn (the last request''s prompt and this answer) and the reported usage to the session NAME (the one `messages --session NAME` sent)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'asimi-prompt;commit'= {
             cand -C 'Run as if started in DIR (like git -C)'
             cand --cwd 'Run as if started in DIR (like git -C)'
@@ -555,6 +565,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand messages 'Print a request body: system prompt, cached tiers, files, history and prompt, as a provider''s JSON'
             cand context 'Show what a request holds per cache tier, and the cache reuse to expect against the session''s previous request'
             cand compress 'Print a request body that asks the model to compress a conversation into a <state_snapshot>, or with --prompt-only the compression prompt alone'
+            cand reply 'Read a provider''s response on standard input (JSON or a stream), print the assistant''s text as it arrives, and with --session add the turn to the session'
             cand commit 'Print a request body that asks the model for a commit message for the staged changes, or with --prompt-only the commit prompt alone'
             cand map 'Print the repository''s symbol map (legend and one block per file), or its symbols as JSON'
             cand apply 'Apply the edit blocks in an LLM''s reply to the project''s files, and print what became of each block'
@@ -575,6 +586,8 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
         &'asimi-prompt;help;context'= {
         }
         &'asimi-prompt;help;compress'= {
+        }
+        &'asimi-prompt;help;reply'= {
         }
         &'asimi-prompt;help;commit'= {
         }

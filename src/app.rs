@@ -42,6 +42,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         Some(Command::Messages(args)) => cmd::messages::run(args, ctx),
         Some(Command::Context(args)) => cmd::context::run(args, ctx),
         Some(Command::Compress(args)) => cmd::compress::run(args, ctx),
+        Some(Command::Reply(args)) => cmd::reply::run(args, ctx),
         Some(Command::Commit(args)) => cmd::commit::run(args, ctx),
         Some(Command::Apply(args)) => cmd::apply::run(args, ctx),
         Some(Command::Map(args)) => cmd::map::run(args, ctx),

@@ -284,6 +284,10 @@ Examples:
     /// <state_snapshot>, or with --prompt-only the compression prompt alone.
     #[command(after_help = COMPRESS_AFTER_HELP)]
     Compress(CompressArgs),
+    /// Read a provider's response on standard input (JSON or a stream), print the
+    /// assistant's text as it arrives, and with --session add the turn to the session.
+    #[command(after_help = REPLY_AFTER_HELP)]
+    Reply(ReplyArgs),
     /// Print a request body that asks the model for a commit message for the staged
     /// changes, or with --prompt-only the commit prompt alone.
     #[command(after_help = COMMIT_AFTER_HELP)]
@@ -937,6 +941,37 @@ Examples:
   asimi-prompt compress --history chat.json --model claude-sonnet-5-5 | curl ... -d @-
   asimi-prompt compress --history chat.json --provider openai --compact
   asimi-prompt compress --prompt-only";
+
+const REPLY_AFTER_HELP: &str = "\
+Reads Anthropic Messages, OpenAI Chat Completions and Responses, OpenRouter and Gemini
+generateContent responses, whole JSON bodies or server-sent-event streams (curl -N with
+\"stream\": true; Gemini's streamGenerateContent?alt=sse), told apart by their own fields.
+Text goes to standard output as it arrives; each tool call is named on standard error.
+
+With --session NAME, the prompt of the session's last `messages` request and this answer
+(tool calls included) join the session's turns, which the next `messages --session NAME`
+sends as the history when no --history file is given; the usage the provider reported
+(input, cache read and write, output tokens) is kept beside the request.
+
+An error body, an error event or a stream cut before its final event exits 1 with the
+provider's message and records nothing; input that is neither JSON nor a stream exits 2.
+
+Examples:
+  asimi-prompt messages --session s --prompt 'Fix the parser' \\
+    | curl -sS https://api.anthropic.com/v1/messages -H \"x-api-key: $KEY\" \\
+        -H 'anthropic-version: 2023-06-01' -H 'content-type: application/json' -d @- \\
+    | asimi-prompt reply --session s
+  curl -N ... -d @request.json | asimi-prompt reply          # a stream, printed live
+  asimi-prompt reply < response.json > answer.md";
+
+// `reply`: where the turn goes.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ReplyArgs {
+    /// Add the turn (the last request's prompt and this answer) and the reported usage
+    /// to the session NAME (the one `messages --session NAME` sent).
+    #[arg(long, value_name = "NAME")]
+    pub session: Option<String>,
+}
 
 // `compress`: the history and how to encode the request.
 #[derive(Debug, Clone, Default, Args)]

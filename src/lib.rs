@@ -31,6 +31,7 @@ pub mod paths;
 pub mod progress;
 pub mod prompt;
 pub mod prompt_data;
+pub mod reply;
 pub mod request;
 pub mod review;
 pub mod secrets;

@@ -54,7 +54,9 @@ fn main() {
     });
     let code = match result {
         Ok(Outcome::Ok) => 0,
-        Ok(Outcome::Differs | Outcome::OverBudget | Outcome::NotApplied) => EXIT_DIFFERS,
+        Ok(
+            Outcome::Differs | Outcome::OverBudget | Outcome::NotApplied | Outcome::ProviderError,
+        ) => EXIT_DIFFERS,
         // A reader that stops early (`| head`) is not an error.
         Err(e) if is_broken_pipe(&e) => 0,
         Err(e) => {

@@ -311,6 +311,7 @@ pub fn request(assembly: Assembly) -> Request {
         warnings: Vec::new(),
         map_edges: None,
         cut: Vec::new(),
+        reminder: String::new(),
     }
 }
 

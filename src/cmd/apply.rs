@@ -12,10 +12,26 @@ use crate::edit::{self, Block, BlockResult, Status};
 use crate::error::Error;
 use crate::paths;
 
-/// The reply's text from what was read. Today a reply is plain text, taken as is; a
-/// provider's response (JSON, or a server-sent event stream) is to be decoded here.
+/// The reply's text from what was read: a provider's response (a JSON body or a
+/// server-sent event stream, any shape `reply` reads) gives its assistant text; anything
+/// else is the reply itself. Text that only looks like a response (it starts with `{`
+/// but no provider's shape matches) is taken as it is. A stream cut short gives the text
+/// that arrived, so its complete blocks apply and the cut one is reported incomplete.
 pub fn reply_text(raw: &str) -> Result<String, Error> {
-    Ok(raw.to_string())
+    use crate::reply::ReplyError;
+    let mut arrived = String::new();
+    let read = crate::reply::read(&mut raw.as_bytes(), &mut |delta| {
+        arrived.push_str(delta);
+        Ok(())
+    });
+    match read {
+        Ok(reply) => Ok(reply.text),
+        Err(ReplyError::Truncated { .. }) => Ok(arrived),
+        Err(ReplyError::Malformed { .. } | ReplyError::Empty) => Ok(raw.to_string()),
+        Err(e) => Err(Error::usage(format!(
+            "the reply holds no edit blocks to apply: {e}"
+        ))),
+    }
 }
 
 /// Applies the reply's blocks (with `--dry-run`, prints the diff instead) and reports

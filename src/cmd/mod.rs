@@ -14,6 +14,7 @@ pub mod messages;
 pub mod models;
 mod pack;
 pub mod prompt;
+pub mod reply;
 mod request;
 pub mod system;
 pub mod template;
@@ -45,6 +46,8 @@ pub enum Outcome {
     OverBudget,
     /// `apply`: a block of the reply did not apply (exit 1).
     NotApplied,
+    /// A provider's response is an error, or was cut short (exit 1).
+    ProviderError,
 }
 
 /// `NO_COLOR`: set to anything, it turns colour off (<https://no-color.org>).
@@ -136,6 +139,14 @@ impl Stdin {
         match self {
             Stdin::Process => std::io::stdin().is_terminal(),
             Stdin::Bytes(_) => false,
+        }
+    }
+
+    /// Standard input as it arrives, line by line (given bytes can be read once).
+    pub fn reader(&mut self) -> Box<dyn std::io::BufRead + '_> {
+        match self {
+            Stdin::Process => Box::new(std::io::stdin().lock()),
+            Stdin::Bytes(bytes) => Box::new(std::io::Cursor::new(bytes.take().unwrap_or_default())),
         }
     }
 

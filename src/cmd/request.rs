@@ -128,6 +128,14 @@ pub(super) fn prepare_request(
     };
     let mut flags = args.request_flags(preview, settings.cache_dir.as_deref(), settings.secrets)?;
     flags.files.extend(listed);
+    // A history file is the interface of agents that keep their own conversation: the
+    // session's turns (recorded by `reply`) are the history only when none is named.
+    let session = flags.session.as_ref().or(spec.session.as_ref());
+    if let (Some(name), None, None, false) = (session, &flags.history, &spec.history, args.flat) {
+        let state_dir = settings.state_dir(&ctx.env);
+        let root = &settings.project_root;
+        flags.session_turns = session::stored_turns(name, state_dir, root, !args.no_update)?;
+    }
     let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;

@@ -74,6 +74,20 @@ pub struct Request {
     pub map_edges: Option<Vec<(String, String)>>,
     /// What was left out to fit the context window, in words (a pack's summary says it).
     pub cut: Vec<String>,
+    /// What follows the user's prompt in `assembly.prompt`: the separator and the
+    /// system reminder (empty without one).
+    pub reminder: String,
+}
+
+impl Request {
+    /// The prompt as the model saw it, without the system reminder (which the
+    /// conversation does not keep).
+    pub fn asked(&self) -> &str {
+        let prompt = &self.assembly.prompt;
+        prompt
+            .strip_suffix(self.reminder.as_str())
+            .unwrap_or(prompt)
+    }
 }
 
 /// The named provider, else the model's.
@@ -179,6 +193,7 @@ pub fn whole(
         warnings,
         map_edges: None,
         cut: Vec::new(),
+        reminder: String::new(),
     };
     fit(
         &mut request,
@@ -276,11 +291,11 @@ impl Request {
     /// model's context window (with `--truncate`, fitted to it; a preview only trims).
     pub fn new(loaded: Loaded, built: &Built, reminder: &str) -> Result<Request, Error> {
         let (plan, mut warnings) = (loaded.plan, loaded.warnings);
-        let prompt = if reminder.is_empty() {
-            loaded.prompt
-        } else {
-            format!("{}{}{reminder}", loaded.prompt, headers::REMINDER_SEPARATOR)
+        let reminder = match reminder.is_empty() {
+            true => String::new(),
+            false => format!("{}{reminder}", headers::REMINDER_SEPARATOR),
         };
+        let prompt = format!("{}{reminder}", loaded.prompt);
         let (legend, symbols, map_edges) = match loaded.map {
             Some(map) => (map.legend, map.blocks, Some(map.edges)),
             None => (plan.legend.clone(), plan.symbols.clone(), None),
@@ -342,6 +357,7 @@ impl Request {
             warnings,
             map_edges,
             cut: Vec::new(),
+            reminder,
         };
         // `--context-window` (a local model's, say) bounds the request as it picks the
         // prompt's tier.

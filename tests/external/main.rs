@@ -51,6 +51,10 @@ fn main() {
             sdk::openrouter_breakpoint_body_passes_the_sdk,
         ),
         sdk(
+            "reply_fixtures_pass_the_official_sdks",
+            sdk::reply_fixtures_pass_the_official_sdks,
+        ),
+        sdk(
             "the_registry_agrees_with_the_installed_sdks",
             sdk::the_registry_agrees_with_the_installed_sdks,
         ),

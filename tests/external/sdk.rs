@@ -171,3 +171,20 @@ pub fn the_registry_agrees_with_the_installed_sdks() {
     assert_eq!(stdout, "");
     assert!(stderr.contains("no difference"), "{stderr}");
 }
+
+/// The response fixtures `reply` is tested on (`fixtures/reply/`, whole bodies and
+/// streams of each shape) validate as the SDKs' own response and stream-event types.
+pub fn reply_fixtures_pass_the_official_sdks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("python3")
+        .arg(root.join("tests/sdk/check_replies.py"))
+        .arg(root.join("fixtures/reply"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -192,3 +192,43 @@ fn paths_stay_inside_the_project() {
     assert_eq!(std::fs::read_to_string(&outside).unwrap(), "secret\n");
     assert!(!t.root.join("nowhere.txt").exists());
 }
+
+/// `apply` reads a provider's response as `reply` does: a JSON body's text, or a stream's;
+/// a stream cut short applies its complete blocks and reports the cut one.
+#[test]
+fn a_providers_response_is_read_for_its_blocks() {
+    let block = "a.txt\n««« EDIT\none\n═══════ REPL\nuno\n»»» EDIT END\n";
+    let body = serde_json::json!({
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-5-5",
+        "content": [{"type": "text", "text": format!("Done:\n\n{block}")}],
+        "stop_reason": "end_turn", "stop_sequence": null,
+        "usage": {"input_tokens": 10, "output_tokens": 5}
+    });
+    let t = Test::new()
+        .git()
+        .file("a.txt", "one\ntwo\n")
+        .file("b.txt", "three\n")
+        .file("reply.json", body.to_string());
+    t.run_with(&["apply", "reply.json"]).ok();
+    assert_eq!(t.read(&t.work.join("a.txt")), "uno\ntwo\n");
+
+    // An OpenAI Chat stream that stops in the middle of its second block.
+    let chunk = |text: &str| {
+        let c = serde_json::json!({
+            "id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-5.4",
+            "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": null}]
+        });
+        format!("data: {c}\n\n")
+    };
+    let stream = [
+        chunk("a.txt\n««« EDIT\ntwo\n═══════ REPL\ndos\n»»» EDIT END\n"),
+        chunk("b.txt\n««« EDIT\nthree\n═══════ REPL\n"),
+    ]
+    .concat();
+    let t = t.file("cut.sse", stream);
+    let run = t.run_with(&["apply", "cut.sse"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("incomplete"), "{}", run.stdout);
+    assert_eq!(t.read(&t.work.join("a.txt")), "uno\ndos\n");
+    assert_eq!(t.read(&t.work.join("b.txt")), "three\n");
+}

@@ -33,6 +33,7 @@ mod pack;
 mod protocol;
 mod readme;
 mod registry;
+mod reply;
 mod request_cli;
 mod request_defaults;
 mod request_golden;

@@ -139,7 +139,7 @@ fn rest(
             let path = read::spec_path(&plan.origin, "history", h, bases.spec_dir, limits)?;
             read::read_history(&path, h, Some(limits))?
         }
-        None => Vec::new(),
+        None => plan.session_turns.clone(),
     };
     let mut urls = urls(plan, limits, bases, &mut warnings)?;
     let review = review(plan, &limits.project_root, files, &mut warnings)?;

@@ -70,6 +70,9 @@ pub struct RequestFlags {
     pub verbose: bool,
     /// `--review [BASE][..HEAD]` / `--review-worktree`: the code review context.
     pub review: Option<crate::review::Range>,
+    /// The turns a session keeps (`session::stored_turns`): the history when neither
+    /// `--history` nor the spec names a file.
+    pub session_turns: Vec<crate::request::assemble::Message>,
     /// A pack (`--format`) without `--with-system`: no system prompt, no reminder.
     pub no_instructions: bool,
 }
@@ -150,6 +153,8 @@ pub struct Plan {
     pub verbose: bool,
     /// The code review to read (`--review`), if any.
     pub review: Option<crate::review::Range>,
+    /// The session's turns, sent when no history file is named.
+    pub session_turns: Vec<crate::request::assemble::Message>,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -235,6 +240,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         session: flags.session.clone().or_else(|| spec.session.clone()),
         secrets: flags.secrets,
         review: flags.review.clone(),
+        session_turns: flags.session_turns.clone(),
     })
 }
 

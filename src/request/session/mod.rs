@@ -6,6 +6,7 @@
 mod gemini_entry;
 pub mod ripple;
 pub mod stability;
+pub mod turns;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -55,6 +56,8 @@ impl Laid {
         if self.session.is_none() {
             return Ok(());
         }
+        // Predicted against the cache the earlier requests left, before this one records.
+        let prediction = predict(request, &self.messages, self.tracker.previous())?;
         let memory = remember(request, &self.messages, self.tracker.previous())?;
         self.tracker.record(memory);
         if let Some(without) = &self.without_session {
@@ -62,6 +65,18 @@ impl Laid {
             let memory = remember(request, without, previous)?;
             self.tracker.record_without_session(memory);
         }
+        let number = self.tracker.requests();
+        self.tracker.conversation_mut().send(
+            number,
+            &request.options.model,
+            request.asked(),
+            &request.assembly.images,
+            Some(turns::Predicted {
+                input: prediction.input_tokens as u64,
+                cache_read: prediction.read as u64,
+                cache_write: prediction.written as u64,
+            }),
+        );
         Ok(self.tracker.save()?)
     }
 }
@@ -182,6 +197,27 @@ pub fn open(
         )),
         Err(e) => Err(e.into()),
     }
+}
+
+/// The turns session `name` keeps (`reply` recorded them), as history messages: what
+/// a request without a history file carries. Opens the state from `state_dir` (inside
+/// the project `root`) under its lock, and lets it go. A state that does not read is an
+/// error, unless the run records nothing (`records` false): then there are no turns.
+pub fn stored_turns(
+    name: &str,
+    state_dir: Result<PathBuf, String>,
+    root: &Path,
+    records: bool,
+) -> Result<Vec<Message>, Error> {
+    let path = stability::state_path(name, state_dir)?;
+    let tracker = match Tracker::open(root, &path) {
+        Ok(tracker) => tracker,
+        Err(StateError::Corrupt { .. }) if !records => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    let turns = serde_json::Value::Array(tracker.conversation().turns.clone());
+    let shown = format!("session '{name}'");
+    super::input::read::parse_history(&turns, &shown)
 }
 
 /// Opens `request`'s session ([`open`]) and lays the request out in it ([`lay_out`]),
@@ -436,6 +472,7 @@ mod tests {
             warnings: Vec::new(),
             map_edges: map.then(|| edges.to_vec()),
             cut: Vec::new(),
+            reminder: String::new(),
         }
     }
 

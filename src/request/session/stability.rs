@@ -18,6 +18,7 @@ use crate::beneath::{self, Links, Place, Root};
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
 use crate::request::session::ripple::Ripple;
+use crate::request::session::turns::Conversation;
 use crate::request::tier::Tier;
 
 /// The file beside the state that keeps it out of the project's commits.
@@ -110,6 +111,9 @@ struct State {
     /// How many of them broke each cached tier (ripple's promotion weighs them).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     breaks: BTreeMap<Tier, u32>,
+    /// The conversation `reply` brings back (`turns`).
+    #[serde(default, skip_serializing_if = "Conversation::is_empty")]
+    conversation: Conversation,
     /// Version 1's record of the last request's markers: read, and dropped.
     #[serde(default, skip_serializing)]
     last_request: Option<serde_json::Value>,
@@ -305,6 +309,21 @@ impl Tracker {
     /// Sets what the cache holds after this request, saved with the state.
     pub fn record(&mut self, memory: Memory) {
         self.state.cache = Some(memory);
+    }
+
+    /// The conversation the session keeps.
+    pub fn conversation(&self) -> &Conversation {
+        &self.state.conversation
+    }
+
+    /// The conversation, to record a request sent or a reply.
+    pub fn conversation_mut(&mut self) -> &mut Conversation {
+        &mut self.state.conversation
+    }
+
+    /// Requests the session has recorded (the one being laid out included).
+    pub fn requests(&self) -> u64 {
+        self.state.requests
     }
 
     /// What the cache would hold had the session's requests been sent without it.

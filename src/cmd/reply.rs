@@ -1,0 +1,78 @@
+//! `reply`: a provider's response brought back: the text printed as it arrives, tool
+//! calls named, and with `--session` the turn and its usage added to the session.
+
+use super::{resolve, Ctx, Outcome};
+use crate::cli::ReplyArgs;
+use crate::reply::{self, Reply};
+use crate::request::session::stability::{self, Tracker};
+
+/// How much of a tool call's input its stderr line shows.
+const SHOWN_INPUT_CHARS: usize = 120;
+
+/// Reads the response on standard input, printing its text live; records the turn in
+/// the session once the whole response has read cleanly.
+pub fn run(args: ReplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
+    // The session is checked before the response is read, so a bad name costs no answer;
+    // it is opened (and locked) only after: `messages | curl | reply` run at once, and
+    // `messages` records its request under the same lock before curl can send it.
+    let session = match &args.session {
+        Some(name) => {
+            let settings = resolve(&ctx.flags(), &ctx.env)?;
+            let path = stability::state_path(name, settings.state_dir(&ctx.env))?;
+            Some((name, path, settings.project_root))
+        }
+        None => None,
+    };
+    let read = {
+        let out = &mut *ctx.out;
+        let mut print = |delta: &str| {
+            out.write_all(delta.as_bytes())?;
+            out.flush()
+        };
+        reply::read(&mut *ctx.stdin.reader(), &mut print)
+    };
+    let reply = match read {
+        Ok(reply) => reply,
+        Err(e) if e.from_provider() => {
+            ctx.note(e)?;
+            return Ok(Outcome::ProviderError);
+        }
+        Err(e) => return Err(crate::error::Error::data(e.to_string()).into()),
+    };
+    if ctx.out_is_terminal && !reply.text.is_empty() && !reply.text.ends_with('\n') {
+        writeln!(ctx.out)?;
+    }
+    for call in &reply.tool_calls {
+        let input: String = call
+            .input
+            .to_string()
+            .chars()
+            .take(SHOWN_INPUT_CHARS)
+            .collect();
+        ctx.note(format!("tool call {} ({}): {input}", call.name, call.id))?;
+    }
+    if let Some((name, path, root)) = session {
+        record(name, &path, &root, &reply)?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// Adds `reply` to session `name` (its state at `path`), paired with the request
+/// awaiting it; the state is written whole, atomically, under the session's lock.
+fn record(
+    name: &str,
+    path: &std::path::Path,
+    root: &std::path::Path,
+    reply: &Reply,
+) -> anyhow::Result<()> {
+    let mut tracker = Tracker::open(root, path).map_err(crate::error::Error::from)?;
+    if tracker.conversation_mut().answer(reply).is_none() {
+        anyhow::bail!(
+            "session '{name}' has no request awaiting a reply (the answer was printed, and \
+             not recorded): send one with `asimi-prompt messages --session {name}` first; \
+             each request takes one reply"
+        );
+    }
+    tracker.save().map_err(crate::error::Error::from)?;
+    Ok(())
+}
