@@ -276,6 +276,22 @@ impl Test {
         Run::from(cmd.stdin(std::process::Stdio::null()).output().unwrap())
     }
 
+    /// [`run_env`](Self::run_env) with `input` on standard input.
+    pub fn run_env_with_input<S: AsRef<str>>(
+        &self,
+        env: &[(String, String)],
+        args: &[S],
+        input: &[u8],
+    ) -> Run {
+        let mut cmd = assert_cmd::Command::from_std(
+            self.command(&assert_cmd::cargo::cargo_bin("asimi-prompt")),
+        );
+        cmd.args(args.iter().map(AsRef::as_ref))
+            .envs(env.iter().cloned())
+            .write_stdin(input);
+        Run::from(cmd.output().unwrap())
+    }
+
     fn command(&self, program: &Path) -> std::process::Command {
         let mut cmd = std::process::Command::new(program);
         hermetic(&mut cmd, &self.home).current_dir(&self.cwd);

@@ -60,11 +60,34 @@ fn the_readmes_commands_run_as_written() {
         .filter_map(|l| invocation(l, &home).map(|i| (l.clone(), i)))
         .collect();
     assert!(runs.len() >= 8, "the journeys' commands: {runs:?}");
-    for (line, (env, args)) in runs {
-        let r = t.run_env(&env, &args);
+    for (line, (env, mut args)) in runs {
+        // `> FILE`: the shell's redirect, done here.
+        let out = args.iter().position(|a| a == ">").map(|at| {
+            let file = args[at + 1].clone();
+            args.truncate(at);
+            file
+        });
+        // What the provider answers in the loop: an edit to the README.
+        let r = match args[0].as_str() {
+            "reply" => t.run_env_with_input(&env, &args, ANSWER.as_bytes()),
+            _ => t.run_env(&env, &args),
+        };
         assert_eq!(r.code, 0, "{line}\n{}", r.stderr);
         if args[0] == "messages" {
             serde_json::from_str::<serde_json::Value>(&r.stdout).expect("a JSON body");
         }
+        if let Some(file) = out {
+            std::fs::write(t.work.join(file), &r.stdout).unwrap();
+        }
     }
+    // The loop edited the README, and the session carries the turn.
+    let readme = std::fs::read_to_string(t.work.join("README.md")).unwrap();
+    assert!(readme.contains("## Usage"), "{readme}");
+    let next = t.run_with(&["messages", "--session", "work", "--prompt", "next"]);
+    assert!(next.ok().contains("Add a usage section"), "{}", next.stdout);
 }
+
+/// The provider's answer to the README's loop (an Anthropic Messages body).
+const ANSWER: &str = r#"{"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-5-5",
+"content":[{"type":"text","text":"README.md\n««« EDIT\nBuild with `cargo build`.\n═══════ REPL\nBuild with `cargo build`.\n\n## Usage\n\nRun `cargo run`.\n»»» EDIT END\n"}],
+"stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":900,"output_tokens":40}}"#;
