@@ -40,12 +40,19 @@ pub fn from_yaml<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Str
 /// Parses JSON text from `origin` into `T`.
 pub fn from_json<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, String> {
     let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let key = e.path().to_string();
         let inner = e.into_inner();
         let at = Some((inner.line(), inner.column()));
         located(origin, at, &key, &inner.to_string())
-    })
+    })?;
+    // Text after the document is an error, as `serde_json::from_str` has it: a file cut
+    // or pasted twice must not pass for its first part.
+    de.end().map_err(|e| {
+        let at = Some((e.line(), e.column()));
+        located(origin, at, "", &e.to_string())
+    })?;
+    Ok(value)
 }
 
 /// `msg` without serde's trailing " at line L column C" (messages give the position up
@@ -134,5 +141,12 @@ mod tests {
             e.starts_with("d.json:1:14: key 'inner.m': unknown field `m`"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn text_after_a_json_document_is_an_error() {
+        let e = from_json::<Doc>("{\"inner\": {\"n\": 1}}x\": 2}", "d.json").unwrap_err();
+        assert!(e.starts_with("d.json:1:20: trailing characters"), "{e}");
+        assert!(from_json::<Doc>("{\"inner\": {\"n\": 1}}\n", "d.json").is_ok());
     }
 }

@@ -63,6 +63,106 @@ fn names(origin: &str, message: &str) -> Result<(), String> {
     }
 }
 
+/// The document as a generic tree, read apart from the parser under test: JSON by
+/// serde_json, YAML by serde_yaml straight into a JSON value (not through the program's
+/// own conversion). `None` when that reader rejects it.
+fn tree(text: &str, origin: &str) -> Option<Value> {
+    if origin.ends_with(".json") {
+        return serde_json::from_str(text).ok();
+    }
+    if text.trim().is_empty() {
+        return Some(Value::Object(Map::new()));
+    }
+    serde_yaml::from_str::<serde_yaml::Value>(text)
+        .ok()
+        .map(untagged)
+}
+
+/// [`tree`] for a document the parser accepted: `Ok(None)` when the reader stops at a
+/// key given twice (the program's maps keep the last, as JSON readers do; there is
+/// nothing to compare), an error when it rejects the document otherwise.
+fn accepted_tree(text: &str, origin: &str) -> Result<Option<Value>, String> {
+    if let Some(doc) = tree(text, origin) {
+        return Ok(Some(doc));
+    }
+    match serde_yaml::from_str::<serde_yaml::Value>(text) {
+        Err(e) if !origin.ends_with(".json") && e.to_string().contains("duplicate entry") => {
+            Ok(None)
+        }
+        _ => Err(format!(
+            "{origin}: accepted, but the reader rejects it: {text:?}"
+        )),
+    }
+}
+
+/// A YAML tree as JSON, tags dropped (a tagged scalar is its value), numbers JSON cannot
+/// hold (`.inf`, `.nan`) null.
+fn untagged(v: serde_yaml::Value) -> Value {
+    use serde_yaml::Value as Y;
+    match v {
+        Y::Tagged(t) => untagged(t.value),
+        Y::Sequence(items) => Value::Array(items.into_iter().map(untagged).collect()),
+        // Keys become strings, as in Go's `map[string]interface{}` (the program's rule).
+        Y::Mapping(m) => Value::Object(
+            m.into_iter()
+                .filter_map(|(k, v)| {
+                    let key = match untagged(k) {
+                        Value::String(s) => s,
+                        scalar @ (Value::Bool(_) | Value::Number(_) | Value::Null) => {
+                            scalar.to_string()
+                        }
+                        _ => return None,
+                    };
+                    Some((key, untagged(v)))
+                })
+                .collect(),
+        ),
+        scalar => serde_json::to_value(scalar).unwrap_or(Value::Null),
+    }
+}
+
+/// Whether `kept` is `said`, a scalar of the document: the same value, or (for a field
+/// that holds text) the text YAML reads as that scalar (`mode: false` kept as "false").
+fn same_scalar(said: &Value, kept: &Value) -> bool {
+    said == kept
+        || matches!((said, kept), (Value::Bool(_) | Value::Number(_) | Value::Null, Value::String(k))
+            if tree(&format!("v: {k}"), "v.yaml").and_then(|t| t.get("v").cloned()).as_ref() == Some(said))
+}
+
+/// What an accepted document says for `key`, compared with what the parser kept:
+/// absent or null must read as `None`, anything else as the same value.
+fn same<T: serde::Serialize + std::fmt::Debug>(
+    doc: &Value,
+    key: &str,
+    kept: &T,
+) -> Result<(), String> {
+    let said = doc.get(key).cloned().unwrap_or(Value::Null);
+    let kept_value = serde_json::to_value(kept).map_err(|e| e.to_string())?;
+    let empty_list = kept_value.as_array().is_some_and(Vec::is_empty);
+    let empty_map = kept_value.as_object().is_some_and(Map::is_empty);
+    let items_same = match (&said, &kept_value) {
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_scalar(x, y))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(k, x)| b.get(k).is_some_and(|y| same_scalar(x, y)))
+        }
+        _ => false,
+    };
+    if same_scalar(&said, &kept_value)
+        || items_same
+        || (said.is_null() && (empty_list || empty_map))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{key}' is {said} in the document but {kept:?} was kept"
+        ))
+    }
+}
+
 // ---- generation -------------------------------------------------------------------
 
 /// Scalars YAML reads in surprising ways, plus anything.
@@ -709,13 +809,36 @@ fn fuzz_spec_yaml_and_json() {
         |text| {
             for origin in origins(text, "s") {
                 match spec::parse(text, &origin) {
-                    Ok(s) => drop(spec::tiers(&s)),
+                    Ok(s) => {
+                        drop(spec::tiers(&s));
+                        spec_kept(text, &origin, &s)?;
+                    }
                     Err(e) => names(&origin, &e.message)?,
                 }
             }
             Ok(())
         },
     );
+}
+
+/// An accepted spec holds what its document says, key by key.
+fn spec_kept(text: &str, origin: &str, s: &spec::Spec) -> Result<(), String> {
+    let Some(doc) = accepted_tree(text, origin)? else {
+        return Ok(());
+    };
+    same(&doc, "prompt", &s.prompt)?;
+    same(&doc, "files", &s.files)?;
+    same(&doc, "history", &s.history)?;
+    same(&doc, "images", &s.images)?;
+    same(&doc, "session", &s.session)?;
+    same(&doc, "model", &s.model)?;
+    same(&doc, "provider", &s.provider)?;
+    same(&doc, "max_tokens", &s.max_tokens)?;
+    same(&doc, "stream", &s.stream)?;
+    same(&doc, "file_tree", &s.file_tree)?;
+    same(&doc, "cache_ttl", &s.cache_ttl)?;
+    same(&doc, "tokenizer", &s.tokenizer)?;
+    same(&doc, "tiers", &s.tiers)
 }
 
 /// The names a document is read under: `.yaml`, and `.json` too when it looks like JSON
@@ -774,7 +897,20 @@ fn fuzz_config_yaml() {
     fuzz(
         input(config_shape(), top_map(CONFIG_KEYS), "model: "),
         |text| match parse_config(text, "config.yaml") {
-            Ok(_) => Ok(()),
+            Ok(c) => {
+                let Some(doc) = accepted_tree(text, "config.yaml")? else {
+                    return Ok(());
+                };
+                same(&doc, "model", &c.model)?;
+                same(&doc, "mode", &c.mode)?;
+                same(&doc, "context_files", &c.context_files)?;
+                same(&doc, "memory_file", &c.memory_file)?;
+                same(&doc, "templates", &c.templates)?;
+                same(&doc, "skills", &c.skills)?;
+                same(&doc, "sanity", &c.sanity)?;
+                same(&doc, "ascii", &c.ascii)?;
+                same(&doc, "sections", &c.sections.as_ref().map(|s| &s.0))
+            }
             Err(e) => names("config.yaml", &e.message),
         },
     );
@@ -790,7 +926,10 @@ fn fuzz_data_yaml_and_json() {
             for origin in origins(text, "d") {
                 let format = Format::for_path(std::path::Path::new(&origin));
                 match data::parse(text, format, &origin) {
-                    Ok(v) => drop(data::to_value(&v)),
+                    Ok(v) => {
+                        drop(data::to_value(&v));
+                        data_kept(text, &origin, &v)?;
+                    }
                     Err(e) => names(&origin, &e.message)?,
                 }
             }
@@ -799,12 +938,68 @@ fn fuzz_data_yaml_and_json() {
     );
 }
 
+/// Accepted data is the document's tree: JSON as serde_json reads it, YAML as serde_yaml
+/// reads it straight into JSON, where that reading exists. The program converts YAML
+/// itself (tags dropped, scalar keys made strings, as Go's templates see them), so a
+/// document with a tag or a key that is not a string is not compared.
+fn data_kept(text: &str, origin: &str, kept: &Value) -> Result<(), String> {
+    let doc: Value = if origin.ends_with(".json") {
+        serde_json::from_str(text).map_err(|e| format!("{origin}: accepted invalid JSON: {e}"))?
+    } else if text.contains('!') || text.trim().is_empty() {
+        return Ok(());
+    } else {
+        match serde_yaml::from_str::<serde_yaml::Value>(text) {
+            Ok(yaml) if string_keys(&yaml) => {
+                serde_json::to_value(yaml).map_err(|e| e.to_string())?
+            }
+            _ => return Ok(()),
+        }
+    };
+    if doc == *kept {
+        Ok(())
+    } else {
+        Err(format!("{origin}: read {doc} but kept {kept}"))
+    }
+}
+
+/// Whether every map key in `v` is a string.
+fn string_keys(v: &serde_yaml::Value) -> bool {
+    use serde_yaml::Value as Y;
+    match v {
+        Y::Mapping(m) => m.iter().all(|(k, v)| k.is_string() && string_keys(v)),
+        Y::Sequence(items) => items.iter().all(string_keys),
+        _ => true,
+    }
+}
+
+/// An accepted `--set KEY=VALUE` is the value at KEY's dotted path: the text itself, or
+/// the scalar YAML reads it as.
 #[test]
 fn fuzz_set_values() {
     fuzz(
         ".{0,20}=.{0,60}|[a-z.]{0,10}=\\[{1,5000}",
         |setting| match data::parse_setting(setting) {
-            Ok(_) => Ok(()),
+            Ok(mut value) => {
+                let (key, raw) = setting.split_once('=').ok_or("accepted without '='")?;
+                for part in key.split('.') {
+                    value = match value {
+                        Value::Object(mut m) if m.len() == 1 => m
+                            .remove(part)
+                            .ok_or(format!("no '{part}' in {setting:?}"))?,
+                        other => return Err(format!("{setting:?}: {other} at '{part}'")),
+                    };
+                }
+                // YAML's reading of the text when it is a scalar, else the text.
+                let scalar = serde_yaml::from_str::<serde_yaml::Value>(raw)
+                    .ok()
+                    .map(untagged)
+                    .filter(|v| !v.is_array() && !v.is_object());
+                match value {
+                    v if Some(&v) == scalar.as_ref() => Ok(()),
+                    Value::String(s) if s == raw => Ok(()),
+                    v => Err(format!("{setting:?} set {v}")),
+                }
+            }
             Err(e) => names("--set", &e.message),
         },
     );
@@ -849,12 +1044,40 @@ fn fuzz_models_yaml() {
         input(models_shape(), top_map(MODEL_KEYS), "models: "),
         |text| match ModelRegistry::parse(text, "models.yaml") {
             Ok(r) => {
-                r.lookup("claude-sonnet-5-5").default_max_tokens(false);
-                Ok(())
+                let found = r.lookup("claude-sonnet-5-5");
+                found.default_max_tokens(false);
+                // The first entry, in the file's order, whose pattern matches.
+                let Some(doc) = accepted_tree(text, "models.yaml")? else {
+                    return Ok(());
+                };
+                let entries = doc["models"]
+                    .as_array()
+                    .ok_or("accepted without a models list")?;
+                let first = entries
+                    .iter()
+                    .find(|e| glob(e["pattern"].as_str().unwrap_or(""), "claude-sonnet-5-5"))
+                    .ok_or("no entry matches, not even the catch-all")?;
+                same(first, "pattern", &found.pattern)?;
+                same(first, "family", &found.family)?;
+                same(first, "context_window", &found.context_window)
             }
             Err(e) => names("models.yaml", &e),
         },
     );
+}
+
+/// Whether `name` matches `pattern`, where `*` stands for any run of characters: the
+/// registry's patterns, matched here apart from the program's own matcher.
+fn glob(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, rest)) => {
+            name.starts_with(head)
+                && (0..=name.len() - head.len()).any(|i| {
+                    name.is_char_boundary(head.len() + i) && glob(rest, &name[head.len() + i..])
+                })
+        }
+    }
 }
 
 /// A failing case's seed is saved to the regressions file and replayed first by the next
