@@ -50,3 +50,4 @@ mod template_cli;
 mod template_limits;
 mod token_counts;
 mod url_fetch;
+mod usage;

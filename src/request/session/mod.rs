@@ -66,6 +66,7 @@ impl Laid {
             self.tracker.record_without_session(memory);
         }
         let number = self.tracker.requests();
+        let changed = self.tracker.first_change().map(str::to_string);
         self.tracker.conversation_mut().send(
             number,
             &request.options.model,
@@ -75,6 +76,7 @@ impl Laid {
                 input: prediction.input_tokens as u64,
                 cache_read: prediction.read as u64,
                 cache_write: prediction.written as u64,
+                changed,
             }),
         );
         Ok(self.tracker.save()?)

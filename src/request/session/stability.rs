@@ -131,6 +131,8 @@ pub struct Tracker {
     state: State,
     pins: BTreeMap<ItemKey, Tier>,
     previous: Option<Memory>,
+    /// The first item this request changed against the previous one ([`first_change`]).
+    first_change: Option<String>,
 }
 
 impl Tracker {
@@ -176,6 +178,7 @@ impl Tracker {
             previous: state.cache.clone(),
             state,
             pins: BTreeMap::new(),
+            first_change: None,
         })
     }
 
@@ -191,6 +194,7 @@ impl Tracker {
             },
             pins: BTreeMap::new(),
             previous: None,
+            first_change: None,
         }
     }
 
@@ -209,6 +213,7 @@ impl Tracker {
             .as_ref()
             .is_some_and(|m| m.moving.is_some() || !m.steps.is_empty());
         self.state.requests += 1;
+        self.first_change = first_change(&self.state.items, items);
         let moves = Ripple {
             items: &mut self.state.items,
             next_order: &mut self.state.next_order,
@@ -222,6 +227,14 @@ impl Tracker {
         // Every item kept is one observed now, under its id.
         self.state.sha256_hashes = false;
         moves
+    }
+
+    /// The first item, in the order the body holds them, that the request observed last
+    /// changed, added or dropped against the session's previous request: where a provider's
+    /// cache read of the same prefix stops. `None` on a first request, or when no item
+    /// changed.
+    pub fn first_change(&self) -> Option<&str> {
+        self.first_change.as_deref()
     }
 
     /// Whether the items to observe need their SHA-256 (`Observed::sha256`): the state
@@ -353,6 +366,33 @@ impl Tracker {
             })
         // The lock file is closed (and so unlocked) when `self` drops, after the rename.
     }
+}
+
+/// What [`Tracker::first_change`] says: the earliest of the items `observed` changed,
+/// added or dropped against `old` (the previous request's), by the tier and place the
+/// item held (a body lays items out by tier, then by place), as `KEY (how)`. A history
+/// message appended after the old ones is left out: appending never breaks a prefix.
+fn first_change(old: &BTreeMap<ItemKey, Entry>, observed: &[Observed]) -> Option<String> {
+    if old.is_empty() {
+        return None;
+    }
+    let old_history = old.keys().filter(|k| k.history_index().is_some()).count();
+    let mut changes: Vec<(Tier, u64, &ItemKey, &str)> = Vec::new();
+    for o in observed {
+        match old.get(&o.key) {
+            Some(e) if e.hash == o.hash || o.sha256.as_deref() == Some(e.hash.as_str()) => {}
+            Some(e) => changes.push((e.tier, e.order, &o.key, "changed")),
+            None if o.key.history_index().is_some_and(|i| i >= old_history) => {}
+            None => changes.push((Tier::Active, u64::MAX, &o.key, "new")),
+        }
+    }
+    for (key, e) in old {
+        if !observed.iter().any(|o| o.key == *key) {
+            changes.push((e.tier, e.order, key, "dropped"));
+        }
+    }
+    let (_, _, key, how) = changes.into_iter().min_by_key(|c| (c.0, c.1))?;
+    Some(format!("{key} ({how})"))
 }
 
 fn parse(bytes: &[u8], shown: &str) -> Result<State, StateError> {
@@ -517,6 +557,35 @@ mod tests {
         // Symbol blocks start in L3.
         let t = run(&path, &[("file:b", "B"), ("symbol:c", "C")]);
         assert_eq!(t[&key("symbol:c")], L3);
+    }
+
+    #[test]
+    fn the_first_change_is_the_earliest_in_the_body() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let observe = |pairs: &[(&str, &str)]| {
+            let mut t = Tracker::open(Path::new("/"), &path).unwrap();
+            t.observe(&items(pairs), 0, false);
+            let change = t.first_change().map(str::to_string);
+            t.save().unwrap();
+            change
+        };
+        assert_eq!(observe(&[("file:a", "A"), ("file:b", "B")]), None);
+        assert_eq!(observe(&[("file:a", "A"), ("file:b", "B")]), None);
+        // b was placed after a: its change comes first only once a is left alone.
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B2")]).as_deref(),
+            Some("file:a (changed)")
+        );
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B3"), ("file:c", "C")]).as_deref(),
+            Some("file:b (changed)")
+        );
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B3"), ("history:0", "H")]).as_deref(),
+            Some("file:c (dropped)"),
+            "an appended history message breaks nothing"
+        );
     }
 
     #[test]
