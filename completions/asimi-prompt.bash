@@ -1785,7 +1785,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__reply)
-            opts="-C -h --cwd --template-fuel --template-bytes --session --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --session --apply --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

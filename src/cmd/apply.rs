@@ -39,43 +39,73 @@ pub fn reply_text(raw: &str) -> Result<String, Error> {
 pub fn run(args: ApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = resolve(&ctx.flags(), &ctx.env)?;
     let (shown, raw) = super::read_llm_output(&args.input, &settings.cwd, "apply", ctx)?;
-    let blocks = edit::parse(&reply_text(&raw)?);
+    let how = How {
+        dry_run: args.dry_run,
+        json: args.json,
+        report_to_stderr: false,
+    };
+    let (outcome, _) = apply_text(&reply_text(&raw)?, &shown, &settings.project_root, how, ctx)?;
+    Ok(outcome)
+}
+
+/// How [`apply_text`] applies and reports.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct How {
+    /// Print the diff instead of writing.
+    pub dry_run: bool,
+    /// The report as JSON.
+    pub json: bool,
+    /// The report on standard error (`reply --apply`, whose standard output is the
+    /// assistant's text), not standard output.
+    pub report_to_stderr: bool,
+}
+
+/// Applies the edit blocks of `text` (the reply `shown` names) to the files under
+/// `root_path`, writes the diff (`dry_run`) and the report, and returns the outcome
+/// with each block's result (none: the reply held no block, which is noted).
+pub(super) fn apply_text(
+    text: &str,
+    shown: &str,
+    root_path: &Path,
+    how: How,
+    ctx: &mut Ctx,
+) -> anyhow::Result<(Outcome, Vec<BlockResult>)> {
+    let blocks = edit::parse(text);
     if blocks.is_empty() {
         ctx.note(format!("no edit blocks in {shown}; nothing to do"))?;
-        return Ok(Outcome::Ok);
+        return Ok((Outcome::Ok, Vec::new()));
     }
-    let root_path = settings.project_root.clone();
-    let root = Root::open(&root_path).map_err(|e| {
+    let root = Root::open(root_path).map_err(|e| {
         Error::data(format!(
             "cannot open the project root '{}': {}",
-            paths::display(&root_path),
+            paths::display(root_path),
             crate::fs::io_reason(&e)
         ))
     })?;
     let mut results = Vec::new();
     let mut diff = String::new();
+    let color = ctx.color() && !how.report_to_stderr;
     for path in paths_in_order(&blocks) {
         let group: Vec<&Block> = blocks.iter().filter(|b| b.path == path).collect();
-        let file = FileRef::new(&root, &root_path, &path);
-        results.extend(apply_to(
-            &file,
-            &group,
-            args.dry_run,
-            ctx.color(),
-            &mut diff,
-        ));
+        let file = FileRef::new(&root, root_path, &path);
+        results.extend(apply_to(&file, &group, how.dry_run, color, &mut diff));
     }
     results.sort_by_key(|r| r.line);
-    let text = match args.json {
+    let text = match how.json {
         true => json(&results),
         false => report(&results),
     };
-    ctx.out.write_all(diff.as_bytes())?;
-    ctx.out.write_all(text.as_bytes())?;
-    match results.iter().all(|r| r.status.done()) {
-        true => Ok(Outcome::Ok),
-        false => Ok(Outcome::NotApplied),
-    }
+    let out = match how.report_to_stderr {
+        true => &mut *ctx.err,
+        false => &mut *ctx.out,
+    };
+    out.write_all(diff.as_bytes())?;
+    out.write_all(text.as_bytes())?;
+    let outcome = match results.iter().all(|r| r.status.done()) {
+        true => Outcome::Ok,
+        false => Outcome::NotApplied,
+    };
+    Ok((outcome, results))
 }
 
 /// The blocks' paths, each once, in the order the reply first names them (blocks with

@@ -32,6 +32,7 @@ mod modes;
 mod pack;
 mod protocol;
 mod readme;
+mod recovery;
 mod registry;
 mod reply;
 mod request_cli;
