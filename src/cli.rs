@@ -930,6 +930,10 @@ pub struct ApplyArgs {
     /// Print each block's result as JSON (docs/apply.md lists the fields).
     #[arg(long)]
     pub json: bool,
+    /// Record the blocks that did not apply in session NAME: its next `messages` tells
+    /// the model, with the files' current content (not with --dry-run).
+    #[arg(long, value_name = "NAME")]
+    pub session: Option<String>,
 }
 
 const COMPRESS_AFTER_HELP: &str = "\
@@ -977,6 +981,7 @@ pub struct ReplyArgs {
     pub session: Option<String>,
     /// Then apply the answer's edit blocks to the project's files, as `asimi-prompt
     /// apply` does; its report goes to standard error (standard output is the answer).
+    /// With --session, the blocks that did not apply are recorded for the next request.
     #[arg(long)]
     pub apply: bool,
 }

@@ -11,6 +11,7 @@ use crate::cli::ApplyArgs;
 use crate::edit::{self, Block, BlockResult, Status};
 use crate::error::Error;
 use crate::paths;
+use crate::request::session::stability::{self, Tracker};
 
 /// The reply's text from what was read: a provider's response (a JSON body or a
 /// server-sent event stream, any shape `reply` reads) gives its assistant text; anything
@@ -38,14 +39,38 @@ pub fn reply_text(raw: &str) -> Result<String, Error> {
 /// each block.
 pub fn run(args: ApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = resolve(&ctx.flags(), &ctx.env)?;
+    // A bad session name is refused before anything is written.
+    let state = match (&args.session, args.dry_run) {
+        (Some(name), false) => Some(stability::state_path(name, settings.state_dir(&ctx.env))?),
+        _ => None,
+    };
     let (shown, raw) = super::read_llm_output(&args.input, &settings.cwd, "apply", ctx)?;
     let how = How {
         dry_run: args.dry_run,
         json: args.json,
         report_to_stderr: false,
     };
-    let (outcome, _) = apply_text(&reply_text(&raw)?, &shown, &settings.project_root, how, ctx)?;
+    let root = &settings.project_root;
+    let (outcome, results) = apply_text(&reply_text(&raw)?, &shown, root, how, ctx)?;
+    if let Some(state) = state {
+        record_failed(&state, root, &results)?;
+    }
     Ok(outcome)
+}
+
+/// Records in the session whose state is at `state` (inside the project `root`) the
+/// blocks of `results` that did not apply, replacing any earlier record: the next
+/// `messages` in the session tells the model (`edit::recovery`). Written whole,
+/// atomically, under the session's lock.
+pub(super) fn record_failed(
+    state: &Path,
+    root: &Path,
+    results: &[BlockResult],
+) -> anyhow::Result<()> {
+    let mut tracker = Tracker::open(root, state).map_err(Error::from)?;
+    tracker.set_failed(edit::recovery::failed(results));
+    tracker.save().map_err(Error::from)?;
+    Ok(())
 }
 
 /// How [`apply_text`] applies and reports.

@@ -66,7 +66,11 @@ pub fn run(args: ReplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
         json: false,
         report_to_stderr: true,
     };
-    let (outcome, _) = apply::apply_text(&reply.text, REPLY, &settings.project_root, how, ctx)?;
+    let root = &settings.project_root;
+    let (outcome, results) = apply::apply_text(&reply.text, REPLY, root, how, ctx)?;
+    if let Some((_, path, _)) = &session {
+        apply::record_failed(path, root, &results)?;
+    }
     Ok(outcome)
 }
 

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::beneath::{self, Links, Place, Root};
+use crate::edit::recovery::Failed;
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
 use crate::request::session::ripple::Ripple;
@@ -114,6 +115,10 @@ struct State {
     /// The conversation `reply` brings back (`turns`).
     #[serde(default, skip_serializing_if = "Conversation::is_empty")]
     conversation: Conversation,
+    /// The blocks of the last reply applied in the session that did not apply, until a
+    /// request tells the model (`edit::recovery`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    failed: Vec<Failed>,
     /// Version 1's record of the last request's markers: read, and dropped.
     #[serde(default, skip_serializing)]
     last_request: Option<serde_json::Value>,
@@ -332,6 +337,22 @@ impl Tracker {
     /// The conversation, to record a request sent or a reply.
     pub fn conversation_mut(&mut self) -> &mut Conversation {
         &mut self.state.conversation
+    }
+
+    /// The blocks that did not apply, not yet told to the model.
+    pub fn failed(&self) -> &[Failed] {
+        &self.state.failed
+    }
+
+    /// Records what the last apply left undone (replacing any earlier record: the reply
+    /// to recover from is the latest).
+    pub fn set_failed(&mut self, failed: Vec<Failed>) {
+        self.state.failed = failed;
+    }
+
+    /// Forgets the failures `sent` told the model (one recorded since stays).
+    pub fn clear_failed(&mut self, sent: &[Failed]) {
+        self.state.failed.retain(|f| !sent.contains(f));
     }
 
     /// Requests the session has recorded (the one being laid out included).
