@@ -338,6 +338,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Add the turn (the last request''s prompt and this answer) and the reported usage to the session NAME (the one `messages --session NAME` sent)')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Then apply the answer''s edit blocks to the project''s files, as `asimi-prompt apply` does; its report goes to standard error (standard output is the answer). With --session, the blocks that did not apply are recorded for the next request')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -383,6 +384,7 @@ Register-ArgumentCompleter -Native -CommandName 'asimi-prompt' -ScriptBlock {
             [CompletionResult]::new('--cwd', '--cwd', [CompletionResultType]::ParameterName, 'Run as if started in DIR (like git -C)')
             [CompletionResult]::new('--template-fuel', '--template-fuel', [CompletionResultType]::ParameterName, 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel')
             [CompletionResult]::new('--template-bytes', '--template-bytes', [CompletionResultType]::ParameterName, 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Record the blocks that did not apply in session NAME: its next `messages` tells the model, with the files'' current content (not with --dry-run)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print a unified diff of what would change, and write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print each block''s result as JSON (docs/apply.md lists the fields)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

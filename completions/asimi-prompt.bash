@@ -314,7 +314,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__apply)
-            opts="-C -h --cwd --template-fuel --template-bytes --dry-run --json --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --dry-run --json --session --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -333,6 +333,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --template-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1785,7 +1789,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__reply)
-            opts="-C -h --cwd --template-fuel --template-bytes --session --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --session --apply --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

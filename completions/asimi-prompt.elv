@@ -329,6 +329,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
             cand --session 'Add the turn (the last request''s prompt and this answer) and the reported usage to the session NAME (the one `messages --session NAME` sent)'
+            cand --apply 'Then apply the answer''s edit blocks to the project''s files, as `asimi-prompt apply` does; its report goes to standard error (standard output is the answer). With --session, the blocks that did not apply are recorded for the next request'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -371,6 +372,7 @@ set edit:completion:arg-completer[asimi-prompt] = {|@words|
             cand --cwd 'Run as if started in DIR (like git -C)'
             cand --template-fuel 'The execution budget of each template render, in steps (default 10000000); a template that runs longer fails. Also ASIMI_TEMPLATE_FUEL or config template_fuel'
             cand --template-bytes 'The byte budget of each template render: what it writes and the strings its functions build (default 64M); a template that produces more fails. Takes bytes, or K, M or G (powers of 1024). Also ASIMI_TEMPLATE_BYTES or config template_bytes'
+            cand --session 'Record the blocks that did not apply in session NAME: its next `messages` tells the model, with the files'' current content (not with --dry-run)'
             cand --dry-run 'Print a unified diff of what would change, and write nothing'
             cand --json 'Print each block''s result as JSON (docs/apply.md lists the fields)'
             cand -h 'Print help (see more with ''--help'')'

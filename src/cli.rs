@@ -930,6 +930,10 @@ pub struct ApplyArgs {
     /// Print each block's result as JSON (docs/apply.md lists the fields).
     #[arg(long)]
     pub json: bool,
+    /// Record the blocks that did not apply in session NAME: its next `messages` tells
+    /// the model, with the files' current content (not with --dry-run).
+    #[arg(long, value_name = "NAME")]
+    pub session: Option<String>,
 }
 
 const COMPRESS_AFTER_HELP: &str = "\
@@ -953,8 +957,12 @@ With --session NAME, the prompt of the session's last `messages` request and thi
 sends as the history when no --history file is given; the usage the provider reported
 (input, cache read and write, output tokens) is kept beside the request.
 
+With --apply, the answer's edit blocks are then applied as `asimi-prompt apply` applies
+them, with its per-block report on standard error: exit 1 when a block did not apply.
+
 An error body, an error event or a stream cut before its final event exits 1 with the
-provider's message and records nothing; input that is neither JSON nor a stream exits 2.
+provider's message and records and applies nothing; input that is neither JSON nor a
+stream exits 2.
 
 Examples:
   asimi-prompt messages --session s --prompt 'Fix the parser' \\
@@ -971,6 +979,11 @@ pub struct ReplyArgs {
     /// to the session NAME (the one `messages --session NAME` sent).
     #[arg(long, value_name = "NAME")]
     pub session: Option<String>,
+    /// Then apply the answer's edit blocks to the project's files, as `asimi-prompt
+    /// apply` does; its report goes to standard error (standard output is the answer).
+    /// With --session, the blocks that did not apply are recorded for the next request.
+    #[arg(long)]
+    pub apply: bool,
 }
 
 // `compress`: the history and how to encode the request.

@@ -312,6 +312,7 @@ pub fn request(assembly: Assembly) -> Request {
         map_edges: None,
         cut: Vec::new(),
         reminder: String::new(),
+        recovered: Vec::new(),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::cli::ApplyArgs;
 use crate::edit::{self, Block, BlockResult, Status};
 use crate::error::Error;
 use crate::paths;
+use crate::request::session::stability::{self, Tracker};
 
 /// The reply's text from what was read: a provider's response (a JSON body or a
 /// server-sent event stream, any shape `reply` reads) gives its assistant text; anything
@@ -38,44 +39,98 @@ pub fn reply_text(raw: &str) -> Result<String, Error> {
 /// each block.
 pub fn run(args: ApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     let settings = resolve(&ctx.flags(), &ctx.env)?;
+    // A bad session name is refused before anything is written.
+    let state = match (&args.session, args.dry_run) {
+        (Some(name), false) => Some(stability::state_path(name, settings.state_dir(&ctx.env))?),
+        _ => None,
+    };
     let (shown, raw) = super::read_llm_output(&args.input, &settings.cwd, "apply", ctx)?;
-    let blocks = edit::parse(&reply_text(&raw)?);
+    let how = How {
+        dry_run: args.dry_run,
+        json: args.json,
+        report_to_stderr: false,
+    };
+    let root = &settings.project_root;
+    let (outcome, results) = apply_text(&reply_text(&raw)?, &shown, root, how, ctx)?;
+    if let Some(state) = state {
+        record_failed(&state, root, &results)?;
+    }
+    Ok(outcome)
+}
+
+/// Records in the session whose state is at `state` (inside the project `root`) the
+/// blocks of `results` that did not apply, replacing any earlier record: the next
+/// `messages` in the session tells the model (`edit::recovery`). Written whole,
+/// atomically, under the session's lock.
+pub(super) fn record_failed(
+    state: &Path,
+    root: &Path,
+    results: &[BlockResult],
+) -> anyhow::Result<()> {
+    let mut tracker = Tracker::open(root, state).map_err(Error::from)?;
+    tracker.set_failed(edit::recovery::failed(results));
+    tracker.save().map_err(Error::from)?;
+    Ok(())
+}
+
+/// How [`apply_text`] applies and reports.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct How {
+    /// Print the diff instead of writing.
+    pub dry_run: bool,
+    /// The report as JSON.
+    pub json: bool,
+    /// The report on standard error (`reply --apply`, whose standard output is the
+    /// assistant's text), not standard output.
+    pub report_to_stderr: bool,
+}
+
+/// Applies the edit blocks of `text` (the reply `shown` names) to the files under
+/// `root_path`, writes the diff (`dry_run`) and the report, and returns the outcome
+/// with each block's result (none: the reply held no block, which is noted).
+pub(super) fn apply_text(
+    text: &str,
+    shown: &str,
+    root_path: &Path,
+    how: How,
+    ctx: &mut Ctx,
+) -> anyhow::Result<(Outcome, Vec<BlockResult>)> {
+    let blocks = edit::parse(text);
     if blocks.is_empty() {
         ctx.note(format!("no edit blocks in {shown}; nothing to do"))?;
-        return Ok(Outcome::Ok);
+        return Ok((Outcome::Ok, Vec::new()));
     }
-    let root_path = settings.project_root.clone();
-    let root = Root::open(&root_path).map_err(|e| {
+    let root = Root::open(root_path).map_err(|e| {
         Error::data(format!(
             "cannot open the project root '{}': {}",
-            paths::display(&root_path),
+            paths::display(root_path),
             crate::fs::io_reason(&e)
         ))
     })?;
     let mut results = Vec::new();
     let mut diff = String::new();
+    let color = ctx.color() && !how.report_to_stderr;
     for path in paths_in_order(&blocks) {
         let group: Vec<&Block> = blocks.iter().filter(|b| b.path == path).collect();
-        let file = FileRef::new(&root, &root_path, &path);
-        results.extend(apply_to(
-            &file,
-            &group,
-            args.dry_run,
-            ctx.color(),
-            &mut diff,
-        ));
+        let file = FileRef::new(&root, root_path, &path);
+        results.extend(apply_to(&file, &group, how.dry_run, color, &mut diff));
     }
     results.sort_by_key(|r| r.line);
-    let text = match args.json {
+    let text = match how.json {
         true => json(&results),
         false => report(&results),
     };
-    ctx.out.write_all(diff.as_bytes())?;
-    ctx.out.write_all(text.as_bytes())?;
-    match results.iter().all(|r| r.status.done()) {
-        true => Ok(Outcome::Ok),
-        false => Ok(Outcome::NotApplied),
-    }
+    let out = match how.report_to_stderr {
+        true => &mut *ctx.err,
+        false => &mut *ctx.out,
+    };
+    out.write_all(diff.as_bytes())?;
+    out.write_all(text.as_bytes())?;
+    let outcome = match results.iter().all(|r| r.status.done()) {
+        true => Outcome::Ok,
+        false => Outcome::NotApplied,
+    };
+    Ok((outcome, results))
 }
 
 /// The blocks' paths, each once, in the order the reply first names them (blocks with

@@ -3,7 +3,8 @@
 use super::request::{chosen, lay_out_in_session, prepare_request};
 use super::{Ctx, Outcome};
 use crate::cli::ContextArgs;
-use crate::request::{self, report::breakdown};
+use crate::request::report::{breakdown, usage};
+use crate::request::{self};
 
 /// Prints what a request would hold per tier, and the cache reuse to expect.
 pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
@@ -16,12 +17,17 @@ pub fn run(args: ContextArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     }
     let (settings, built, req) = prepare_request(&args.request, true, ctx)?;
     let laid = lay_out_in_session(&args.request, &settings, &req, ctx)?;
-    let b = laid.breakdown(
+    let mut b = laid.breakdown(
         &req,
         chosen(&settings, &built),
         args.files,
         args.request.flat,
     )?;
+    if laid.tracker.is_session() {
+        let registry = crate::prompt::registry(&crate::prompt::library(&settings))?;
+        let answered = &laid.tracker.conversation().answered;
+        b.usage = Some(usage::spent(answered, &registry));
+    }
     let text = if args.json {
         breakdown::render_json(&b)
     } else {

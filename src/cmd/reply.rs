@@ -1,7 +1,8 @@
 //! `reply`: a provider's response brought back: the text printed as it arrives, tool
-//! calls named, and with `--session` the turn and its usage added to the session.
+//! calls named, with `--session` the turn and its usage added to the session, and with
+//! `--apply` its edit blocks applied as `apply` applies them.
 
-use super::{resolve, Ctx, Outcome};
+use super::{apply, resolve, Ctx, Outcome};
 use crate::cli::ReplyArgs;
 use crate::reply::{self, Reply};
 use crate::request::session::stability::{self, Tracker};
@@ -15,13 +16,16 @@ pub fn run(args: ReplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     // The session is checked before the response is read, so a bad name costs no answer;
     // it is opened (and locked) only after: `messages | curl | reply` run at once, and
     // `messages` records its request under the same lock before curl can send it.
-    let session = match &args.session {
-        Some(name) => {
-            let settings = resolve(&ctx.flags(), &ctx.env)?;
+    let settings = match args.session.is_some() || args.apply {
+        true => Some(resolve(&ctx.flags(), &ctx.env)?),
+        false => None,
+    };
+    let session = match (&args.session, &settings) {
+        (Some(name), Some(settings)) => {
             let path = stability::state_path(name, settings.state_dir(&ctx.env))?;
-            Some((name, path, settings.project_root))
+            Some((name, path, settings.project_root.clone()))
         }
-        None => None,
+        _ => None,
     };
     let read = {
         let out = &mut *ctx.out;
@@ -51,11 +55,27 @@ pub fn run(args: ReplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .collect();
         ctx.note(format!("tool call {} ({}): {input}", call.name, call.id))?;
     }
-    if let Some((name, path, root)) = session {
-        record(name, &path, &root, &reply)?;
+    if let Some((name, path, root)) = &session {
+        record(name, path, root, &reply)?;
     }
-    Ok(Outcome::Ok)
+    let Some(settings) = settings.filter(|_| args.apply) else {
+        return Ok(Outcome::Ok);
+    };
+    let how = apply::How {
+        dry_run: false,
+        json: false,
+        report_to_stderr: true,
+    };
+    let root = &settings.project_root;
+    let (outcome, results) = apply::apply_text(&reply.text, REPLY, root, how, ctx)?;
+    if let Some((_, path, _)) = &session {
+        apply::record_failed(path, root, &results)?;
+    }
+    Ok(outcome)
 }
+
+/// How `--apply`'s notes name what it read.
+const REPLY: &str = "the reply";
 
 /// Adds `reply` to session `name` (its state at `path`), paired with the request
 /// awaiting it; the state is written whole, atomically, under the session's lock.

@@ -136,6 +136,12 @@ pub(super) fn prepare_request(
         let root = &settings.project_root;
         flags.session_turns = session::stored_turns(name, state_dir, root, !args.no_update)?;
     }
+    // What did not apply goes into the next request, whoever keeps the history.
+    if let (Some(name), false) = (session, args.flat) {
+        let state_dir = settings.state_dir(&ctx.env);
+        let root = &settings.project_root;
+        flags.recovery = session::stored_failures(name, state_dir, root, !args.no_update)?;
+    }
     let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,
     )?;

@@ -8,12 +8,14 @@
 //! The work is split in rooms that depend one way, each a pure function from text to a
 //! result: [`parse`] (a streaming line state machine: the reply's blocks), [`find`]
 //! (where a block's old text is in a file, exactly or under tolerances that cannot move
-//! an edit) and [`apply`] (a file's blocks, in order, all or none). Reading and writing
-//! files is the command's (`cmd/apply.rs`), through `beneath`.
+//! an edit) and [`apply`] (a file's blocks, in order, all or none); [`recovery`] says what
+//! did not apply in the next request. Reading and writing files is the command's
+//! (`cmd/apply.rs`), through `beneath`.
 
 pub mod apply;
 pub mod find;
 pub mod parse;
+pub mod recovery;
 mod text;
 
 /// The line that opens a block's old text. Prompt templates that teach the format use

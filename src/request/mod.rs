@@ -77,6 +77,9 @@ pub struct Request {
     /// What follows the user's prompt in `assembly.prompt`: the separator and the
     /// system reminder (empty without one).
     pub reminder: String,
+    /// The blocks that did not apply which the prompt tells the model of: the session
+    /// forgets them once the request is recorded.
+    pub recovered: Vec<crate::edit::recovery::Failed>,
 }
 
 impl Request {
@@ -194,6 +197,7 @@ pub fn whole(
         map_edges: None,
         cut: Vec::new(),
         reminder: String::new(),
+        recovered: Vec::new(),
     };
     fit(
         &mut request,
@@ -358,6 +362,7 @@ impl Request {
             map_edges,
             cut: Vec::new(),
             reminder,
+            recovered: plan.recovery,
         };
         // `--context-window` (a local model's, say) bounds the request as it picks the
         // prompt's tier.

@@ -265,6 +265,8 @@ total       1137
 limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse: session 's' has no previous request
+
+usage of session 's': no replies recorded: pipe each response into `asimi-prompt reply --session NAME` to set the provider's usage beside the prediction
 ";
 
 #[test]
@@ -286,6 +288,8 @@ limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1132 of 1137 tokens read (99%), through the moving marker; 0 written, 5 uncached; cost 0.10x of no caching
 cache reuse of the same requests without a session: 1100 of 1137 tokens read (96%); 0 written, 37 uncached; cost 0.13x of no caching
+
+usage of session 's': no replies recorded: pipe each response into `asimi-prompt reply --session NAME` to set the provider's usage beside the prediction
 ";
     assert!(table.ends_with(expect), "{table}");
     // b.rs changes: a.rs, unchanged three times, moves to L3 (the working files are
@@ -303,6 +307,8 @@ limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 50 written, 5 uncached; cost 0.15x of no caching
 cache reuse of the same requests without a session: 1100 of 1140 tokens read (96%); 0 written, 40 uncached; cost 0.13x of no caching
+
+usage of session 's': no replies recorded: pipe each response into `asimi-prompt reply --session NAME` to set the provider's usage beside the prediction
 ";
     assert!(table.ends_with(expect), "{table}");
     // Without a session everything is active.

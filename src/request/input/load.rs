@@ -15,6 +15,7 @@ use super::guard;
 use super::plan::{Named, Plan, Urls};
 use super::read::{self, Limits};
 use super::tree;
+use crate::edit::recovery::{self, Failed};
 use crate::map::{Builder, RepoMap};
 use crate::progress::Progress;
 use crate::request::assemble::{Assembly, FileItem, Image, Message, UrlItem};
@@ -74,13 +75,21 @@ pub fn load(
     }
     .opened()?;
     let exclude = select::matcher(&limits.project_root, &plan.exclude, EXCLUDE_FLAG)?;
-    let files = files(&plan, limits, bases, &exclude, &mut warnings)?;
+    let mut files = files(&plan, limits, bases, &exclude, &mut warnings)?;
+    let recovering = !plan.recovery.is_empty();
     let prompt = match &plan.prompt {
         Some(p) => p.clone(),
-        None if plan.preview || plan.prompt_optional => stdin().unwrap_or_default(),
+        None if plan.preview || plan.prompt_optional || recovering => stdin().unwrap_or_default(),
         None => stdin()
             .filter(|s| !s.is_empty())
             .ok_or_else(|| err(NO_PROMPT.to_string()))?,
+    };
+    let prompt = match recovering {
+        true => {
+            recovery_files(&plan.recovery, limits, &mut files, &mut warnings)?;
+            with_recovery(&plan.recovery, prompt)
+        }
+        false => prompt,
     };
     // The guard scans the prompt and every file for secrets. Started now, on the cores
     // that the rest of loading (the map above all) leaves idle, it finds them remembered.
@@ -318,6 +327,43 @@ fn files(
         warnings.push(left_out(&named, &empty, EMPTY));
     }
     Ok(files)
+}
+
+/// Adds to `files` the project files that blocks which did not apply name (`failed`),
+/// read as `--file` reads them but always confined to the project: the model is to copy
+/// their current lines. A file already sent is not sent twice; one that cannot be read
+/// now (deleted since, say) is named in `warnings`.
+fn recovery_files(
+    failed: &[Failed],
+    limits: &Limits,
+    files: &mut Vec<FileItem>,
+    warnings: &mut Vec<String>,
+) -> Result<(), Error> {
+    let confined = Limits {
+        allow_outside: false,
+        ..limits.clone()
+    }
+    .opened()?;
+    for path in recovery::files(failed) {
+        match read::read_file(&path, &confined.project_root, &confined, warnings) {
+            Ok(item) if files.iter().all(|f| f.path != item.path) => files.push(item),
+            Ok(_) => {}
+            Err(e) => warnings.push(format!(
+                "warning: a block that did not apply names {path}, which is not sent: {e}"
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// The prompt with the failure-recovery message before it (the message alone when the
+/// prompt is empty).
+fn with_recovery(failed: &[Failed], prompt: String) -> String {
+    let message = recovery::message(failed);
+    match prompt.trim().is_empty() {
+        true => message,
+        false => format!("{message}\n\n{prompt}"),
+    }
 }
 
 /// Why empty files are left out.

@@ -75,6 +75,9 @@ pub struct RequestFlags {
     pub session_turns: Vec<crate::request::assemble::Message>,
     /// A pack (`--format`) without `--with-system`: no system prompt, no reminder.
     pub no_instructions: bool,
+    /// The blocks of the session's last applied reply that did not apply
+    /// (`session::stored_failures`): the prompt tells the model, and their files are sent.
+    pub recovery: Vec<crate::edit::recovery::Failed>,
 }
 
 /// Paths named on the command line (relative to the working directory) or in the spec
@@ -155,6 +158,8 @@ pub struct Plan {
     pub review: Option<crate::review::Range>,
     /// The session's turns, sent when no history file is named.
     pub session_turns: Vec<crate::request::assemble::Message>,
+    /// What did not apply of the session's last reply (`RequestFlags::recovery`).
+    pub recovery: Vec<crate::edit::recovery::Failed>,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -241,6 +246,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         secrets: flags.secrets,
         review: flags.review.clone(),
         session_turns: flags.session_turns.clone(),
+        recovery: flags.recovery.clone(),
     })
 }
 

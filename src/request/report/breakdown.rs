@@ -132,6 +132,9 @@ pub struct Breakdown {
     /// Every item with its tokens, largest first (`context --files`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<Part>>,
+    /// What the session's answered requests really used (`context --session`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<super::usage::Spent>,
     /// Over the limit: the largest parts and how to leave each out, in a sentence.
     #[serde(skip)]
     pub largest: String,
@@ -301,6 +304,7 @@ pub fn breakdown(i: &Basis) -> Breakdown {
             .then(|| parts::items(i.assembly, i.tokenizer, remedies)),
         largest,
         truncate_helps: remedies.truncate,
+        usage: None,
     }
 }
 
@@ -466,6 +470,10 @@ pub fn render_text(b: &Breakdown) -> String {
     if let Some(items) = &b.items {
         out.push('\n');
         out.push_str(&parts::render(items));
+    }
+    if let (Some(spent), Some(session)) = (&b.usage, &b.session) {
+        out.push('\n');
+        out.push_str(&super::usage::render_text(spent, session));
     }
     out
 }

@@ -66,6 +66,9 @@ impl Laid {
             self.tracker.record_without_session(memory);
         }
         let number = self.tracker.requests();
+        let changed = self.tracker.first_change().map(str::to_string);
+        // The prompt told the model what did not apply: it is not told twice.
+        self.tracker.clear_failed(&request.recovered);
         self.tracker.conversation_mut().send(
             number,
             &request.options.model,
@@ -75,6 +78,7 @@ impl Laid {
                 input: prediction.input_tokens as u64,
                 cache_read: prediction.read as u64,
                 cache_write: prediction.written as u64,
+                changed,
             }),
         );
         Ok(self.tracker.save()?)
@@ -218,6 +222,23 @@ pub fn stored_turns(
     let turns = serde_json::Value::Array(tracker.conversation().turns.clone());
     let shown = format!("session '{name}'");
     super::input::read::parse_history(&turns, &shown)
+}
+
+/// The blocks of session `name`'s last applied reply that did not apply, not yet told
+/// to the model: what the next request's prompt reports. Read like [`stored_turns`]: a
+/// state that does not read is an error, unless the run records nothing.
+pub fn stored_failures(
+    name: &str,
+    state_dir: Result<PathBuf, String>,
+    root: &Path,
+    records: bool,
+) -> Result<Vec<crate::edit::recovery::Failed>, Error> {
+    let path = stability::state_path(name, state_dir)?;
+    match Tracker::open(root, &path) {
+        Ok(tracker) => Ok(tracker.failed().to_vec()),
+        Err(StateError::Corrupt { .. }) if !records => Ok(Vec::new()),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Opens `request`'s session ([`open`]) and lays the request out in it ([`lay_out`]),
@@ -473,6 +494,7 @@ mod tests {
             map_edges: map.then(|| edges.to_vec()),
             cut: Vec::new(),
             reminder: String::new(),
+            recovered: Vec::new(),
         }
     }
 

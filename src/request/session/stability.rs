@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::beneath::{self, Links, Place, Root};
+use crate::edit::recovery::Failed;
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::reuse::Memory;
 use crate::request::session::ripple::Ripple;
@@ -114,6 +115,10 @@ struct State {
     /// The conversation `reply` brings back (`turns`).
     #[serde(default, skip_serializing_if = "Conversation::is_empty")]
     conversation: Conversation,
+    /// The blocks of the last reply applied in the session that did not apply, until a
+    /// request tells the model (`edit::recovery`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    failed: Vec<Failed>,
     /// Version 1's record of the last request's markers: read, and dropped.
     #[serde(default, skip_serializing)]
     last_request: Option<serde_json::Value>,
@@ -131,6 +136,8 @@ pub struct Tracker {
     state: State,
     pins: BTreeMap<ItemKey, Tier>,
     previous: Option<Memory>,
+    /// The first item this request changed against the previous one ([`first_change`]).
+    first_change: Option<String>,
 }
 
 impl Tracker {
@@ -176,6 +183,7 @@ impl Tracker {
             previous: state.cache.clone(),
             state,
             pins: BTreeMap::new(),
+            first_change: None,
         })
     }
 
@@ -191,6 +199,7 @@ impl Tracker {
             },
             pins: BTreeMap::new(),
             previous: None,
+            first_change: None,
         }
     }
 
@@ -209,6 +218,7 @@ impl Tracker {
             .as_ref()
             .is_some_and(|m| m.moving.is_some() || !m.steps.is_empty());
         self.state.requests += 1;
+        self.first_change = first_change(&self.state.items, items);
         let moves = Ripple {
             items: &mut self.state.items,
             next_order: &mut self.state.next_order,
@@ -222,6 +232,14 @@ impl Tracker {
         // Every item kept is one observed now, under its id.
         self.state.sha256_hashes = false;
         moves
+    }
+
+    /// The first item, in the order the body holds them, that the request observed last
+    /// changed, added or dropped against the session's previous request: where a provider's
+    /// cache read of the same prefix stops. `None` on a first request, or when no item
+    /// changed.
+    pub fn first_change(&self) -> Option<&str> {
+        self.first_change.as_deref()
     }
 
     /// Whether the items to observe need their SHA-256 (`Observed::sha256`): the state
@@ -321,6 +339,22 @@ impl Tracker {
         &mut self.state.conversation
     }
 
+    /// The blocks that did not apply, not yet told to the model.
+    pub fn failed(&self) -> &[Failed] {
+        &self.state.failed
+    }
+
+    /// Records what the last apply left undone (replacing any earlier record: the reply
+    /// to recover from is the latest).
+    pub fn set_failed(&mut self, failed: Vec<Failed>) {
+        self.state.failed = failed;
+    }
+
+    /// Forgets the failures `sent` told the model (one recorded since stays).
+    pub fn clear_failed(&mut self, sent: &[Failed]) {
+        self.state.failed.retain(|f| !sent.contains(f));
+    }
+
     /// Requests the session has recorded (the one being laid out included).
     pub fn requests(&self) -> u64 {
         self.state.requests
@@ -353,6 +387,33 @@ impl Tracker {
             })
         // The lock file is closed (and so unlocked) when `self` drops, after the rename.
     }
+}
+
+/// What [`Tracker::first_change`] says: the earliest of the items `observed` changed,
+/// added or dropped against `old` (the previous request's), by the tier and place the
+/// item held (a body lays items out by tier, then by place), as `KEY (how)`. A history
+/// message appended after the old ones is left out: appending never breaks a prefix.
+fn first_change(old: &BTreeMap<ItemKey, Entry>, observed: &[Observed]) -> Option<String> {
+    if old.is_empty() {
+        return None;
+    }
+    let old_history = old.keys().filter(|k| k.history_index().is_some()).count();
+    let mut changes: Vec<(Tier, u64, &ItemKey, &str)> = Vec::new();
+    for o in observed {
+        match old.get(&o.key) {
+            Some(e) if e.hash == o.hash || o.sha256.as_deref() == Some(e.hash.as_str()) => {}
+            Some(e) => changes.push((e.tier, e.order, &o.key, "changed")),
+            None if o.key.history_index().is_some_and(|i| i >= old_history) => {}
+            None => changes.push((Tier::Active, u64::MAX, &o.key, "new")),
+        }
+    }
+    for (key, e) in old {
+        if !observed.iter().any(|o| o.key == *key) {
+            changes.push((e.tier, e.order, key, "dropped"));
+        }
+    }
+    let (_, _, key, how) = changes.into_iter().min_by_key(|c| (c.0, c.1))?;
+    Some(format!("{key} ({how})"))
 }
 
 fn parse(bytes: &[u8], shown: &str) -> Result<State, StateError> {
@@ -517,6 +578,35 @@ mod tests {
         // Symbol blocks start in L3.
         let t = run(&path, &[("file:b", "B"), ("symbol:c", "C")]);
         assert_eq!(t[&key("symbol:c")], L3);
+    }
+
+    #[test]
+    fn the_first_change_is_the_earliest_in_the_body() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let observe = |pairs: &[(&str, &str)]| {
+            let mut t = Tracker::open(Path::new("/"), &path).unwrap();
+            t.observe(&items(pairs), 0, false);
+            let change = t.first_change().map(str::to_string);
+            t.save().unwrap();
+            change
+        };
+        assert_eq!(observe(&[("file:a", "A"), ("file:b", "B")]), None);
+        assert_eq!(observe(&[("file:a", "A"), ("file:b", "B")]), None);
+        // b was placed after a: its change comes first only once a is left alone.
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B2")]).as_deref(),
+            Some("file:a (changed)")
+        );
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B3"), ("file:c", "C")]).as_deref(),
+            Some("file:b (changed)")
+        );
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B3"), ("history:0", "H")]).as_deref(),
+            Some("file:c (dropped)"),
+            "an appended history message breaks nothing"
+        );
     }
 
     #[test]

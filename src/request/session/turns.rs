@@ -6,8 +6,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::reply::{Reply, Usage};
+use crate::reply::Reply;
 use crate::request::assemble::Image;
+pub use crate::request::report::usage::{Answered, Predicted};
 
 /// How many answered requests' usage a session keeps.
 const KEPT_USAGE: usize = 64;
@@ -38,36 +39,6 @@ pub struct Awaiting {
     pub prompt: Value,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub predicted: Option<Predicted>,
-}
-
-/// The cache use `messages` predicted for a request (see `reuse::predict`), kept to set
-/// beside what the provider reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Predicted {
-    /// The body's input tokens, counted with the request's tokenizer.
-    pub input: u64,
-    pub cache_read: u64,
-    pub cache_write: u64,
-}
-
-/// What the provider reported for one request.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Answered {
-    pub request: u64,
-    /// The model asked for, and the one that answered, if the response named it.
-    pub model: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub answered_by: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub usage: Option<Usage>,
-    /// What `messages` predicted for the same request.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub predicted: Option<Predicted>,
-    /// The provider's charge in US dollars, where it says (OpenRouter).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cost: Option<f64>,
 }
 
 impl Conversation {
