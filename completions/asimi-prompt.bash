@@ -200,7 +200,7 @@ _asimi__prompt() {
 
     case "${cmd}" in
         asimi__prompt)
-            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress reply commit map apply goal template prompt models completions man help"
+            opts="-C -h -V --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help --version system export messages context compress reply commit map apply goal template prompt models completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -259,6 +259,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent-name)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -494,7 +498,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__context)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -676,6 +680,10 @@ _asimi__prompt() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --agent-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --no-section)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -724,7 +732,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__export)
-            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --template --force --check --update --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --template --force --check --update --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -783,6 +791,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent-name)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1411,7 +1423,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__messages)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1590,6 +1602,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent-name)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1823,7 +1839,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__system)
-            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --check --update --json --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1882,6 +1898,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent-name)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

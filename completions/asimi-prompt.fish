@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_asimi_prompt_global_optspecs
-    string join \n C/cwd= template-fuel= template-bytes= model= mode= context-window= sandbox= templates= tool-name= protocol= goal= ascii data= set= hermetic no-hermetic no-section= append-system-prompt= memory= memory-file= context-file= skill= skill-arg= mcp-config= mcp-server= trust-project-mcp mcp-timeout= require-mcp sanity no-sanity check= update json h/help V/version
+    string join \n C/cwd= template-fuel= template-bytes= model= mode= context-window= sandbox= templates= tool-name= protocol= goal= ascii data= set= hermetic no-hermetic agent-name= interactive non-interactive no-section= append-system-prompt= memory= memory-file= context-file= skill= skill-arg= mcp-config= mcp-server= trust-project-mcp mcp-timeout= require-mcp sanity no-sanity check= update json h/help V/version
 end
 
 function __fish_asimi_prompt_needs_command
@@ -171,6 +171,7 @@ edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -185,6 +186,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l check -d 'Com
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-hermetic -d 'Not hermetic, even with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l interactive -d 'The prompt for an agent someone answers: questions and confirmations allowed (the default, unless the config says `interactive: false`)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l non-interactive -d 'The prompt for an agent no one answers: no questions back; it makes reasonable assumptions, states them and carries on'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
@@ -356,6 +359,7 @@ edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -370,6 +374,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l che
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-hermetic -d 'Not hermetic, even with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l interactive -d 'The prompt for an agent someone answers: questions and confirmations allowed (the default, unless the config says `interactive: false`)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l non-interactive -d 'The prompt for an agent no one answers: no questions back; it makes reasonable assumptions, states them and carries on'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
@@ -524,10 +530,13 @@ edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l check -d 'Compare the output with FILE: exit 0 if equal, else exit 1 and print a diff' -r -F
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l no-hermetic -d 'Not hermetic, even with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l interactive -d 'The prompt for an agent someone answers: questions and confirmations allowed (the default, unless the config says `interactive: false`)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l non-interactive -d 'The prompt for an agent no one answers: no questions back; it makes reasonable assumptions, states them and carries on'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l template -d 'Write the base template\'s source instead of the rendered text, so that --mode, --context-window and environment facts stay live (name the file *.tmpl)'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l force -d 'Overwrite a file whose content differs'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l update -d 'With --check, rewrite FILE instead of failing'
@@ -722,6 +731,7 @@ edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -752,6 +762,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l c
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-hermetic -d 'Not hermetic, even with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l interactive -d 'The prompt for an agent someone answers: questions and confirmations allowed (the default, unless the config says `interactive: false`)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l non-interactive -d 'The prompt for an agent no one answers: no questions back; it makes reasonable assumptions, states them and carries on'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'
@@ -947,6 +959,7 @@ edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
@@ -977,6 +990,8 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ca
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l ascii -d 'Goal markers in ASCII: [x] [~] [ ] and (locked) instead of emoji'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l hermetic -d 'Read no user config, memory, home or environment; render the working directory and project root repo-relative and other machine facts blank unless pinned with --set (OS, Shell, Cwd, ProjectRoot, Home, Branch). Also ASIMI_HERMETIC=1 or config hermetic; the default with --check'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-hermetic -d 'Not hermetic, even with --check'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l interactive -d 'The prompt for an agent someone answers: questions and confirmations allowed (the default, unless the config says `interactive: false`)'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l non-interactive -d 'The prompt for an agent no one answers: no questions back; it makes reasonable assumptions, states them and carries on'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l trust-project-mcp -d 'Start the project\'s own MCP servers (.asimi/config.yaml mcp_servers); without it they are listed but not started'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l require-mcp -d 'Fail (exit 2) when an MCP server fails, instead of leaving its prompts out with a warning'
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l sanity -d 'Add the sanity check (sanity-reality-check) at the end of the skills section: the default, unless the config says `sanity: false`'

@@ -513,16 +513,44 @@ pub struct BaseArgs {
         overrides_with = "hermetic"
     )]
     pub no_hermetic: bool,
+    /// The agent's name, which the base prompt's first sentence gives (config
+    /// agent_name; none by default).
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        value_name = "NAME"
+    )]
+    pub agent_name: Option<String>,
+    /// The prompt for an agent someone answers: questions and confirmations allowed (the
+    /// default, unless the config says `interactive: false`).
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        overrides_with = "non_interactive"
+    )]
+    pub interactive: bool,
+    /// The prompt for an agent no one answers: no questions back; it makes reasonable
+    /// assumptions, states them and carries on.
+    #[arg(
+        help_heading = "System prompt",
+        hide_short_help = true,
+        long,
+        overrides_with = "interactive"
+    )]
+    pub non_interactive: bool,
 }
 
 impl BaseArgs {
     /// `--hermetic` or `--no-hermetic`, whichever came last; `None` if neither.
     pub fn hermetic(&self) -> Option<bool> {
-        match (self.hermetic, self.no_hermetic) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        }
+        either(self.hermetic, self.no_hermetic)
+    }
+
+    /// `--interactive` or `--non-interactive`, whichever came last; `None` if neither.
+    pub fn interactive(&self) -> Option<bool> {
+        either(self.interactive, self.non_interactive)
     }
 }
 
@@ -618,11 +646,17 @@ pub struct PromptArgs {
 impl PromptArgs {
     /// `--sanity` or `--no-sanity`, whichever came last; `None` if neither.
     pub fn sanity(&self) -> Option<bool> {
-        match (self.sanity, self.no_sanity) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
-        }
+        either(self.sanity, self.no_sanity)
+    }
+}
+
+/// A pair of flags that override each other (`--X`, `--no-X`): `Some(true)` for the
+/// first, `Some(false)` for the second, `None` for neither.
+fn either(on: bool, off: bool) -> Option<bool> {
+    match (on, off) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
     }
 }
 
@@ -1717,6 +1751,8 @@ impl PromptArgs {
             ascii: self.base.ascii,
             skills: self.skill.clone(),
             sanity: self.sanity(),
+            agent_name: self.base.agent_name.clone(),
+            interactive: self.base.interactive(),
             default_model: Some(default_model),
             hermetic: self.base.hermetic(),
             skill_args: self.skill_arg.clone(),
@@ -1771,11 +1807,7 @@ impl MessagesArgs {
             fetch: self.fetch_options(cache_dir),
             map_cache_dir: cache_dir.map(crate::map::cache::dir_in),
             images: self.image.clone(),
-            file_tree: match (self.file_tree, self.no_file_tree) {
-                (true, _) => Some(true),
-                (_, true) => Some(false),
-                _ => None,
-            },
+            file_tree: either(self.file_tree, self.no_file_tree),
             session: self.session.clone(),
             cache_ttl: self.cache_ttl.clone(),
             cache_create: self.cache_create && gemini_cache,

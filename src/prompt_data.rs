@@ -227,6 +227,10 @@ pub struct PromptContext {
     pub tier: WindowTier,
     /// The active goal (`goal::Goal::to_data`), or null.
     pub goal: serde_json::Value,
+    /// The agent's name (`.AgentName`), empty when none was given.
+    pub agent_name: String,
+    /// Whether someone answers the agent's questions (`.Interactive`).
+    pub interactive: bool,
     /// The skills section's prompts, rendered, in order.
     pub skills: Vec<SkillData>,
     pub vars: serde_json::Value,
@@ -274,6 +278,8 @@ impl PromptContext {
             Value::from(self.mode_instructions.as_str()),
         );
         m.insert("Tier", Value::from(self.tier));
+        m.insert("AgentName", Value::from(self.agent_name.as_str()));
+        m.insert("Interactive", Value::from(self.interactive));
         m.insert("Goal", crate::data::to_value(&self.goal));
         m.insert("Skills", ser(&self.skills));
         m.insert("Vars", crate::data::to_value(&self.vars));

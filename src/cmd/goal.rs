@@ -135,13 +135,17 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
                 &found,
                 &shown,
                 &today,
+                &[],
             )?;
             Some(goal::lock(&settings.project_root, &settings.goal_file)?)
         }
     };
     let before = goal::read(&settings.project_root, &settings.goal_file)?;
     let old = before.as_ref().map(|(g, _)| g);
-    let applied = markers::apply(old.cloned(), &found, &shown, &today)?;
+    // The history too: a new goal's id is never one a finished goal has.
+    let history_path = goal::history_path(&settings.goal_file);
+    let (history, history_text) = goal::read_history(&settings.project_root, &history_path)?;
+    let applied = markers::apply(old.cloned(), &found, &shown, &today, &history)?;
     let target = paths::display(&settings.goal_file);
     if applied.changes.is_empty() {
         writeln!(ctx.out, "no changes to {target}")?;
@@ -159,20 +163,19 @@ pub fn apply(args: GoalApplyArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
     // The history first: should the goal's write fail, the finished goal is in both
     // files rather than in neither.
     if !applied.finished.is_empty() {
-        let path = goal::history_path(&settings.goal_file);
-        let (mut goals, text) = goal::read_history(&settings.project_root, &path)?;
-        let as_written = goal::history_to_yaml(&goals);
+        let as_written = goal::history_to_yaml(&history);
+        let mut goals = history;
         goals.extend(applied.finished);
         let new = goal::history_to_yaml(&goals);
         let kept = goal::save_keeping_edits(
             &settings.project_root,
-            &path,
+            &history_path,
             &new,
-            text.as_deref(),
+            history_text.as_deref(),
             &as_written,
             "goal history",
         )?;
-        note_written(&path, kept, ctx)?;
+        note_written(&history_path, kept, ctx)?;
     }
     if let Some(g) = changed {
         let (text, as_written) = match &before {

@@ -334,13 +334,17 @@ pub struct Applied {
 
 /// Applies `markers` to `goal` (`None`: no goal file yet), returning the new goal, a
 /// line per change and the completed goals a new one replaced. `today` (`YYYY-MM-DD`)
-/// dates a goal that is completed. Errors name the marker's line (`origin:LINE`).
+/// dates a goal or checkpoint that is started or completed. A goal that changed gets ids
+/// where it has none (its own, never one of `history`'s, and its checkpoints'). Errors
+/// name the marker's line (`origin:LINE`).
 pub fn apply(
     goal: Option<Goal>,
     markers: &[Marker],
     origin: &str,
     today: &str,
+    history: &[Goal],
 ) -> Result<Applied, Error> {
+    let before = goal.clone();
     let mut goal = goal;
     let mut changes = Vec::new();
     let mut finished = Vec::new();
@@ -392,6 +396,11 @@ pub fn apply(
             g.next = steps;
         }
     }
+    // Ids go only on what is written anyway: an apply that changes nothing leaves the
+    // file as it is.
+    if goal != before || !finished.is_empty() {
+        super::assign_ids(finished.iter_mut().chain(goal.iter_mut()), history);
+    }
     Ok(Applied {
         goal,
         changes,
@@ -430,13 +439,13 @@ fn apply_goal(
                 g.description
             ));
             change.push(format!("goal: created '{description}'"));
-            let mut done = std::mem::replace(g, new_goal(description));
+            let mut done = std::mem::replace(g, new_goal(description, today));
             done.completed_at.get_or_insert_with(|| today.to_string());
             finished.push(done);
         }
         None => {
             change.push(format!("goal: created '{description}'"));
-            *goal = Some(new_goal(description));
+            *goal = Some(new_goal(description, today));
         }
     }
     if let (Some(g), Some(status)) = (goal, status) {
@@ -491,13 +500,16 @@ fn apply_checkpoint(
                 status.name()
             );
             let reopened = open && c.status == CheckpointStatus::Completed;
-            c.status = status;
+            c.set_status(status, today);
             (vec![line], reopened)
         }
         None => {
+            let completed_at = (!open).then(|| today.to_string());
             g.checkpoints.push(Checkpoint {
+                id: None,
                 description: description.to_string(),
                 status,
+                completed_at,
             });
             let line = format!("checkpoint '{description}': added ({})", status.name());
             (vec![line], open)
@@ -603,9 +615,11 @@ fn apply_artifact(g: &mut Goal, action: Action, path: &str) -> Change {
     }
 }
 
-fn new_goal(description: &str) -> Goal {
+/// A goal a `[GOAL]` marker starts `today`.
+fn new_goal(description: &str, today: &str) -> Goal {
     Goal {
         description: description.to_string(),
+        created_at: Some(today.to_string()),
         ..Goal::default()
     }
 }
@@ -623,7 +637,7 @@ mod tests {
         )
         .unwrap();
         let markers = parse("[CHECKPOINT] a - COMPLETED\n[GOAL] G - ACTIVE\n", "o").unwrap();
-        let applied = apply(Some(goal), &markers, "o", "2026-12-06").unwrap();
+        let applied = apply(Some(goal), &markers, "o", "2026-12-06", &[]).unwrap();
         assert_eq!(applied.goal.unwrap().status, GoalStatus::Completed);
         assert_eq!(
             applied.changes,

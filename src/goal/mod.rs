@@ -76,18 +76,31 @@ pub enum Action {
     Deleted,
 }
 
-/// A goal file.
+/// A goal file. Keys are snake_case, as the file has always written them; the design's
+/// camelCase names (`createdAt`, `completedAt`) are read too.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Goal {
+    /// `goal-N`, unique among the goal and its history ([`assign_ids`]); absent in goal
+    /// files written before goals had ids, until they are next written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     pub description: String,
     #[serde(default)]
     pub priority: Priority,
     #[serde(default)]
     pub status: GoalStatus,
+    /// The day the goal was started (`YYYY-MM-DD`, UTC) by a `[GOAL]` marker; unknown
+    /// (absent) for a goal written by hand or before goals were dated.
+    #[serde(default, alias = "createdAt", skip_serializing_if = "Option::is_none")]
+    pub created_at: Option<String>,
     /// The day the goal was completed (`YYYY-MM-DD`, UTC), set when its status turns
     /// completed and cleared if it is opened again.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "completedAt",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub completed_at: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<Checkpoint>,
@@ -103,9 +116,87 @@ pub struct Goal {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Checkpoint {
+    /// `cp-N`, unique within its goal ([`assign_ids`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     pub description: String,
     #[serde(default)]
     pub status: CheckpointStatus,
+    /// The day the checkpoint was completed, set and cleared as the goal's is.
+    #[serde(
+        default,
+        alias = "completedAt",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub completed_at: Option<String>,
+}
+
+impl Checkpoint {
+    /// Sets the status, and the completion day with it, as [`Goal::set_status`] does.
+    pub fn set_status(&mut self, status: CheckpointStatus, today: &str) {
+        let (was, is) = (self.status, status);
+        let day = &mut self.completed_at;
+        date_completion(
+            day,
+            was == CheckpointStatus::Completed,
+            is == CheckpointStatus::Completed,
+            today,
+        );
+        self.status = status;
+    }
+}
+
+/// The completion day of a goal or checkpoint whose status goes from completed (`was`)
+/// or not, to completed (`is`) or not: `today` when it turns completed, kept while it
+/// stays so (the day it was first completed), none when it leaves completed.
+fn date_completion(day: &mut Option<String>, was: bool, is: bool, today: &str) {
+    match (was, is) {
+        (false, true) => *day = Some(today.to_string()),
+        (true, true) => {}
+        (_, false) => *day = None,
+    }
+}
+
+/// The prefix of a goal's id (`goal-1`) and of a checkpoint's (`cp-1`).
+pub const GOAL_ID_PREFIX: &str = "goal-";
+pub const CHECKPOINT_ID_PREFIX: &str = "cp-";
+
+/// The N of an id `PREFIX-N`; another id (one written by hand) has none.
+fn id_number(id: Option<&str>, prefix: &str) -> Option<u64> {
+    id?.strip_prefix(prefix)?.parse().ok()
+}
+
+/// Gives an id to each of `goals` (the finished ones, then the current one) and to each
+/// of their checkpoints that has none: the next number after the largest in use, so that
+/// no id is ever used twice among the goal file and its `history`, and ids once given
+/// never change. Goal files written before goals had ids get theirs this way when they
+/// are next written.
+pub fn assign_ids<'a>(goals: impl IntoIterator<Item = &'a mut Goal>, history: &[Goal]) {
+    let goals: Vec<&mut Goal> = goals.into_iter().collect();
+    let used = history
+        .iter()
+        .chain(goals.iter().map(|g| &**g))
+        .filter_map(|g| id_number(g.id.as_deref(), GOAL_ID_PREFIX))
+        .max()
+        .unwrap_or(0);
+    let mut next = used + 1;
+    for g in goals {
+        if g.id.is_none() {
+            g.id = Some(format!("{GOAL_ID_PREFIX}{next}"));
+            next += 1;
+        }
+        let used = g
+            .checkpoints
+            .iter()
+            .filter_map(|c| id_number(c.id.as_deref(), CHECKPOINT_ID_PREFIX))
+            .max()
+            .unwrap_or(0);
+        let fresh = (used + 1..).map(|n| format!("{CHECKPOINT_ID_PREFIX}{n}"));
+        let missing = g.checkpoints.iter_mut().filter(|c| c.id.is_none());
+        for (c, id) in missing.zip(fresh) {
+            c.id = Some(id);
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -241,13 +332,14 @@ impl Goal {
     /// Sets the status, and the completion day with it: `today` when it turns completed,
     /// none when it leaves completed.
     pub fn set_status(&mut self, status: GoalStatus, today: &str) {
-        match status {
-            GoalStatus::Completed if self.status != GoalStatus::Completed => {
-                self.completed_at = Some(today.to_string());
-            }
-            GoalStatus::Completed => {}
-            _ => self.completed_at = None,
-        }
+        let (was, is) = (self.status, status);
+        let day = &mut self.completed_at;
+        date_completion(
+            day,
+            was == GoalStatus::Completed,
+            is == GoalStatus::Completed,
+            today,
+        );
         self.status = status;
     }
 
@@ -264,6 +356,16 @@ impl Goal {
         for (i, c) in self.checkpoints.iter().enumerate() {
             if c.description.trim().is_empty() {
                 return Err(blank(format!("key 'checkpoints[{i}].description'")));
+            }
+            let first = self.checkpoints[..i]
+                .iter()
+                .position(|o| o.id.is_some() && o.id == c.id);
+            if let (Some(first), Some(id)) = (first, &c.id) {
+                return Err(Error::data(format!(
+                    "{shown}: key 'checkpoints[{i}].id': '{id}' is already the id of \
+                     checkpoints[{first}]; give each checkpoint its own id, or remove the \
+                     id and `goal apply` gives it one"
+                )));
             }
         }
         for (i, d) in self.decisions.iter().enumerate() {
@@ -535,6 +637,27 @@ mod tests {
         g.set_status(GoalStatus::Active, "2026-11-27");
         assert_eq!(g.completed_at, None);
         assert_eq!(g.progress().to_string(), "0/0 (0%)");
+    }
+
+    /// A new goal's number follows the largest in the goal file and its history; ids
+    /// written by hand are kept and take no number.
+    #[test]
+    fn ids_are_never_reused() {
+        let history = [
+            parse("id: goal-3\ndescription: a\n", "h").unwrap(),
+            parse("id: sprint-a\ndescription: b\n", "h").unwrap(),
+        ];
+        let mut finished = parse("description: c\n", "g").unwrap();
+        let mut current = parse(
+            "description: d\ncheckpoints:\n- description: x\n- {id: cp-2, description: y}\n",
+            "g",
+        )
+        .unwrap();
+        assign_ids([&mut finished, &mut current], &history);
+        assert_eq!(finished.id.as_deref(), Some("goal-4"));
+        assert_eq!(current.id.as_deref(), Some("goal-5"));
+        let ids: Vec<_> = current.checkpoints.iter().map(|c| c.id.clone()).collect();
+        assert_eq!(ids, [Some("cp-3".to_string()), Some("cp-2".to_string())]);
     }
 
     #[test]

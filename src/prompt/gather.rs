@@ -416,6 +416,8 @@ fn prompt_context(
             Protocol::Edits => ToolNames::none(),
         },
         protocol: settings.protocol,
+        agent_name: settings.agent_name.clone().unwrap_or_default(),
+        interactive: settings.interactive,
         model: settings.model.clone(),
         model_family: model.family.clone(),
         provider: model.provider.clone(),

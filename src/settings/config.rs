@@ -67,6 +67,11 @@ pub struct ConfigFile {
     pub sanity: Option<bool>,
     /// Plain ASCII goal markers (`[x]`) instead of emoji.
     pub ascii: Option<bool>,
+    /// The agent's name the prompt introduces (`--agent-name`; the design's `agentName`).
+    #[serde(alias = "agentName")]
+    pub agent_name: Option<String>,
+    /// Whether someone answers the agent's questions (`--non-interactive`).
+    pub interactive: Option<bool>,
     /// The execution budget of each template render (`--template-fuel`).
     pub template_fuel: Option<u64>,
     /// The byte budget of each template render (`--template-bytes`): a number, or a

@@ -84,6 +84,10 @@ pub struct Flags {
     pub skills: Vec<String>,
     /// `--sanity` (`Some(true)`) or `--no-sanity` (`Some(false)`).
     pub sanity: Option<bool>,
+    /// `--agent-name NAME`.
+    pub agent_name: Option<String>,
+    /// `--interactive` (`Some(true)`) or `--non-interactive` (`Some(false)`).
+    pub interactive: Option<bool>,
     /// The model when no flag, environment variable or config names one (the request
     /// commands pass `model::DEFAULT_MODEL`); without it the model is empty.
     pub default_model: Option<&'static str>,
@@ -163,6 +167,12 @@ pub struct Settings {
     /// Whether the sanity check goes at the end of the skills section: `--sanity` or
     /// `--no-sanity`, else the config files' `sanity`, else on.
     pub sanity: bool,
+    /// The agent's name (`.AgentName`): `--agent-name`, `ASIMI_AGENT_NAME`, the config
+    /// files' `agent_name`; none by default, and the built-in prompts name no agent.
+    pub agent_name: Option<String>,
+    /// Whether someone answers the agent's questions (`.Interactive`): `--interactive` or
+    /// `--non-interactive`, `ASIMI_INTERACTIVE`, the config files' `interactive`, else on.
+    pub interactive: bool,
     /// Registry directories above the built-in prompts, in rising precedence.
     pub prompt_dirs: Vec<PathBuf>,
     /// What each template render may use: `--template-fuel` and `--template-bytes` (or
@@ -401,6 +411,13 @@ impl Settings {
                 .sanity
                 .or_else(|| layers.find(|c| c.sanity).map(|(on, _)| on))
                 .unwrap_or(true),
+            agent_name: resolve_agent_name(flags, env, &layers)?,
+            interactive: match flags.interactive {
+                Some(on) => on,
+                None => env_switch(env, env::INTERACTIVE)?
+                    .or_else(|| layers.find(|c| c.interactive).map(|(on, _)| on))
+                    .unwrap_or(true),
+            },
             prompt_dirs,
             mcp: mcp::resolve(flags, (&layers, mcp_files), &places, &root, env)?,
             skill_args: mcp::skill_args(flags, &layers)?,
@@ -555,6 +572,29 @@ fn resolve_model(flags: &Flags, env: &Env, layers: &Active) -> (String, String) 
                 .map(|m| (m.to_string(), MODEL_FROM_DEFAULT.to_string()))
         })
         .unwrap_or_default()
+}
+
+/// The agent's name, trimmed; none when unset or blank. The name goes into the first
+/// sentence of the prompt, so a name over several lines is refused.
+fn resolve_agent_name(flags: &Flags, env: &Env, layers: &Active) -> Result<Option<String>, Error> {
+    let config = layers
+        .find(|c| c.agent_name.clone())
+        .map(|(n, l)| (n, format!("{}: agent_name", paths::display(&l.path))));
+    let named = layered(
+        flags.agent_name.as_ref(),
+        ("--agent-name", env::AGENT_NAME),
+        env,
+        config,
+    );
+    match named {
+        Some((name, origin)) if name.trim().contains(['\n', '\r']) => Err(Error::usage(format!(
+            "{origin} '{}': an agent name is one line; give it without line breaks",
+            name.escape_debug()
+        ))),
+        named => Ok(named
+            .map(|(name, _)| name.trim().to_string())
+            .filter(|name| !name.is_empty())),
+    }
 }
 
 /// The mode and where it was asked for (`None`: the default).

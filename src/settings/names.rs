@@ -32,6 +32,10 @@ pub mod env {
     pub const SOURCE_DATE_EPOCH: &str = "SOURCE_DATE_EPOCH";
     /// `1`/`true` turns hermetic mode on (like `--hermetic`).
     pub const HERMETIC: &str = "ASIMI_HERMETIC";
+    /// The agent's name (like `--agent-name`).
+    pub const AGENT_NAME: &str = "ASIMI_AGENT_NAME";
+    /// `0`/`false` asks for the non-interactive prompt (like `--non-interactive`).
+    pub const INTERACTIVE: &str = "ASIMI_INTERACTIVE";
 }
 
 /// The `.Env` facts a `--set KEY=VALUE` pins in hermetic mode (every other fact is blank

@@ -543,7 +543,7 @@ fn fuzz_goal_apply_markers() {
     let result = runner().run(&(marker_text(), existing), |(text, goal)| {
         let outcome = match markers::parse(&text, "reply.txt") {
             Err(e) => names("reply.txt", &e.message),
-            Ok(found) => match markers::apply(goal, &found, "reply.txt", "2026-11-25") {
+            Ok(found) => match markers::apply(goal, &found, "reply.txt", "2026-11-25", &[]) {
                 Err(e) => names("reply.txt", &e.message),
                 // An applied goal, and every finished one, is one the goal file can hold.
                 Ok(applied) => applied

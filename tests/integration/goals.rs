@@ -262,8 +262,9 @@ fn goal_files_with_unknown_fields_or_statuses_are_rejected() {
     let cases = [
         (
             "description: x\nowner: me\n",
-            ".asimi/goal.yaml:2:1: key 'owner': unknown field `owner`, expected one of `description`, \
-             `priority`, `status`, `completed_at`, `checkpoints`, `decisions`, `artifacts`, `next`",
+            ".asimi/goal.yaml:2:1: key 'owner': unknown field `owner`, expected one of `id`, `description`, \
+             `priority`, `status`, `createdAt`, `created_at`, `completedAt`, `completed_at`, \
+             `checkpoints`, `decisions`, `artifacts`, `next`",
         ),
         (
             "description: x\nstatus: done\n",
@@ -325,6 +326,7 @@ I finished the token code and started on refresh tokens.
 fn goal_apply_updates_every_marker_type_and_keeps_locked_decisions() {
     let t = Test::new()
         .file(".asimi/goal.yaml", AUTH)
+        .env("SOURCE_DATE_EPOCH", "1700000000")
         .args(["goal", "apply"])
         .stdin(REPLY);
     let run = t.run();
@@ -360,21 +362,29 @@ next: Add password hashing
     assert_eq!(
         t.read(&path),
         "\
+id: goal-1
 description: Implement user authentication system
 priority: high
 status: active
 checkpoints:
-- description: Design authentication flow
+- id: cp-1
+  description: Design authentication flow
   status: completed
-- description: Implement login endpoint
+- id: cp-2
+  description: Implement login endpoint
   status: completed
-- description: Add JWT token generation
+- id: cp-3
+  description: Add JWT token generation
   status: completed
-- description: Create user registration
+  completed_at: 2023-11-14
+- id: cp-4
+  description: Create user registration
   status: pending
-- description: Add password hashing
+- id: cp-5
+  description: Add password hashing
   status: pending
-- description: Add refresh tokens
+- id: cp-6
+  description: Add refresh tokens
   status: in-progress
 decisions:
 - description: Use JWT for authentication
@@ -418,7 +428,10 @@ next:
 
 #[test]
 fn a_goal_marker_creates_the_file() {
-    let t = Test::new().args(["goal", "apply", "reply.txt"]).file(
+    let t = Test::new()
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .args(["goal", "apply", "reply.txt"]);
+    let t = t.file(
         "reply.txt",
         "[GOAL] Implement user authentication system\n\
              [CHECKPOINT] Design authentication flow\n\
@@ -437,11 +450,14 @@ artifact docs/auth.md: created (documentation)
     assert_eq!(
         t.read(&t.work.join(".asimi/goal.yaml")),
         "\
+id: goal-1
 description: Implement user authentication system
 priority: medium
 status: active
+created_at: 2023-11-14
 checkpoints:
-- description: Design authentication flow
+- id: cp-1
+  description: Design authentication flow
   status: pending
 decisions:
 - description: Use JWT for authentication
@@ -486,14 +502,15 @@ fn a_finished_goal_gives_way_and_an_unfinished_one_does_not() {
     );
     assert_eq!(
         done.read(&path),
-        "description: Add billing\npriority: medium\nstatus: active\n"
+        "id: goal-2\ndescription: Add billing\npriority: medium\nstatus: active\n\
+         created_at: 2023-11-14\n"
     );
     // The finished goal is kept whole, with the day it was completed.
     let history = done.read(&done.work.join(".asimi/goal.history.yaml"));
     assert!(
         history.starts_with(
-            "- description: Implement user authentication system\n  priority: high\n  \
-             status: completed\n  completed_at: 2023-11-14\n  checkpoints:\n"
+            "- id: goal-1\n  description: Implement user authentication system\n  \
+             priority: high\n  status: completed\n  completed_at: 2023-11-14\n  checkpoints:\n"
         ),
         "{history}"
     );
@@ -772,7 +789,7 @@ fn concurrent_applies_keep_every_checkpoint() {
     let goal = t.read(&t.work.join(".asimi/goal.yaml"));
     for i in 0..RUNS {
         assert!(
-            goal.contains(&format!("- description: step {i}\n")),
+            goal.contains(&format!("  description: step {i}\n")),
             "step {i} was lost:\n{goal}"
         );
     }
@@ -804,7 +821,7 @@ fn apply_reads_non_utf8_output_with_a_warning() {
     );
     assert!(t
         .read(&t.work.join(".asimi/goal.yaml"))
-        .contains("- description: Design\n  status: completed\n"));
+        .contains("  description: Design\n  status: completed\n"));
 }
 
 #[cfg(unix)]
@@ -869,4 +886,106 @@ fn goal_apply_leaves_no_lock_file_behind() {
         .collect();
     names.sort();
     assert_eq!(names, ["goal.yaml", "goal.yaml.bak"]);
+}
+
+/// Goals and checkpoints carry the design's ids and days: `goal apply` gives a goal it
+/// starts an id and `created_at`, a checkpoint an id and, once completed, `completed_at`;
+/// a goal id is never reused in the history, and older files get ids when next written.
+#[test]
+fn goals_and_checkpoints_get_ids_and_dates() {
+    let t = Test::new()
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .file(
+            "one.txt",
+            "[GOAL] Ship the parser\n[CHECKPOINT] Lexer - DONE\n[CHECKPOINT] Parser\n",
+        )
+        .file("reopen.txt", "[CHECKPOINT] Lexer - IN PROGRESS\n")
+        .file(
+            "two.txt",
+            "[CHECKPOINT] Lexer - DONE\n[CHECKPOINT] Parser - DONE\n[GOAL] Write the docs\n",
+        )
+        .args(["goal", "apply"]);
+    let path = t.work.join(".asimi/goal.yaml");
+    t.run_with(&["one.txt"]).ok();
+    assert_eq!(
+        t.read(&path),
+        "\
+id: goal-1
+description: Ship the parser
+priority: medium
+status: active
+created_at: 2023-11-14
+checkpoints:
+- id: cp-1
+  description: Lexer
+  status: completed
+  completed_at: 2023-11-14
+- id: cp-2
+  description: Parser
+  status: pending
+"
+    );
+    // A reopened checkpoint is no longer completed, and its id stays.
+    t.run_with(&["reopen.txt"]).ok();
+    assert!(
+        t.read(&path)
+            .contains("- id: cp-1\n  description: Lexer\n  status: in-progress\n- id: cp-2"),
+        "{}",
+        t.read(&path)
+    );
+    // The next goal's id follows the finished one's, which the history keeps.
+    t.run_with(&["two.txt"]).ok();
+    assert!(
+        t.read(&path).starts_with("id: goal-2\n"),
+        "{}",
+        t.read(&path)
+    );
+    let history = t.read(&t.work.join(".asimi/goal.history.yaml"));
+    assert!(history.starts_with("- id: goal-1\n"), "{history}");
+    // A goal file without ids (written by hand, or before goals had them) is read as it
+    // is, and gets ids the next time it is written; the design's camelCase keys are read
+    // too. The goal's start day is unknown, so it gets none.
+    let old = Test::new()
+        .file(
+            ".asimi/goal.yaml",
+            "description: Old\ncompletedAt: 2023-01-02\nstatus: completed\ncheckpoints:\n\
+             - description: a\n  status: completed\n  completedAt: 2023-01-01\n\
+             - description: b\n  id: cp-7\n",
+        )
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .file("more.txt", "[CHECKPOINT] c\n")
+        .args(["goal", "apply", "more.txt"]);
+    old.run().ok();
+    assert_eq!(
+        old.read(&old.work.join(".asimi/goal.yaml")),
+        "\
+id: goal-1
+description: Old
+priority: medium
+status: active
+checkpoints:
+- id: cp-8
+  description: a
+  status: completed
+  completed_at: 2023-01-01
+- id: cp-7
+  description: b
+  status: pending
+- id: cp-9
+  description: c
+  status: pending
+"
+    );
+    // Ids within a goal are unique: a file that repeats one is refused, naming the key.
+    let twice = Test::new()
+        .file(
+            ".asimi/goal.yaml",
+            "description: x\ncheckpoints:\n- {id: cp-1, description: a}\n- {id: cp-1, description: b}\n",
+        )
+        .args(["goal", "show"]);
+    let err = twice.run().fails().to_string();
+    assert!(
+        err.contains("key 'checkpoints[1].id': 'cp-1' is already the id of checkpoints[0]"),
+        "{err}"
+    );
 }

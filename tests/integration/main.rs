@@ -11,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod agent;
 mod apply;
 mod architecture;
 mod commit;

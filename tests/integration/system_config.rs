@@ -267,7 +267,7 @@ fn unknown_keys_name_file_line_and_key() {
         format!(
             "asimi-prompt: {file}:3:1: key 'modle': unknown field `modle`, expected one of \
              `model`, `mode`, `tool_names`, `context_files`, `sandbox`, `sections`, \
-             `memory_file`, `templates`, `skills`, `sanity`, `ascii`, `template_fuel`, `template_bytes`, `hermetic`, `secrets`, \
+             `memory_file`, `templates`, `skills`, `sanity`, `ascii`, `agentName`, `agent_name`, `interactive`, `template_fuel`, `template_bytes`, `hermetic`, `secrets`, \
              `mcpServers`, `mcp_servers`, `mcp_timeout`, `mcp_trusted_projects`, `skill_args`\n"
         )
     );
