@@ -49,4 +49,5 @@ mod system_sections;
 mod template_cli;
 mod template_limits;
 mod token_counts;
+mod tools;
 mod url_fetch;
