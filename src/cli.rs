@@ -1231,7 +1231,12 @@ pub struct MessagesArgs {
     /// Entries in Anthropic's {name, description, input_schema}, MCP's {name,
     /// description, inputSchema} or OpenAI's {type: "function", function: {...}} shape. The
     /// prompt then names only these tools, documents them, and teaches the tools protocol.
-    #[arg(help_heading = "Input", long, value_name = "FILE|-|mcp:SERVER")]
+    #[arg(
+        help_heading = "Input",
+        hide_short_help = true,
+        long,
+        value_name = "FILE|-|mcp:SERVER"
+    )]
     pub tools: Option<String>,
     /// Fetched URL content: the URL and the file holding it.
     #[arg(help_heading = "Input", hide_short_help = true, long = "url-context", value_name = "URL=FILE", num_args = 1..)]
