@@ -498,7 +498,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__context)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --tools --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --json --files --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -557,6 +557,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --history)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tools)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1423,7 +1427,7 @@ _asimi__prompt() {
             return 0
             ;;
         asimi__prompt__subcmd__messages)
-            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
+            opts="-C -h --cwd --template-fuel --template-bytes --spec --prompt --file --files-from --exclude --provider --max-tokens --stream --allow-retired --allow-model-mismatch --system-role --compact --secrets --history --tools --url-context --url --fetch-urls --max-urls --url-timeout --url-ttl --image --file-tree --no-file-tree --no-symbol-map --map-exclude --map-tokens --verbose --cache-ttl --tokenizer --prompt-cache-key --max-file-bytes --allow-outside --max-request-tokens --truncate --session --no-update --tier --review --review-worktree --flat --format --line-numbers --with-system --tree --summary-json --cache-create --cached-content --model --mode --context-window --sandbox --templates --tool-name --protocol --goal --ascii --data --set --hermetic --no-hermetic --agent-name --interactive --non-interactive --no-section --append-system-prompt --memory --memory-file --context-file --skill --skill-arg --mcp-config --mcp-server --trust-project-mcp --mcp-timeout --require-mcp --sanity --no-sanity --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1482,6 +1486,10 @@ _asimi__prompt() {
                     return 0
                     ;;
                 --history)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tools)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -166,13 +166,13 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export; for requests, tools with --tools and edits without (the body carries no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
 edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l no-section -d 'Leave a section out (base, map, tools, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only, tools in requests with --tools only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_needs_command" -l memory-file -d 'A file holding the user memory' -r
@@ -354,13 +354,13 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export; for requests, tools with --tools and edits without (the body carries no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
 edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l no-section -d 'Leave a section out (base, map, tools, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only, tools in requests with --tools only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand system" -l memory-file -d 'A file holding the user memory' -r
@@ -525,7 +525,7 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export; for requests, tools with --tools and edits without (the body carries no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
 edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand export" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
@@ -562,6 +562,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l s
 error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
 allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tools -d 'Tool definitions the body carries, in each provider\'s shape: a JSON list (- : standard input), or mcp:SERVER for a configured MCP server\'s tools/list' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l url -d 'Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown headed by its title; plain text, Markdown and JSON as they are' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l max-urls -d 'The most pages one request fetches (default 3)' -r
@@ -726,13 +727,13 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export; for requests, tools with --tools and edits without (the body carries no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
 edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l no-section -d 'Leave a section out (base, map, tools, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only, tools in requests with --tools only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand messages" -l memory-file -d 'A file holding the user memory' -r
@@ -790,6 +791,7 @@ complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l se
 error\t'Refuse the request (exit 2), naming each secret\'s place and rule'
 allow\t'Send the content as it is'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l history -d 'Earlier conversation: a JSON list of {role, content} messages' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tools -d 'Tool definitions the body carries, in each provider\'s shape: a JSON list (- : standard input), or mcp:SERVER for a configured MCP server\'s tools/list' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url-context -d 'Fetched URL content: the URL and the file holding it' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l url -d 'Fetch an http(s) page and send it as URL context (repeatable): HTML as Markdown headed by its title; plain text, Markdown and JSON as they are' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l max-urls -d 'The most pages one request fetches (default 3)' -r
@@ -954,13 +956,13 @@ generic\t'A container or other sandbox'
 none\t'No sandbox'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l templates -d 'A template directory searched before the project\'s, the user\'s and the built-in templates' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l tool-name -d 'A tool name the prompt mentions, e.g. grep=rg (keys: read_file, write_file, grep, glob, edit, shell, read_many_files, memory, ls)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export, edits for requests (their bodies carry no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l protocol -d 'How the prompt says the model changes files: through the agent\'s tools, or through edit blocks in its reply. Default: tools for system and export; for requests, tools with --tools and edits without (the body carries no tools)' -r -f -a "tools\t'The agent\'s tools, by name (`--tool-name`): for an agent that brings its own'
 edits\t'Edit blocks in the reply, which `apply` writes; no tool is named'"
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l goal -d 'The goal file (default: .asimi/goal.yaml in the project); an active goal becomes the prompt\'s goal section' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l data -d 'A JSON or YAML data file, by extension (- reads YAML, which covers JSON, from standard input); several are deep-merged in order. The system prompt\'s templates (and template render --prompt-data) see the data as .Vars' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l set -d 'Set a data value: a YAML scalar (n=3 is an int, x=true a bool); dotted keys nest (Tools.Grep=rg). Applied after --data' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l agent-name -d 'The agent\'s name, which the base prompt\'s first sentence gives (config agent_name; none by default)' -r
-complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out (base, map, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only)' -r
+complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l no-section -d 'Leave a section out (base, map, tools, goal, skills, sandbox, git, context, instructions, memory; map is in requests with a symbol map only, tools in requests with --tools only)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l append-system-prompt -d 'Text to append as the instructions section, or @FILE to append a file' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory -d 'The user memory text (default: memory.md in the user config directory)' -r
 complete -c asimi-prompt -n "__fish_asimi_prompt_using_subcommand context" -l memory-file -d 'A file holding the user memory' -r

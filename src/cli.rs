@@ -477,8 +477,8 @@ pub struct BaseArgs {
     )]
     pub tool_name: Vec<String>,
     /// How the prompt says the model changes files: through the agent's tools, or through
-    /// edit blocks in its reply. Default: tools for system and export, edits for requests
-    /// (their bodies carry no tools).
+    /// edit blocks in its reply. Default: tools for system and export; for requests, tools
+    /// with --tools and edits without (the body carries no tools).
     #[arg(
         help_heading = "System prompt",
         hide_short_help = true,
@@ -560,8 +560,9 @@ impl BaseArgs {
 pub struct PromptArgs {
     #[command(flatten)]
     pub base: BaseArgs,
-    /// Leave a section out (base, map, goal, skills, sandbox, git, context, instructions,
-    /// memory; map is in requests with a symbol map only).
+    /// Leave a section out (base, map, tools, goal, skills, sandbox, git, context,
+    /// instructions, memory; map is in requests with a symbol map only, tools in requests
+    /// with --tools only).
     #[arg(
         help_heading = "System prompt",
         long = "no-section",
@@ -1271,6 +1272,19 @@ pub struct MessagesArgs {
     /// Earlier conversation: a JSON list of {role, content} messages.
     #[arg(help_heading = "Input", long, value_name = "FILE")]
     pub history: Option<String>,
+    /// Tool definitions the body carries, in each provider's shape: a JSON list (- :
+    /// standard input), or mcp:SERVER for a configured MCP server's tools/list.
+    ///
+    /// Entries in Anthropic's {name, description, input_schema}, MCP's {name,
+    /// description, inputSchema} or OpenAI's {type: "function", function: {...}} shape. The
+    /// prompt then names only these tools, documents them, and teaches the tools protocol.
+    #[arg(
+        help_heading = "Input",
+        hide_short_help = true,
+        long,
+        value_name = "FILE|-|mcp:SERVER"
+    )]
+    pub tools: Option<String>,
     /// Fetched URL content: the URL and the file holding it.
     #[arg(help_heading = "Input", hide_short_help = true, long = "url-context", value_name = "URL=FILE", num_args = 1..)]
     pub url_context: Vec<String>,

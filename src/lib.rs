@@ -39,4 +39,5 @@ pub mod select;
 pub mod settings;
 pub mod template;
 pub mod tokens;
+pub mod tools;
 pub mod written;

@@ -93,6 +93,20 @@ impl ToolNames {
         }
     }
 
+    /// These names with every role whose tool is not among `given` emptied, so the
+    /// prompt names only the tools a request carries.
+    pub fn only(&self, given: &[&str]) -> ToolNames {
+        let mut out = self.clone();
+        for key in TOOL_KEYS {
+            if let Some(name) = out.slot(key) {
+                if !given.contains(&name.as_str()) {
+                    name.clear();
+                }
+            }
+        }
+        out
+    }
+
     /// The name for one of [`TOOL_KEYS`].
     pub fn slot(&mut self, key: &str) -> Option<&mut String> {
         Some(match key {
@@ -116,6 +130,27 @@ impl ToolNames {
 pub struct ContextFileData {
     pub path: String,
     pub content: String,
+}
+
+/// A tool a request carries, as the tools section documents it (`.Tools`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ToolData {
+    pub name: String,
+    pub description: String,
+    pub parameters: Vec<ParamData>,
+}
+
+/// One of a tool's parameters (the input schema's top-level properties).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ParamData {
+    pub name: String,
+    /// The schema's `type`, or empty.
+    #[serde(rename = "Type")]
+    pub kind: String,
+    pub required: bool,
+    pub description: String,
 }
 
 /// The environment block (`{{.Env.OS}}` ...). `Date` is computed only when a template
@@ -216,6 +251,9 @@ pub struct PromptContext {
     pub tool_names: ToolNames,
     /// `.Protocol`: `tools` or `edits`.
     pub protocol: Protocol,
+    /// `.Tools`: the tool definitions the request carries (`--tools`), in order; empty
+    /// without them.
+    pub tools: Vec<ToolData>,
     pub model: String,
     pub model_family: String,
     pub provider: String,
@@ -267,6 +305,7 @@ impl PromptContext {
         );
         m.insert("ToolNames", ser(&self.tool_names));
         m.insert("Protocol", Value::from(self.protocol.name()));
+        m.insert("Tools", ser(&self.tools));
         m.insert("Model", Value::from(self.model.as_str()));
         m.insert("ModelFamily", Value::from(self.model_family.as_str()));
         m.insert("Provider", Value::from(self.provider.as_str()));

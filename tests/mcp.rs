@@ -29,8 +29,8 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
 use rmcp::model::{
     ContentBlock, GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult,
-    PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Role, ServerCapabilities,
-    ServerConfig,
+    ListToolsResult, PaginatedRequestParams, Prompt, PromptArgument, PromptMessage, Role,
+    ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, ServiceExt};
@@ -56,6 +56,25 @@ const LOCK: (&str, &str) = ("x-asimi-test", "sesame");
 
 struct Server;
 
+/// The tools the ok server lists: the first names the default `read_file` role.
+fn tools() -> Vec<Tool> {
+    let schema = |v: serde_json::Value| Arc::new(v.as_object().unwrap().clone());
+    vec![
+        Tool::new(
+            "read_file",
+            "Reads a file.",
+            schema(serde_json::json!({"type": "object",
+                "properties": {"path": {"type": "string"}}, "required": ["path"]})),
+        ),
+        Tool::new(
+            "forecast",
+            "Tells the weather.",
+            schema(serde_json::json!({"type": "object",
+                "properties": {"city": {"type": "string"}}})),
+        ),
+    ]
+}
+
 fn prompts() -> Vec<Prompt> {
     let city = PromptArgument::new("city")
         .with_description("Where")
@@ -76,7 +95,25 @@ fn prompts() -> Vec<Prompt> {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_prompts().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_prompts()
+            .enable_tools();
+        ServerConfig::new(capabilities.build())
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        // One tool a page, so that listing takes two.
+        let start: usize = request
+            .and_then(|r| r.cursor)
+            .map_or(0, |c| c.parse().unwrap());
+        let all = tools();
+        let mut page = ListToolsResult::with_all_items(all[start..start + 1].to_vec());
+        page.next_cursor = (start + 1 < all.len()).then(|| (start + 1).to_string());
+        Ok(page)
     }
 
     async fn list_prompts(
@@ -380,6 +417,58 @@ fn skills_take_the_messages_and_arguments() {
         "{}",
         stderr(&o)
     );
+}
+
+/// `--tools mcp:SERVER`: every page of the server's tools/list goes into the body, and
+/// the prompt names and documents them; an unknown or failing server stops the run.
+fn tools_come_from_a_servers_tools_list() {
+    let p = Project::new();
+    let args = [
+        "messages",
+        "--hermetic",
+        "--prompt",
+        "hi",
+        "--provider",
+        "anthropic",
+        "--tools",
+        "mcp:ok",
+    ];
+    let o = p.with(&["ok"], &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let body: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        body["tools"],
+        serde_json::json!([
+            {"name": "read_file", "description": "Reads a file.", "input_schema":
+                {"type": "object", "properties": {"path": {"type": "string"}},
+                 "required": ["path"]}},
+            {"name": "forecast", "description": "Tells the weather.", "input_schema":
+                {"type": "object", "properties": {"city": {"type": "string"}}}},
+        ])
+    );
+    let system = body["system"][0]["text"].as_str().unwrap();
+    assert!(
+        system.contains("## forecast\n\nTells the weather."),
+        "{system}"
+    );
+    assert!(!system.contains("`run_shell_command`"), "{system}");
+    let unknown = [&args[..7], &["mcp:nobody"]].concat();
+    let o = p.with(&["ok"], &unknown);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--tools mcp:nobody: no MCP server 'nobody' is configured"),
+        "{}",
+        stderr(&o)
+    );
+    let crashed = [&args[..7], &["mcp:crash"]].concat();
+    let o = p.with(&["crash"], &crashed);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--tools mcp:crash: the MCP server failed"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty());
 }
 
 fn prompt_get_prints_text_or_json_and_refuses_images() {
@@ -808,7 +897,11 @@ fn main() {
         serve(&mode);
         return;
     }
-    let tests: [(&str, fn()); 20] = [
+    let tests: [(&str, fn()); 21] = [
+        (
+            "tools_come_from_a_servers_tools_list",
+            tools_come_from_a_servers_tools_list,
+        ),
         (
             "lists_every_page_with_server_and_arguments",
             lists_every_page_with_server_and_arguments,

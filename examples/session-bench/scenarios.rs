@@ -302,6 +302,7 @@ pub fn request(assembly: Assembly) -> Request {
             prompt_cache_key: None,
             breakpoints: false,
             gemini_cache: Default::default(),
+            tools: Vec::new(),
         },
         min_cache_tokens: MIN_CACHE_TOKENS,
         cache_price: PRICES,

@@ -347,6 +347,12 @@ pub(crate) fn build_from(
     err: &mut dyn Write,
 ) -> anyhow::Result<(Settings, Built)> {
     let settings = resolve_warning(flags, env, err)?;
+    let built = build_resolved(&settings, vars)?;
+    Ok((settings, built))
+}
+
+/// Builds the prompt of resolved `settings`; `--data` and `--set` become `.Vars`.
+pub(crate) fn build_resolved(settings: &Settings, vars: &VarsArgs) -> anyhow::Result<Built> {
     // Data files are named relative to the directory the run happens in.
     let in_dir = |f: &String| -> String {
         if is_stdin(f) {
@@ -362,8 +368,7 @@ pub(crate) fn build_from(
     } else {
         vars
     };
-    let built = crate::prompt::build(&settings, vars)?;
-    Ok((settings, built))
+    Ok(crate::prompt::build(settings, vars)?)
 }
 
 /// Notes on stderr for problems that don't stop the run (an over-budget mode prompt).

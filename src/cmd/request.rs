@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::{build_from, check_model, default_model_note, warn, Ctx};
+use super::{build_resolved, check_model, default_model_note, resolve_warned, warn, Ctx};
 use crate::cli::MessagesArgs;
 use crate::prompt::Built;
 use crate::prompt_data::Protocol;
@@ -58,6 +58,64 @@ fn files_from(
         .collect())
 }
 
+/// The protocol a request teaches when `--protocol` names none: the tools protocol
+/// when the body carries tools (`--tools`), else edit blocks. `--protocol edits` with
+/// `--tools` would send tools the prompt tells the model not to call: refused.
+fn default_protocol(args: &MessagesArgs) -> anyhow::Result<Protocol> {
+    let asked = args.system.base.protocol.map(Protocol::from);
+    match (&args.tools, asked) {
+        (Some(tools), Some(Protocol::Edits)) => Err(crate::error::Error::usage(format!(
+            "--tools '{tools}' with --protocol edits: the body would carry tools the prompt \
+             tells the model not to call; drop --protocol edits (--tools teaches the tools \
+             protocol), or drop --tools for edit blocks"
+        ))
+        .into()),
+        (Some(_), _) => Ok(Protocol::Tools),
+        (None, _) => Ok(Protocol::Edits),
+    }
+}
+
+/// `--tools FILE|-|mcp:SERVER`: the tool definitions the request carries, read from a
+/// file (named from the working directory, as `--history` is), standard input, or a
+/// configured MCP server's `tools/list`. `spec_prompt`: the spec gives the prompt, so
+/// standard input may hold the tools.
+fn read_tools(
+    args: &MessagesArgs,
+    spec_prompt: bool,
+    settings: &Settings,
+    ctx: &mut Ctx,
+) -> anyhow::Result<Option<Vec<crate::tools::Tool>>> {
+    let Some(arg) = &args.tools else {
+        return Ok(None);
+    };
+    if let Some(server) = crate::tools::mcp_server(arg) {
+        let listed = crate::mcp::tools(&settings.mcp, server)?;
+        let shown = format!("{}{server}", crate::tools::MCP_PREFIX);
+        let tools = crate::tools::parse(&serde_json::Value::Array(listed), &shown)?;
+        return Ok(Some(tools));
+    }
+    let (shown, bytes) = if crate::fs::is_stdin(arg) {
+        let taken = args
+            .files_from
+            .as_deref()
+            .filter(|f| crate::fs::is_stdin(f));
+        if taken.is_some() || args.prompt_text.is_none() && !spec_prompt {
+            anyhow::bail!(crate::error::Error::usage(
+                "--tools -: standard input holds the tool definitions, so give the prompt \
+                 with --prompt (or the spec's prompt), and the --files-from list from a file"
+            ));
+        }
+        (crate::fs::STDIN_NAME.to_string(), ctx.stdin.read_all()?)
+    } else {
+        let bytes = std::fs::read(settings.cwd.join(arg)).map_err(|e| {
+            let why = crate::fs::io_reason(&e);
+            crate::error::Error::usage(crate::fs::cannot_read("the --tools file", arg, &why))
+        })?;
+        (arg.clone(), bytes)
+    };
+    Ok(Some(crate::tools::parse_json(&bytes, &shown)?))
+}
+
 /// A prepared request, or `None` when it is too large for the model's window and a
 /// `--max-request-tokens` budget is set: then it is over budget too (said on stderr), so
 /// a CI gate sees exit 1 for every request that is too large.
@@ -104,12 +162,14 @@ pub(super) fn prepare_request(
     let provider = args.encode.provider.as_deref().or(spec.provider.as_deref());
     let flags = Flags {
         spec_model: spec.model.clone().zip(args.spec.clone()),
-        default_protocol: Protocol::Edits,
+        default_protocol: default_protocol(args)?,
         ..args
             .system
             .settings_flags(ctx.flags(), crate::model::default_model_for(provider))
     };
-    let (settings, built) = build_from(&flags, &args.system.base.vars, &ctx.env, ctx.err)?;
+    let mut settings = resolve_warned(&flags, ctx)?;
+    settings.tools = read_tools(args, spec.prompt.is_some(), &settings, ctx)?;
+    let built = build_resolved(&settings, &args.system.base.vars)?;
     check_model(&args.encode, &settings, &built.model, provider, ctx)?;
     warn(&built, ctx)?;
     let spec_dir = settings.cwd.join(spec_dir);

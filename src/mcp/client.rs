@@ -46,17 +46,27 @@ pub struct Want {
     pub arguments: BTreeMap<String, String>,
 }
 
-/// What one server answered: its prompts, and one result per [`Want`], in order.
-#[derive(Debug, Clone)]
+/// What a session asks of its server: its prompts and the prompts wanted of it, or its
+/// tools.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    Prompts(Vec<Want>),
+    Tools,
+}
+
+/// What one server answered: its prompts and one result per [`Want`], in order; or its
+/// tools, as `tools/list` gives each (JSON).
+#[derive(Debug, Clone, Default)]
 pub struct Answer {
     pub prompts: Vec<Listed>,
     pub got: Vec<Result<Vec<Message>, String>>,
+    pub tools: Vec<serde_json::Value>,
 }
 
-/// Asks each server for its prompts, and the prompts wanted of it, concurrently, each
-/// step within the server's own timeout or else `timeout`. A server that fails gives
-/// `Err(why)`; the others are unaffected.
-pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Answer, Failure>> {
+/// Asks each server what its [`Ask`] says, concurrently, each step within the server's
+/// own timeout or else `timeout`. A server that fails gives `Err(why)`; the others are
+/// unaffected.
+pub fn ask(jobs: Vec<(&Server, Ask)>, timeout: Duration) -> Vec<Result<Answer, Failure>> {
     if jobs.is_empty() {
         return Vec::new();
     }
@@ -81,7 +91,7 @@ pub fn ask(jobs: Vec<(&Server, Vec<Want>)>, timeout: Duration) -> Vec<Result<Ans
     runtime.block_on(async {
         let sessions = jobs
             .into_iter()
-            .map(|(server, wants)| session(server, wants, server.step_limit(timeout)));
+            .map(|(server, asked)| session(server, asked, server.step_limit(timeout)));
         let answers = futures::future::join_all(sessions).await;
         // Dropped transports kill their children from spawned tasks: let those run
         // before the runtime goes.
@@ -99,9 +109,9 @@ pub struct Failure {
 }
 
 /// One server's session; a failure carries the end of the server's stderr.
-async fn session(server: &Server, wants: Vec<Want>, timeout: StepLimit) -> Result<Answer, Failure> {
+async fn session(server: &Server, asked: Ask, timeout: StepLimit) -> Result<Answer, Failure> {
     let mut tail = None;
-    let answer = talk(server, wants, timeout, &mut tail).await;
+    let answer = talk(server, asked, timeout, &mut tail).await;
     match (answer, tail) {
         (Ok(answer), _) => Ok(answer),
         (Err(why), tail) => Err(Failure {
@@ -114,10 +124,10 @@ async fn session(server: &Server, wants: Vec<Want>, timeout: StepLimit) -> Resul
     }
 }
 
-/// Start, list, get, stop.
+/// Start, list (prompts, then get; or tools), stop.
 async fn talk(
     server: &Server,
-    wants: Vec<Want>,
+    asked: Ask,
     timeout: StepLimit,
     tail: &mut Option<Tail>,
 ) -> Result<Answer, String> {
@@ -134,6 +144,17 @@ async fn talk(
         }
     })
     .await?;
+    let wants = match asked {
+        Ask::Prompts(wants) => wants,
+        Ask::Tools => {
+            let tools = bounded(timeout, "tools/list", list_tools(&client)).await;
+            stop(client).await;
+            return tools.map(|tools| Answer {
+                tools,
+                ..Answer::default()
+            });
+        }
+    };
     let prompts = bounded(timeout, "prompts/list", async {
         let listed = client.list_all_prompts().await;
         listed.map_err(|e| format!("prompts/list: {e}"))
@@ -151,7 +172,23 @@ async fn talk(
         got.push(bounded(timeout, "prompts/get", get(&client, want)).await);
     }
     stop(client).await;
-    Ok(Answer { prompts, got })
+    Ok(Answer {
+        prompts,
+        got,
+        tools: Vec::new(),
+    })
+}
+
+/// Every page of the server's `tools/list`, each tool as the protocol's JSON.
+async fn list_tools(
+    client: &RunningService<RoleClient, ()>,
+) -> Result<Vec<serde_json::Value>, String> {
+    let tools = client.list_all_tools().await;
+    let tools = tools.map_err(|e| format!("tools/list: {e}"))?;
+    tools
+        .iter()
+        .map(|t| serde_json::to_value(t).map_err(|e| format!("tools/list: {e}")))
+        .collect()
 }
 
 async fn bounded<T>(

@@ -11,7 +11,7 @@ mod stderr;
 use std::collections::BTreeMap;
 
 use crate::error::Error;
-use client::{Answer, Failure, Want};
+use client::{Answer, Ask, Failure, Want};
 pub use client::{Argument, Listed, Message};
 use config::{Server, Servers, ID_SEPARATOR};
 
@@ -43,11 +43,11 @@ pub fn split_id<'a>(servers: &Servers, id: &'a str) -> Option<(&'a str, &'a str)
 /// Every trusted server's prompts (servers started in parallel).
 pub fn list(servers: &Servers) -> Result<(Vec<ServerPrompts>, Warnings), Error> {
     let mut warnings = untrusted_notes(servers.servers.iter());
-    let jobs: Vec<(&Server, Vec<Want>)> = servers
+    let jobs: Vec<(&Server, Ask)> = servers
         .servers
         .iter()
         .filter(|s| s.trusted)
-        .map(|s| (s, Vec::new()))
+        .map(|s| (s, Ask::Prompts(Vec::new())))
         .collect();
     let names: Vec<String> = jobs.iter().map(|(s, _)| s.name.clone()).collect();
     let mut out = Vec::new();
@@ -82,17 +82,12 @@ pub fn fetch(
     }
     let chosen: Vec<&Server> = by_server.keys().filter_map(|n| servers.get(n)).collect();
     let mut warnings = untrusted_notes(chosen.iter().copied());
-    let jobs: Vec<(&Server, Vec<Want>)> = chosen
+    let jobs: Vec<(&Server, Ask)> = chosen
         .into_iter()
         .filter(|s| s.trusted)
         .map(|s| {
-            (
-                s,
-                by_server[s.name.as_str()]
-                    .iter()
-                    .map(|w| w.1.clone())
-                    .collect(),
-            )
+            let wants = by_server[s.name.as_str()].iter().map(|w| w.1.clone());
+            (s, Ask::Prompts(wants.collect()))
         })
         .collect();
     let names: Vec<String> = jobs.iter().map(|(s, _)| s.name.clone()).collect();
@@ -127,6 +122,37 @@ pub fn fetch(
     // In the order asked.
     fetched.sort_by_key(|f| wanted.iter().position(|(id, _)| *id == f.id));
     Ok((fetched, warnings))
+}
+
+/// The tools server `name` lists (`tools/list`, every page), each as the protocol's
+/// JSON. Asked for by name, so a server that is not configured, not trusted or fails
+/// is an error: a request cannot go without the tools it was asked to carry.
+pub fn tools(servers: &Servers, name: &str) -> Result<Vec<serde_json::Value>, Error> {
+    let Some(server) = servers.get(name) else {
+        let known: Vec<&str> = servers.servers.iter().map(|s| s.name.as_str()).collect();
+        return Err(Error::usage(format!(
+            "--tools mcp:{name}: no MCP server '{name}' is configured (servers: {}); add it \
+             to mcpServers, or with --mcp-server {name}=COMMAND",
+            match known.as_slice() {
+                [] => "none".to_string(),
+                names => names.join(", "),
+            }
+        )));
+    };
+    if !server.trusted {
+        return Err(Error::usage(
+            untrusted_notes(std::iter::once(server)).concat(),
+        ));
+    }
+    let answer = client::ask(vec![(server, Ask::Tools)], servers.timeout).pop();
+    match answer {
+        Some(Ok(answer)) => Ok(answer.tools),
+        Some(Err(why)) => Err(Error::usage(with_stderr(
+            format!("--tools mcp:{name}: the MCP server failed: {}", why.why),
+            &why,
+        ))),
+        None => Err(Error::usage(format!("--tools mcp:{name}: no answer"))),
+    }
 }
 
 type Got<'a> = (&'a str, Result<Vec<Message>, String>);
@@ -176,16 +202,22 @@ fn failed(servers: &Servers, name: &str, failure: &Failure) -> Result<String, Er
     if servers.require {
         text.push_str(" (--require-mcp)");
     }
+    let text = with_stderr(text, failure);
+    if servers.require {
+        return Err(Error::usage(text));
+    }
+    Ok(text)
+}
+
+/// `text`, then the end of the failed server's stderr on the lines under it.
+fn with_stderr(mut text: String, failure: &Failure) -> String {
     if !failure.stderr.is_empty() {
         text.push_str("; its stderr ended:");
         for line in &failure.stderr {
             text.push_str(&format!("\n  {STDERR_MARK}{line}"));
         }
     }
-    if servers.require {
-        return Err(Error::usage(text));
-    }
-    Ok(text)
+    text
 }
 
 /// What starts each line of a failed server's stderr in its warning.

@@ -14,7 +14,8 @@ use crate::goal::{Goal, GoalStatus};
 use crate::model::{ModelInfo, ModelRegistry};
 use crate::paths::{self, Switch};
 use crate::prompt_data::{
-    ContextFileData, EnvInfo, PromptContext, Protocol, SkillData, ToolNames, WindowTier,
+    ContextFileData, EnvInfo, ParamData, PromptContext, Protocol, SkillData, ToolData, ToolNames,
+    WindowTier,
 };
 use crate::settings::{files, Settings, Text, SECTIONS};
 use gotemplate::{Limits, Syntax};
@@ -41,6 +42,8 @@ pub struct Gathered {
     pub limits: Limits,
     /// Notes for stderr so far.
     pub warnings: Vec<String>,
+    /// The tool definitions the request carries (`--tools`).
+    pub tools: Vec<crate::tools::Tool>,
 }
 
 /// A skill as read: a registry prompt, which is a template, or an MCP server's text.
@@ -99,6 +102,7 @@ pub fn gather(settings: &Settings, vars: serde_json::Value) -> Result<Gathered, 
         mode: settings.mode.clone(),
         limits: settings.template_limits,
         warnings,
+        tools: settings.tools.clone().unwrap_or_default(),
     })
 }
 
@@ -411,13 +415,18 @@ fn prompt_context(
         user_memory: memory,
         project_context,
         project_context_file,
-        tool_names: match settings.protocol {
-            Protocol::Tools => settings.tool_names.clone(),
-            Protocol::Edits => ToolNames::none(),
+        tool_names: match (settings.protocol, &settings.tools) {
+            (Protocol::Tools, None) => settings.tool_names.clone(),
+            (Protocol::Tools, Some(given)) => {
+                let names: Vec<&str> = given.iter().map(|t| t.name.as_str()).collect();
+                settings.tool_names.only(&names)
+            }
+            (Protocol::Edits, _) => ToolNames::none(),
         },
         protocol: settings.protocol,
         agent_name: settings.agent_name.clone().unwrap_or_default(),
         interactive: settings.interactive,
+        tools: settings.tools.iter().flatten().map(tool_data).collect(),
         model: settings.model.clone(),
         model_family: model.family.clone(),
         provider: model.provider.clone(),
@@ -452,6 +461,24 @@ fn prompt_context(
         skills: Vec::new(),
         vars,
     })
+}
+
+/// A tool as the tools section documents it.
+fn tool_data(tool: &crate::tools::Tool) -> ToolData {
+    ToolData {
+        name: tool.name.clone(),
+        description: tool.description.clone(),
+        parameters: tool
+            .params()
+            .into_iter()
+            .map(|p| ParamData {
+                name: p.name,
+                kind: p.kind,
+                required: p.required,
+                description: p.description,
+            })
+            .collect(),
+    }
 }
 
 /// The end of the warning for values a plain `ASIMI_SYSTEM_MD` file cannot show.

@@ -26,6 +26,9 @@ pub const SECTION_SEPARATOR: &str = "\n\n";
 /// The section that says how to read and use the repository map (the design's main
 /// prompt). Only a request that carries a map has it, so `system` never shows it.
 pub const MAP_SECTION: &str = "map";
+/// The section that documents the tools a request carries (`--tools`); without them it
+/// renders nothing and is left out, so `system` never shows it.
+pub const TOOLS_SECTION: &str = "tools";
 /// The reminder's logical template name; a project or user template shadows the
 /// built-in `templates/system_reminder.md.tmpl`.
 pub const REMINDER_TEMPLATE: &str = "system_reminder.md";
@@ -97,6 +100,8 @@ pub struct Built {
     /// The [`MAP_SECTION`], rendered, for a request that carries the repository map
     /// (`None` when it is switched off or renders nothing).
     pub map_section: Option<Section>,
+    /// The tool definitions the request carries (`--tools`), in order; empty without.
+    pub tools: Vec<crate::tools::Tool>,
 }
 
 impl Built {

@@ -4,7 +4,9 @@
 
 use super::gather::{Gathered, Skill};
 use super::library::{Found, Origin};
-use super::{modes, registry, BaseSource, Built, Section, SystemPrompt, MAP_SECTION};
+use super::{
+    modes, registry, BaseSource, Built, Section, SystemPrompt, MAP_SECTION, TOOLS_SECTION,
+};
 use crate::error::Error;
 use crate::paths;
 use crate::prompt_data::SkillData;
@@ -24,6 +26,7 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
         context_window,
         limits,
         mut warnings,
+        tools,
     } = gathered;
     let tier = context.tier;
     let mut engine = engine(limits);
@@ -52,9 +55,10 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
             source,
             text: text.trim_end().to_string(),
         };
-        match *name == MAP_SECTION {
-            true => map_section = Some(section).filter(|s| !s.text.is_empty()),
-            false => sections.push(section),
+        match *name {
+            MAP_SECTION => map_section = Some(section).filter(|s| !s.text.is_empty()),
+            TOOLS_SECTION if section.text.is_empty() => {}
+            _ => sections.push(section),
         }
     }
     let mode_tokens = matches!(mode_template.origin, Origin::File(_)).then(|| {
@@ -79,6 +83,7 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
         tier,
         warnings,
         limits,
+        tools,
     })
 }
 

@@ -176,6 +176,11 @@ fn messages(body: &Value) -> Vec<(String, Vec<Value>)> {
         }
     }
     let mut out = Vec::new();
+    // Tool definitions open every provider's cached prefix (Anthropic's order is tools,
+    // system, messages): changed tools are a changed L0, and nothing after them is read.
+    if let Some(tools) = body.get("tools").and_then(Value::as_array) {
+        out.push(("tools".to_string(), tools.clone()));
+    }
     if let Some(system) = body.get("system") {
         out.push(("system".to_string(), as_blocks(system)));
     }

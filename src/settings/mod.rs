@@ -137,6 +137,10 @@ pub struct Settings {
     pub tool_names: ToolNames,
     /// What the prompt teaches the model to act with: tools, or edit blocks.
     pub protocol: Protocol,
+    /// The tool definitions a request carries (`--tools`), which its command reads once
+    /// the settings are resolved (an MCP server's list needs them); `None` without.
+    /// With them, the prompt names only these tools and documents them.
+    pub tools: Option<Vec<crate::tools::Tool>>,
     /// Context file names looked for in the project's directories.
     pub context_names: Vec<String>,
     /// Context file names looked for in the user config directory. They differ from
@@ -388,6 +392,7 @@ impl Settings {
             context_window: flags.context_window,
             tool_names,
             protocol: flags.protocol.unwrap_or(flags.default_protocol),
+            tools: None,
             context_names: resolve_context_names(flags, &layers, Scope::Project)?,
             user_context_names: resolve_context_names(flags, &layers, Scope::User)?,
             sandbox: flags

@@ -5,6 +5,7 @@
 pub const SECTIONS: &[&str] = &[
     "base",
     "map",
+    "tools",
     "goal",
     "skills",
     "sandbox",

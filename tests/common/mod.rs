@@ -435,6 +435,25 @@ pub const GEMINI_SESSION: [&str; 7] = [
     "g",
 ];
 
+/// Tool definitions (`--tools`) in each shape asimi-prompt reads: Anthropic's, OpenAI
+/// Chat's, Responses' flat one and MCP's; the first two name the default `read_file` and
+/// `search_file_content`.
+pub const TOOL_DEFINITIONS: &str = r#"[
+  {"name": "read_file", "description": "Reads a file of the project.",
+   "input_schema": {"type": "object", "properties": {
+     "absolute_path": {"type": "string", "description": "The file's absolute path"},
+     "offset": {"type": "integer"}}, "required": ["absolute_path"]}},
+  {"type": "function", "function": {"name": "search_file_content",
+   "description": "Searches file contents for a regular expression.",
+   "parameters": {"type": "object", "properties": {"pattern": {"type": "string"}},
+     "required": ["pattern"]}}},
+  {"type": "function", "name": "run_tests", "description": "Runs the test suite.",
+   "parameters": {"type": "object", "properties": {}}, "strict": false},
+  {"name": "lookup_issue", "description": "Fetches an issue by number.",
+   "inputSchema": {"type": "object", "properties": {"number": {"type": "integer"}},
+     "required": ["number"], "additionalProperties": false}}
+]"#;
+
 /// A history with a tool call and its result.
 pub const TOOL_HISTORY: &str = r#"[
   {"role": "user", "content": "Add a login endpoint."},

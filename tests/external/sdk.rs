@@ -10,21 +10,24 @@ use common::Test;
 
 /// What `messages` prints passes each provider's official SDK: its request types, a real
 /// `create(**body)` against a loopback server, and no deprecation warning. Covers the
-/// default body (no model named), each provider's default, streaming, a tool history and
-/// an image.
+/// default body (no model named), each provider's default, streaming, a tool history,
+/// an image, and tool definitions (`--tools`).
 pub fn bodies_pass_the_official_sdks() {
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
     let history = common::TOOL_HISTORY;
     let t = common::python_repo()
         .file("h.json", history)
-        .file("i.png", png);
+        .file("i.png", png)
+        .file("tools.json", common::TOOL_DEFINITIONS);
     let out = t.root.join("bodies");
     std::fs::create_dir_all(&out).unwrap();
-    let variants: [&[&str]; 4] = [
+    let variants: [&[&str]; 6] = [
         &[],
         &["--stream"],
         &["--history", "h.json"],
         &["--image", "i.png", "--file", "a.py"],
+        &["--tools", "tools.json"],
+        &["--tools", "tools.json", "--history", "h.json", "--stream"],
     ];
     // (the SDK that checks them, the flags that choose the body); GPT-5.6 bodies carry
     // explicit breakpoints and `prompt_cache_options`.
@@ -87,14 +90,23 @@ fn check_bodies(t: &Test, name: &str, runs: &[(&str, Vec<&str>)]) {
 /// the entry `--cache-create` prints is a `CreateCachedContentConfig`, and the body that
 /// names it a request.
 pub fn gemini_cache_bodies_pass_the_sdk() {
-    let t = common::python_repo();
+    let t = common::python_repo().file("tools.json", common::TOOL_DEFINITIONS);
     let with = |extra: &[&'static str]| [&common::GEMINI_SESSION[..], extra].concat();
+    let tools = ["--tools", "tools.json"];
     check_bodies(
         &t,
         "gemini",
         &[
             ("gemini-cache", with(&["--cache-create"])),
             ("gemini", with(&["--cached-content", "cachedContents/abc"])),
+            (
+                "gemini-cache",
+                with(&[&["--cache-create"][..], &tools].concat()),
+            ),
+            (
+                "gemini",
+                with(&[&["--cached-content", "cachedContents/abc"][..], &tools].concat()),
+            ),
         ],
     );
 }

@@ -639,6 +639,7 @@ fn encode_all(mut list: Vec<Message>) -> Result<(), String> {
         prompt_cache_key: None,
         breakpoints: false,
         gemini_cache: Default::default(),
+        tools: Vec::new(),
     };
     let other = |m: &Message| m.content.iter().any(|b| matches!(b, Block::Other(_)));
     for p in [

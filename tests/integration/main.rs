@@ -51,5 +51,6 @@ mod system_sections;
 mod template_cli;
 mod template_limits;
 mod token_counts;
+mod tools;
 mod url_fetch;
 mod usage;

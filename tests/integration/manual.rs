@@ -7,8 +7,13 @@
 use crate::common;
 use common::{sh_commands, Test};
 
-/// Examples that fetch a page from the internet, which tests do not reach.
-const NEEDS_NETWORK: &[&str] = &["--url https://www.rust-lang.org/", "--fetch-urls"];
+/// Examples that reach the internet, which tests do not: fetching a page, or the MCP
+/// reference server, which npx downloads.
+const NEEDS_NETWORK: &[&str] = &[
+    "--url https://www.rust-lang.org/",
+    "--fetch-urls",
+    "@modelcontextprotocol/server-everything",
+];
 
 /// `line` cut into pipeline stages at each `|` outside quotes.
 fn stages(line: &str) -> Vec<String> {
@@ -66,6 +71,7 @@ fn world() -> Test {
         .file(".asimi/goal.yaml", "description: Ship the lexer\nstatus: active\n")
         .file("task.txt", "[GOAL] Ship the lexer - COMPLETED\n")
         .file("prompts/.keep", "")
+        .file("tools.json", common::TOOL_DEFINITIONS)
         .home_file("src/project/README.md", "A project.\n")
         .home_file("prompts/.keep", "")
         .env("GIT_AUTHOR_NAME", "T")

@@ -6,7 +6,7 @@ use crate::common::{self, Test};
 
 /// The default tool names, as prompts write them: none may appear in a prompt of the edits
 /// protocol.
-const TOOLS: [&str; 9] = [
+pub(crate) const TOOLS: [&str; 9] = [
     "`read_file`",
     "`write_file`",
     "`search_file_content`",

@@ -138,6 +138,7 @@ fn options() -> Options {
         prompt_cache_key: None,
         breakpoints: false,
         gemini_cache: Default::default(),
+        tools: Vec::new(),
     }
 }
 

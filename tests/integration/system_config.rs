@@ -285,7 +285,7 @@ fn unknown_keys_name_file_line_and_key() {
         err,
         format!(
             "asimi-prompt: {file}:3:3: key 'sections.footer': unknown field `footer`, expected \
-             one of `base`, `map`, `goal`, `skills`, `sandbox`, `git`, `context`, \
+             one of `base`, `map`, `tools`, `goal`, `skills`, `sandbox`, `git`, `context`, \
              `instructions`, `memory`\n"
         )
     );
@@ -753,6 +753,7 @@ const BUILTIN_TEMPLATES: &[&str] = &[
     "sections/memory.md.tmpl",
     "sections/sandbox.md.tmpl",
     "sections/skills.md.tmpl",
+    "sections/tools.md.tmpl",
     "system_reminder.md.tmpl",
 ];
 

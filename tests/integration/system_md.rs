@@ -723,7 +723,7 @@ fn export_dash_prints_to_standard_output() {
     assert!(!t.work.join("-").exists());
     assert!(!t.home.join(".gemini").exists());
     let t = world().args(["export", "-", "--template", "--model", "gpt-5.4"]);
-    assert!(t.run().ok().contains("{{.ToolNames.Grep}}"));
+    assert!(t.run().ok().contains("{{with .ToolNames.Grep}}"));
 }
 
 #[test]
@@ -833,7 +833,7 @@ fn export_template_writes_the_template_source() {
             std::fs::read_to_string(manifest.join(format!("templates/base/{family}.md.tmpl")))
                 .unwrap();
         assert_eq!(written, source, "{model}");
-        assert!(written.contains("{{.ToolNames.Grep}}"), "{model}");
+        assert!(written.contains("{{with .ToolNames.Grep}}"), "{model}");
 
         // The exported template, used as ASIMI_SYSTEM_MD, renders the same prompt.
         let t = world().file("t.md.tmpl", &written).args(["--model", model]);

@@ -773,7 +773,7 @@ fn unknown_sections_and_values_are_rejected() {
     assert_eq!(
         t.run().fails(),
         "asimi-prompt: --no-section: unknown section 'footer'; the sections are base, \
-         map, goal, skills, sandbox, git, context, instructions, memory\n"
+         map, tools, goal, skills, sandbox, git, context, instructions, memory\n"
     );
     let t = Test::new().args(["--no-section", "Git"]);
     assert!(t.run().fails().contains("unknown section 'Git'"));

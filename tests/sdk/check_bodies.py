@@ -88,8 +88,9 @@ def gemini_check(body, _base_url):
     from google.genai import types
 
     known = {"contents", "systemInstruction", "generationConfig", "cachedContent", "tools"}
-    if "cachedContent" in body and "systemInstruction" in body:
-        raise ValueError("a request that uses a cached entry may not repeat its systemInstruction")
+    for held in ("systemInstruction", "tools"):
+        if "cachedContent" in body and held in body:
+            raise ValueError(f"a request that uses a cached entry may not repeat its {held}")
     unknown = set(body) - known
     if unknown:
         raise ValueError(f"keys the API does not take: {sorted(unknown)}")
@@ -98,6 +99,8 @@ def gemini_check(body, _base_url):
     if "systemInstruction" in body:
         types.Content.model_validate(body["systemInstruction"])
     types.GenerateContentConfig.model_validate(body.get("generationConfig", {}))
+    for tool in body.get("tools", []):
+        types.Tool.model_validate(tool)  # extra keys are refused
 
 
 def gemini_cache_check(body, _base_url):
@@ -108,10 +111,12 @@ def gemini_cache_check(body, _base_url):
     if not body.get("model", "").startswith("models/"):
         raise ValueError("the model must be named models/NAME")
     config = {k: v for k, v in body.items() if k != "model"}
-    unknown = set(config) - {"contents", "systemInstruction", "ttl"}
+    unknown = set(config) - {"contents", "systemInstruction", "tools", "ttl"}
     if unknown:
         raise ValueError(f"keys the API does not take: {sorted(unknown)}")
     types.CreateCachedContentConfig.model_validate(config)
+    for tool in config.get("tools", []):
+        types.Tool.model_validate(tool)  # extra keys are refused
 
 
 CHECKS = {"anthropic": anthropic_check, "openai": openai_check, "openrouter": openai_check,

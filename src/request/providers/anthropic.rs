@@ -1,9 +1,10 @@
-//! Anthropic Messages API: `{max_tokens, messages, model, stream?, system}`. L0 is the
-//! top-level `system` array; turns alternate and open with the user.
+//! Anthropic Messages API: `{max_tokens, messages, model, stream?, system, tools?}`. L0 is
+//! the top-level `tools` and `system` (the API caches tools, then system, then messages,
+//! so the system's marker covers the tools); turns alternate and open with the user.
 
 use serde_json::{json, Map, Value};
 
-use super::{cache_control, last_markable, merge_turns, Options};
+use super::{cache_control, last_markable, merge_turns, tool_fields, Options};
 use crate::request::assemble::{Block, Message, Role};
 use crate::request::headers::LEADING_USER_TURN;
 
@@ -76,6 +77,10 @@ pub fn encode(messages: &[Message], opts: &Options) -> Value {
         body.insert("system".into(), Value::Array(system));
     }
     body.insert("messages".into(), Value::Array(messages));
+    if !opts.tools.is_empty() {
+        let tools = opts.tools.iter().map(|t| tool_fields(t, "input_schema"));
+        body.insert("tools".into(), tools.map(Value::Object).collect());
+    }
     if opts.stream {
         body.insert("stream".into(), json!(true));
     }

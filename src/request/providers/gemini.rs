@@ -1,17 +1,19 @@
-//! Gemini `generateContent`: `{contents, generationConfig?, systemInstruction}` with
+//! Gemini `generateContent`: `{contents, generationConfig?, systemInstruction, tools?}` with
 //! roles `user` and `model`. Gemini caches implicitly, so there are no markers; streaming
 //! is chosen by the endpoint (`:streamGenerateContent`), not the body.
 //!
 //! Explicit caching takes two bodies ([`GeminiCache`]): the `cachedContents` create body
-//! `{contents?, model, systemInstruction?, ttl}` holds the system instruction and the
-//! cached tiers (L0-L3), and the request that uses the entry names it in `cachedContent`
+//! `{contents?, model, systemInstruction?, tools?, ttl}` holds the system instruction, the
+//! tools and the cached tiers (L0-L3), and the request that uses the entry names it in `cachedContent`
 //! and sends only the active content, which follows the cached turns.
 
 use serde_json::{json, Map, Value};
 
 use std::collections::HashMap;
 
-use super::{field, merge_turns, tool_result_text, unsupported, GeminiCache, Options, Provider};
+use super::{
+    field, merge_turns, tool_fields, tool_result_text, unsupported, GeminiCache, Options, Provider,
+};
 use crate::request::assemble::{Block, Message, Role};
 use crate::request::headers::LEADING_USER_TURN;
 use crate::request::tier::Tier;
@@ -49,6 +51,17 @@ fn parts(
             Block::Other(v) => Err(unsupported(Provider::Gemini, index, v)),
         })
         .collect()
+}
+
+/// `tools`: one `functionDeclarations` list. The schema goes as `parametersJsonSchema`,
+/// which takes JSON Schema as agents write it (`parameters` takes an OpenAPI subset).
+fn tools(opts: &Options) -> Value {
+    let declarations: Vec<Value> = opts
+        .tools
+        .iter()
+        .map(|t| Value::Object(tool_fields(t, "parametersJsonSchema")))
+        .collect();
+    json!([{"functionDeclarations": declarations}])
 }
 
 pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
@@ -96,6 +109,10 @@ pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
     }
     if !contents.is_empty() || !matches!(opts.gemini_cache, GeminiCache::Create { .. }) {
         body.insert("contents".into(), Value::Array(contents));
+    }
+    // A request that uses an entry may not repeat the tools it holds.
+    if !opts.tools.is_empty() && !matches!(opts.gemini_cache, GeminiCache::Use(_)) {
+        body.insert("tools".into(), tools(opts));
     }
     match &opts.gemini_cache {
         GeminiCache::Create { ttl_seconds } => {

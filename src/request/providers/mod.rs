@@ -16,6 +16,7 @@ use std::str::FromStr;
 use serde_json::{json, Value};
 
 use super::assemble::Message;
+use crate::tools::Tool;
 
 /// How long a cache entry lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -148,6 +149,9 @@ pub struct Options {
     pub breakpoints: bool,
     /// Gemini's explicit caching: what the body is.
     pub gemini_cache: GeminiCache,
+    /// The tool definitions the body carries (`--tools`), in order; each encoder writes
+    /// them in its provider's shape, ahead of the system prompt in the cached prefix.
+    pub tools: Vec<Tool>,
 }
 
 /// Which body Gemini's explicit caching asks for.
@@ -305,6 +309,18 @@ pub fn carries_marker(provider: Provider, breakpoints: bool, message: &Message) 
             }
             Provider::Gemini => false,
         }
+}
+
+/// A tool's `name`, its `description` (left out when it has none) and its input schema
+/// under `schema_key`, the provider's name for it: the fields every shape shares.
+pub(crate) fn tool_fields(tool: &Tool, schema_key: &str) -> serde_json::Map<String, Value> {
+    let mut fields = serde_json::Map::new();
+    fields.insert("name".into(), json!(tool.name));
+    if !tool.description.is_empty() {
+        fields.insert("description".into(), json!(tool.description));
+    }
+    fields.insert(schema_key.into(), tool.schema.clone());
+    fields
 }
 
 /// A block type the provider cannot send.

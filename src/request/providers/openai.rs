@@ -10,8 +10,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    cache_control, field, is_tool, last_markable, last_part, last_text, tool_result_text,
-    unsupported, Options, Provider, SystemRole, OPENAI_TTL_DEFAULT,
+    cache_control, field, is_tool, last_markable, last_part, last_text, tool_fields,
+    tool_result_text, unsupported, Options, Provider, SystemRole, OPENAI_TTL_DEFAULT,
 };
 use crate::request::assemble::{Block, Message, Role};
 
@@ -150,6 +150,12 @@ pub fn encode(messages: &[Message], opts: &Options, openrouter: bool) -> Result<
     }
     if let Some(key) = &opts.prompt_cache_key {
         body.insert("prompt_cache_key".into(), json!(key));
+    }
+    if !opts.tools.is_empty() {
+        let tools = opts.tools.iter().map(|t| {
+            json!({"type": "function", "function": Value::Object(tool_fields(t, "parameters"))})
+        });
+        body.insert("tools".into(), tools.collect());
     }
     if opts.breakpoints {
         body.insert("prompt_cache_options".into(), cache_options(openrouter));

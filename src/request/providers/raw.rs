@@ -8,7 +8,15 @@ use super::openai::content;
 use super::{Options, Provider};
 use crate::request::assemble::Message;
 
+/// Why a raw body cannot carry `--tools`.
+pub const RAW_NO_TOOLS: &str = "--tools: a raw body is a bare message array, with no place \
+     for tool definitions; name the provider whose shape they go in (--provider anthropic, \
+     openai, openai-responses, openrouter or gemini)";
+
 pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
+    if !opts.tools.is_empty() {
+        return Err(RAW_NO_TOOLS.to_string());
+    }
     let mut out = Vec::new();
     for (i, m) in messages.iter().enumerate() {
         let content = content(m, i, opts, true, Provider::Raw, true)?;

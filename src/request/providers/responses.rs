@@ -1,5 +1,5 @@
 //! OpenAI Responses API (`POST /v1/responses`): `{input, max_output_tokens?, model,
-//! prompt_cache_key?, prompt_cache_options?, stream?}`.
+//! prompt_cache_key?, prompt_cache_options?, stream?, tools?}`.
 //!
 //! Every message is an `input` item: the system prompt too, as the first item (role
 //! `system`, or `developer` with `--system-role developer`) rather than `instructions`,
@@ -11,7 +11,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    field, is_tool, last_part, tool_result_text, unsupported, Options, Provider, SystemRole,
+    field, is_tool, last_part, tool_fields, tool_result_text, unsupported, Options, Provider,
+    SystemRole,
 };
 use crate::request::assemble::{Block, Message, Role};
 
@@ -89,6 +90,16 @@ pub fn encode(messages: &[Message], opts: &Options) -> Result<Value, String> {
     }
     if let Some(key) = &opts.prompt_cache_key {
         body.insert("prompt_cache_key".into(), json!(key));
+    }
+    if !opts.tools.is_empty() {
+        let tools = opts.tools.iter().map(|t| {
+            let mut fields = tool_fields(t, "parameters");
+            fields.insert("type".into(), json!("function"));
+            // Required by the API; strict mode would refuse most schemas agents keep.
+            fields.insert("strict".into(), json!(false));
+            Value::Object(fields)
+        });
+        body.insert("tools".into(), tools.collect());
     }
     if opts.breakpoints {
         // Explicit, as in Chat; the lifetime is the request's, which Responses lets be

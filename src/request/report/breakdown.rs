@@ -620,6 +620,7 @@ mod tests {
             prompt_cache_key: None,
             breakpoints: false,
             gemini_cache: Default::default(),
+            tools: Vec::new(),
         };
         let body = providers::encode(Provider::Anthropic, &messages, &opts).unwrap();
         let shape = reuse::Shape::of(&body, Tokenizer::O200k, true, None);

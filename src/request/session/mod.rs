@@ -484,6 +484,7 @@ mod tests {
                 prompt_cache_key: None,
                 breakpoints: false,
                 gemini_cache: Default::default(),
+                tools: Vec::new(),
             },
             min_cache_tokens,
             cache_price: reuse::Prices::NONE,
