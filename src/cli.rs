@@ -1807,8 +1807,9 @@ impl MessagesArgs {
             (None, false) => None,
             (arg, worktree) => Some(crate::review::Range::parse(arg.as_deref(), worktree)?),
         };
-        // A preview, and a document, show the request without Gemini's explicit cache.
-        let gemini_cache = !preview && self.format.is_none();
+        // A document shows the request without Gemini's explicit cache; a preview names
+        // the entry it would read (`context --cached-content`) but creates none.
+        let gemini_cache = self.format.is_none();
         Ok(RequestFlags {
             prompt: self.prompt_text.clone(),
             files: self.file.clone(),
@@ -1824,7 +1825,7 @@ impl MessagesArgs {
             file_tree: either(self.file_tree, self.no_file_tree),
             session: self.session.clone(),
             cache_ttl: self.cache_ttl.clone(),
-            cache_create: self.cache_create && gemini_cache,
+            cache_create: self.cache_create && gemini_cache && !preview,
             cached_content: self.cached_content.clone().filter(|_| gemini_cache),
             tokenizer: self.tokenizer.clone(),
             prompt_cache_key: self.prompt_cache_key.clone(),

@@ -1059,6 +1059,34 @@ fn gemini_explicit_caching_creates_and_uses_an_entry() {
         .contains("--cache-create and --cached-content make Gemini bodies"));
 }
 
+/// `context --cached-content NAME` counts what the named entry holds (the system
+/// instruction and the cached tiers) as read from it, in the text and the JSON.
+#[test]
+fn context_counts_a_named_gemini_cache_as_read() {
+    let t = common::python_repo();
+    fn args<'a>(out: &[&'a str]) -> Vec<&'a str> {
+        let mut a = common::GEMINI_SESSION.to_vec();
+        a[0] = "context";
+        [&a[..], &["--cached-content", "cachedContents/abc"], out].concat()
+    }
+    let json: Value = serde_json::from_str(t.run_with(&args(&["--json"])).ok()).unwrap();
+    let cached: u64 = json["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["tier"] != "active")
+        .map(|r| r["tokens"].as_u64().unwrap())
+        .sum();
+    assert!(cached > 0, "{json}");
+    assert_eq!(json["named_cache"]["name"], "cachedContents/abc");
+    assert_eq!(json["named_cache"]["tokens"], cached);
+    let text = t.run_with(&args(&[]));
+    let total = json["total_tokens"].as_u64().unwrap();
+    let line = format!("named cache: cachedContents/abc holds the system instruction and the cached tiers ({cached} of {total} tokens");
+    assert!(text.ok().contains(&line), "{}", text.stdout);
+    assert!(!text.stdout.contains("no markers"), "{}", text.stdout);
+}
+
 /// A missing or unreadable spec is reported in the words of the other file flags.
 #[test]
 fn a_missing_spec_reads_like_a_missing_file() {

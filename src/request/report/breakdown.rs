@@ -132,6 +132,9 @@ pub struct Breakdown {
     /// Every item with its tokens, largest first (`context --files`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<Part>>,
+    /// The Gemini cache entry the request names (`--cached-content`), and what it holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub named_cache: Option<NamedCache>,
     /// What the session's answered requests really used (`context --session`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage: Option<super::usage::Spent>,
@@ -173,6 +176,8 @@ pub struct Basis<'a> {
     pub items: bool,
     /// `--flat`: the messages carry no tiers, and the breakdown is one row.
     pub flat: bool,
+    /// `--cached-content NAME`: the Gemini cache entry that holds the cached tiers.
+    pub named_cache: Option<&'a str>,
 }
 
 fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Holds> {
@@ -208,6 +213,16 @@ fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Ho
     active.prompt = true;
     active.images = input.images.len();
     rows
+}
+
+/// A Gemini cache entry a request names (`--cached-content`): it holds the system
+/// instruction, the tools and the cached tiers, which the body leaves out and the
+/// provider reads from the entry at its cache price, whatever the session predicts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NamedCache {
+    pub name: String,
+    /// The tokens of the tiers it holds (L0 to L3).
+    pub tokens: usize,
 }
 
 /// Computes the breakdown.
@@ -264,6 +279,11 @@ pub fn breakdown(i: &Basis) -> Breakdown {
         ..reuse_of(p)
     });
     let reuse_without_session = i.without_session.filter(|_| reuse.is_some()).map(reuse_of);
+    let cached_tokens = tiers
+        .iter()
+        .filter(|r| r.tier != Tier::Active)
+        .map(|r| r.tokens)
+        .sum();
     let limit_tokens = i.context_window.saturating_sub(i.output_tokens);
     let fits = i.context_window == 0 || prefix as u64 <= limit_tokens;
     let remedies = Remedies {
@@ -304,6 +324,10 @@ pub fn breakdown(i: &Basis) -> Breakdown {
             .then(|| parts::items(i.assembly, i.tokenizer, remedies)),
         largest,
         truncate_helps: remedies.truncate,
+        named_cache: i.named_cache.filter(|_| !i.flat).map(|name| NamedCache {
+            name: name.to_string(),
+            tokens: cached_tokens,
+        }),
         usage: None,
     }
 }
@@ -453,6 +477,18 @@ pub fn render_text(b: &Breakdown) -> String {
     }
     if b.flat {
         out.push_str(FLAT_NOTE);
+    } else if let Some(named) = &b.named_cache {
+        out.push_str(&format!(
+            "\nnamed cache: {} holds the system instruction and the cached tiers ({} of {} \
+             tokens, {}%), read from it at the cache price while it lives; the body sends \
+             the rest\n",
+            named.name,
+            named.tokens,
+            b.total_tokens,
+            (named.tokens * 100)
+                .checked_div(b.total_tokens)
+                .unwrap_or(0)
+        ));
     } else if !b.markers {
         out.push_str(&format!(
             "\nno markers: {} bodies carry none; the provider caches repeated prefixes by \
@@ -653,6 +689,7 @@ mod tests {
             remedies: Remedies::default(),
             items: false,
             flat: false,
+            named_cache: None,
         });
         (b, memory)
     }

@@ -141,6 +141,10 @@ impl Laid {
             remedies: super::remedies(request, false),
             items,
             flat,
+            named_cache: match &request.options.gemini_cache {
+                super::providers::GeminiCache::Use(name) => Some(name),
+                _ => None,
+            },
         }))
     }
 }
