@@ -82,7 +82,9 @@ fn step(n: usize) -> String {
 }
 
 /// Turn `n`'s answer: an edit from step `n - 1` to step `n`; the last turn also asks to
-/// read a file, so a tool call reaches the session.
+/// read a file, so a tool call reaches the session. Only the last: the turn after a tool
+/// call must carry its result, which the session does not keep (docs/sessions.md), and
+/// the stand-in refuses such a body as the APIs do.
 fn script(n: usize) -> Script {
     let (edit, repl, end) = (
         asimi_prompt::edit::EDIT,
@@ -224,5 +226,66 @@ fn the_readme_loop_runs_against_each_provider() {
                 p.name
             );
         }
+    }
+}
+
+/// The structural checks refuse what the APIs refuse, with the API's reason, over HTTP.
+#[test]
+fn the_stand_in_refuses_bodies_the_apis_refuse() {
+    let user = |text: &str| json!({"role": "user", "content": text});
+    let marked = json!({"type": "text", "text": "x", "cache_control": {"type": "ephemeral"}});
+    let call = json!({"role": "assistant", "content": [
+        {"type": "tool_use", "id": "t1", "name": TOOL, "input": {}}]});
+    let anthropic = |messages: Value| json!({"model": "m", "max_tokens": 1, "messages": messages});
+    let cases = [
+        (
+            Shape::Anthropic,
+            json!({"model": "m", "messages": [user("a")]}),
+            "max_tokens",
+        ),
+        (
+            Shape::Anthropic,
+            anthropic(json!([user("a"), user("b")])),
+            "alternate",
+        ),
+        (
+            Shape::Anthropic,
+            anthropic(json!([{"role": "user", "content": vec![marked; 5]}])),
+            "at most 4",
+        ),
+        (
+            Shape::Anthropic,
+            anthropic(json!([user("a"), call, user("b")])),
+            "no tool_result",
+        ),
+        (
+            Shape::Chat,
+            json!({"model": "m", "messages": [user("a"), {"role": "assistant",
+            "content": null, "tool_calls": [{"id": "c1", "type": "function",
+            "function": {"name": TOOL, "arguments": "{}"}}]}, user("b")]}),
+            "tool messages",
+        ),
+        (
+            Shape::Responses,
+            json!({"model": "m", "input": [user("a"), {"type": "function_call",
+            "call_id": "c1", "name": TOOL, "arguments": "{}"}, user("b")]}),
+            "no tool output",
+        ),
+        (
+            Shape::Gemini,
+            json!({"contents": [{"role": "model", "parts": [{"text": "a"}]}]}),
+            "alternate",
+        ),
+    ];
+    for (shape, body, reason) in cases {
+        let server = Server::start(shape, sim::Rule::Prefix, 1024);
+        let path = match shape {
+            Shape::Gemini => "/v1beta/models/m:generateContent".to_string(),
+            _ => server::path(shape).to_string(),
+        };
+        let (status, answer) = server.post(&path, &body.to_string());
+        assert!(status.ends_with("400 Bad Request"), "{body}: {status}");
+        assert!(answer.contains(reason), "{body}: {answer}");
+        assert!(server.seen().is_empty());
     }
 }
