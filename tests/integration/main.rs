@@ -26,6 +26,7 @@ mod goals;
 mod golden_prompts;
 mod hermetic_ci;
 mod history;
+mod loop_server;
 mod manual;
 mod map_cli;
 mod memo;

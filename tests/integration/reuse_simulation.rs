@@ -15,7 +15,7 @@ mod repos;
 mod scenarios;
 #[path = "../../examples/session-bench/sim.rs"]
 #[allow(dead_code)]
-mod sim;
+pub(crate) mod sim;
 
 use asimi_prompt::request::providers::Provider;
 use asimi_prompt::request::reuse::Prices;
