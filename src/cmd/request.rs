@@ -176,6 +176,7 @@ pub(super) fn prepare_request(
     let listed = files_from(args, spec.prompt.is_some(), &settings, ctx)?;
     let progress = ctx.progress();
     let mut stdin_note = None;
+    let mut turns_note = None;
     let ctx_stdin = &mut ctx.stdin;
     let mut stdin = || {
         if ctx_stdin.is_terminal() {
@@ -194,7 +195,16 @@ pub(super) fn prepare_request(
     if let (Some(name), None, None, false) = (session, &flags.history, &spec.history, args.flat) {
         let state_dir = settings.state_dir(&ctx.env);
         let root = &settings.project_root;
-        flags.session_turns = session::stored_turns(name, state_dir, root, !args.no_update)?;
+        let (turns, left_out) = session::stored_turns(name, state_dir, root, !args.no_update)?;
+        flags.session_turns = turns;
+        if !left_out.is_empty() {
+            turns_note = Some(format!(
+                "warning: session '{name}': the history says in words that {} was called: \
+                 no result came back, and a provider refuses a call without one; to send \
+                 tool results, keep the conversation in a --history file",
+                left_out.join(", ")
+            ));
+        }
     }
     // What did not apply goes into the next request, whoever keeps the history.
     if let (Some(name), false) = (session, args.flat) {
@@ -209,6 +219,9 @@ pub(super) fn prepare_request(
     drop(progress);
     if let Some(note) = stdin_note {
         ctx.note(format!("warning: {note}"))?;
+    }
+    if let Some(note) = turns_note {
+        ctx.note(note)?;
     }
     for w in &req.warnings {
         ctx.note(w)?;

@@ -208,24 +208,27 @@ pub fn open(
 }
 
 /// The turns session `name` keeps (`reply` recorded them), as history messages: what
-/// a request without a history file carries. Opens the state from `state_dir` (inside
-/// the project `root`) under its lock, and lets it go. A state that does not read is an
-/// error, unless the run records nothing (`records` false): then there are no turns.
+/// a request without a history file carries; with the tools whose calls no result
+/// answered, which the turns name in words instead (`turns::unanswered_calls_left_out`).
+/// Opens the state from `state_dir` (inside the project `root`) under its lock, and
+/// lets it go. A state that does not read is an error, unless the run records nothing
+/// (`records` false): then there are no turns.
 pub fn stored_turns(
     name: &str,
     state_dir: Result<PathBuf, String>,
     root: &Path,
     records: bool,
-) -> Result<Vec<Message>, Error> {
+) -> Result<(Vec<Message>, Vec<String>), Error> {
     let path = stability::state_path(name, state_dir)?;
     let tracker = match Tracker::open(root, &path) {
         Ok(tracker) => tracker,
-        Err(StateError::Corrupt { .. }) if !records => return Ok(Vec::new()),
+        Err(StateError::Corrupt { .. }) if !records => return Ok((Vec::new(), Vec::new())),
         Err(e) => return Err(e.into()),
     };
-    let turns = serde_json::Value::Array(tracker.conversation().turns.clone());
+    let (turns, left_out) = turns::unanswered_calls_left_out(&tracker.conversation().turns);
     let shown = format!("session '{name}'");
-    super::input::read::parse_history(&turns, &shown)
+    let turns = super::input::read::parse_history(&serde_json::Value::Array(turns), &shown)?;
+    Ok((turns, left_out))
 }
 
 /// The blocks of session `name`'s last applied reply that did not apply, not yet told

@@ -13,6 +13,52 @@ pub use crate::request::report::usage::{Answered, Predicted};
 /// How many answered requests' usage a session keeps.
 const KEPT_USAGE: usize = 64;
 
+/// What stands in the history for a tool call that no result answered.
+pub const CALL_LEFT_OUT: &str = "[called the tool {name} with {input}; no result came back]";
+
+/// `turns` with each tool call that the next message does not answer replaced by a
+/// line saying it was made ([`CALL_LEFT_OUT`]), and the names of those tools. Providers
+/// refuse a request whose history holds a call with no result, and a shell loop has no
+/// tool runner to give one; an agent that runs tools keeps its own history file.
+pub fn unanswered_calls_left_out(turns: &[Value]) -> (Vec<Value>, Vec<String>) {
+    let answered = |i: usize, id: &str| {
+        turns
+            .get(i + 1)
+            .and_then(|m| m["content"].as_array())
+            .is_some_and(|blocks| {
+                blocks
+                    .iter()
+                    .any(|b| b["type"] == "tool_result" && b["tool_use_id"] == id)
+            })
+    };
+    let mut left_out = Vec::new();
+    let turns = turns
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let Some(blocks) = m["content"].as_array() else {
+                return m.clone();
+            };
+            let blocks = blocks.iter().map(|b| {
+                let id = b["id"].as_str().unwrap_or_default();
+                if b["type"] != "tool_use" || answered(i, id) {
+                    return b.clone();
+                }
+                let name = b["name"].as_str().unwrap_or("?");
+                left_out.push(name.to_string());
+                let text = CALL_LEFT_OUT
+                    .replace("{name}", name)
+                    .replace("{input}", &b["input"].to_string());
+                json!({"type": "text", "text": text})
+            });
+            let mut m = m.clone();
+            m["content"] = Value::Array(blocks.collect());
+            m
+        })
+        .collect();
+    (turns, left_out)
+}
+
 /// The session's conversation.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,5 +144,31 @@ impl Conversation {
         let over = self.answered.len().saturating_sub(KEPT_USAGE);
         self.answered.drain(..over);
         self.answered.last()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_call_the_next_message_does_not_answer_is_left_out() {
+        let call =
+            |id: &str| json!({"type": "tool_use", "id": id, "name": "grep", "input": {"q": 1}});
+        let turns = vec![
+            json!({"role": "assistant", "content": [call("a")]}),
+            json!({"role": "user", "content": [{"type": "tool_result", "tool_use_id": "a", "content": "x"}]}),
+            json!({"role": "assistant", "content": [{"type": "text", "text": "hm"}, call("b")]}),
+            json!({"role": "user", "content": "next"}),
+        ];
+        let (kept, left_out) = unanswered_calls_left_out(&turns);
+        assert_eq!(left_out, ["grep"]);
+        assert_eq!(kept[..2], turns[..2]);
+        assert_eq!(kept[2]["content"][0], turns[2]["content"][0]);
+        assert_eq!(
+            kept[2]["content"][1],
+            json!({"type": "text", "text": r#"[called the tool grep with {"q":1}; no result came back]"#})
+        );
+        assert_eq!(kept[3], turns[3]);
     }
 }

@@ -81,10 +81,10 @@ fn step(n: usize) -> String {
     format!("# Notes\n\nstep {n}\n")
 }
 
-/// Turn `n`'s answer: an edit from step `n - 1` to step `n`; the last turn also asks to
-/// read a file, so a tool call reaches the session. Only the last: the turn after a tool
-/// call must carry its result, which the session does not keep (docs/sessions.md), and
-/// the stand-in refuses such a body as the APIs do.
+/// Turn `n`'s answer: an edit from step `n - 1` to step `n`; the second turn also asks
+/// to read a file, so a tool call reaches the session. No result answers it (a shell
+/// loop runs no tools), so the next turn's history says in words that it was made: the
+/// stand-in refuses a call without a result, as the APIs do.
 fn script(n: usize) -> Script {
     let (edit, repl, end) = (
         asimi_prompt::edit::EDIT,
@@ -95,7 +95,7 @@ fn script(n: usize) -> Script {
         "Turn {n} done.\n\n{NOTES}\n{edit}\nstep {}\n{repl}\nstep {n}\n{end}\n",
         n - 1
     );
-    let tool_call = (n == TURNS).then(|| (TOOL.to_string(), json!({"path": "big.rs"})));
+    let tool_call = (n == 2).then(|| (TOOL.to_string(), json!({"path": "big.rs"})));
     Script { text, tool_call }
 }
 
@@ -158,6 +158,11 @@ fn run_loop(p: &Provider) -> (Server, Test) {
             args.push("--stream".into());
         }
         let body = t.run_with(&args);
+        // The call of turn 2 had no result: turn 3 names it in words, and says so.
+        let left_out = body
+            .stderr
+            .contains("that read_file was called: no result came back");
+        assert_eq!(left_out, n == 3, "{} turn {n}: {}", p.name, body.stderr);
         server.script(script(n));
         let (status, answer) = server.post(&post_path(p, n), body.ok());
         assert!(
