@@ -1087,6 +1087,27 @@ fn context_counts_a_named_gemini_cache_as_read() {
     assert!(!text.stdout.contains("no markers"), "{}", text.stdout);
 }
 
+/// The cap on the file tree is for walks outside git: a repository's tracked files are
+/// listed whole, however many.
+#[test]
+fn a_repositorys_tree_is_not_cut_at_the_walks_cap() {
+    let t = Test::new();
+    let files = 10_005;
+    for i in 0..files {
+        let dir = t.work.join(format!("d{}", i / 100));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("f{i}")), "").unwrap();
+    }
+    let t = t.tracked();
+    let run = t.run_with(&["context", "--prompt", "hi", "--no-symbol-map"]);
+    assert!(
+        run.ok().contains(&format!("tree ({files} files)")),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stderr.contains("stops at"), "{}", run.stderr);
+}
+
 /// A missing or unreadable spec is reported in the words of the other file flags.
 #[test]
 fn a_missing_spec_reads_like_a_missing_file() {

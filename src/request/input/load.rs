@@ -154,12 +154,11 @@ fn rest(
     let review = review(plan, &limits.project_root, files, &mut warnings)?;
     let images = images(plan, limits, bases)?;
     let file_tree = plan.file_tree.then(|| {
-        let mut files = tree::list(&limits.project_root, exclude, progress);
-        if files.len() > tree::MAX_TREE_FILES {
-            files.truncate(tree::MAX_TREE_FILES);
+        let listed = tree::list(&limits.project_root, exclude, progress);
+        if listed.cut {
             warnings.push(tree::cut_note(&limits.project_root));
         }
-        files
+        listed.files
     });
     let map = repo_map(
         plan,

@@ -10,13 +10,30 @@ use crate::progress::Progress;
 /// What the walk reports to its `Progress`.
 pub const LISTING: &str = "listing files";
 
-/// The files under `root`: git-tracked files when `root` is a git work tree; `exclude`
-/// (`--exclude`) leaves files out.
-pub fn list(root: &Path, exclude: &Gitignore, progress: &dyn Progress) -> Vec<String> {
+/// The files of a file tree, and whether a walk outside git was cut at
+/// [`MAX_TREE_FILES`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub files: Vec<String>,
+    pub cut: bool,
+}
+
+/// The files under `root`: git-tracked files when `root` is a git work tree (all of
+/// them: the repository says what belongs), else a walk cut at [`MAX_TREE_FILES`];
+/// `exclude` (`--exclude`) leaves files out.
+pub fn list(root: &Path, exclude: &Gitignore, progress: &dyn Progress) -> Listed {
     progress.start(LISTING, None);
-    let mut files = tracked(root).unwrap_or_else(|| walk(root, exclude, progress));
+    let (mut files, cut) = match tracked(root) {
+        Some(files) => (files, false),
+        None => {
+            let mut files = walk(root, exclude, progress);
+            let cut = files.len() > MAX_TREE_FILES;
+            files.truncate(MAX_TREE_FILES);
+            (files, cut)
+        }
+    };
     files.retain(|f| !crate::select::matches(exclude, f));
-    files
+    Listed { files, cut }
 }
 
 /// The git index's files, sorted, once each; `None` outside a work tree.
@@ -109,7 +126,7 @@ mod tests {
         std::fs::write(root.join(".gitignore"), "node_modules/\n").unwrap();
         std::fs::write(root.join(".ignore"), "build\n").unwrap();
         assert_eq!(
-            list(root, &Gitignore::empty(), &Silent),
+            list(root, &Gitignore::empty(), &Silent).files,
             ["notes.md", "src/a.rs"]
         );
         let seen = Recorder::default();
@@ -123,9 +140,19 @@ mod tests {
         for i in 0..MAX_TREE_FILES + 5 {
             std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
         }
+        let listed = list(dir.path(), &Gitignore::empty(), &Silent);
+        assert_eq!((listed.files.len(), listed.cut), (MAX_TREE_FILES, true));
+        // In git, the tree is the index's, whole.
+        let repo = git2::Repository::init(dir.path()).unwrap();
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        index.write().unwrap();
+        let listed = list(dir.path(), &Gitignore::empty(), &Silent);
         assert_eq!(
-            list(dir.path(), &Gitignore::empty(), &Silent).len(),
-            MAX_TREE_FILES + 1
+            (listed.files.len(), listed.cut),
+            (MAX_TREE_FILES + 5, false)
         );
     }
 
@@ -146,7 +173,7 @@ mod tests {
         crate::git_index::add_conflict(&mut index, "a.rs", "both.rs");
         index.write().unwrap();
         assert_eq!(
-            list(root, &Gitignore::empty(), &Silent),
+            list(root, &Gitignore::empty(), &Silent).files,
             ["a.rs", "b/c.txt", "both.rs", "z"]
         );
     }
