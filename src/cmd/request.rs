@@ -191,26 +191,24 @@ pub(super) fn prepare_request(
     flags.files.extend(listed);
     // A history file is the interface of agents that keep their own conversation: the
     // session's turns (recorded by `reply`) are the history only when none is named.
-    let session = flags.session.as_ref().or(spec.session.as_ref());
-    if let (Some(name), None, None, false) = (session, &flags.history, &spec.history, args.flat) {
-        let state_dir = settings.state_dir(&ctx.env);
-        let root = &settings.project_root;
-        let (turns, left_out) = session::stored_turns(name, state_dir, root, !args.no_update)?;
-        flags.session_turns = turns;
-        if !left_out.is_empty() {
-            turns_note = Some(format!(
-                "warning: session '{name}': the history says in words that {} was called: \
-                 no result came back, and a provider refuses a call without one; to send \
-                 tool results, keep the conversation in a --history file",
-                left_out.join(", ")
-            ));
-        }
-    }
     // What did not apply goes into the next request, whoever keeps the history.
+    let session = flags.session.as_ref().or(spec.session.as_ref());
     if let (Some(name), false) = (session, args.flat) {
         let state_dir = settings.state_dir(&ctx.env);
         let root = &settings.project_root;
-        flags.recovery = session::stored_failures(name, state_dir, root, !args.no_update)?;
+        let stored = session::stored(name, state_dir, root, !args.no_update)?;
+        if flags.history.is_none() && spec.history.is_none() {
+            flags.session_turns = stored.turns;
+            if !stored.left_out.is_empty() {
+                turns_note = Some(format!(
+                    "warning: session '{name}': the history says in words that {} was \
+                     called: no result came back, and a provider refuses a call without \
+                     one; to send tool results, keep the conversation in a --history file",
+                    stored.left_out.join(", ")
+                ));
+            }
+        }
+        flags.recovery = stored.failures;
     }
     let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,

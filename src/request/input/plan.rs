@@ -70,13 +70,13 @@ pub struct RequestFlags {
     pub verbose: bool,
     /// `--review [BASE][..HEAD]` / `--review-worktree`: the code review context.
     pub review: Option<crate::review::Range>,
-    /// The turns a session keeps (`session::stored_turns`): the history when neither
+    /// The turns a session keeps (`session::stored`): the history when neither
     /// `--history` nor the spec names a file.
     pub session_turns: Vec<crate::request::assemble::Message>,
     /// A pack (`--format`) without `--with-system`: no system prompt, no reminder.
     pub no_instructions: bool,
     /// The blocks of the session's last applied reply that did not apply
-    /// (`session::stored_failures`): the prompt tells the model, and their files are sent.
+    /// (`session::stored`): the prompt tells the model, and their files are sent.
     pub recovery: Vec<crate::edit::recovery::Failed>,
 }
 

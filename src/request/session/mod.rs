@@ -207,45 +207,42 @@ pub fn open(
     }
 }
 
-/// The turns session `name` keeps (`reply` recorded them), as history messages: what
-/// a request without a history file carries; with the tools whose calls no result
-/// answered, which the turns name in words instead (`turns::unanswered_calls_left_out`).
-/// Opens the state from `state_dir` (inside the project `root`) under its lock, and
-/// lets it go. A state that does not read is an error, unless the run records nothing
-/// (`records` false): then there are no turns.
-pub fn stored_turns(
+/// What session `name` keeps for its next request, read before the request is built.
+#[derive(Debug, Default)]
+pub struct Stored {
+    /// The turns `reply` recorded, as history messages: what a request without a
+    /// history file carries. A tool call no result answered is there in words
+    /// (`turns::unanswered_calls_left_out`).
+    pub turns: Vec<Message>,
+    /// The tools of those calls.
+    pub left_out: Vec<String>,
+    /// The blocks of the last applied reply that did not apply, not yet told to the
+    /// model: what the next request's prompt reports.
+    pub failures: Vec<crate::edit::recovery::Failed>,
+}
+
+/// What session `name` keeps ([`Stored`]). Opens the state from `state_dir` (inside
+/// the project `root`) under its lock, once, and lets it go. A state that does not read
+/// is an error, unless the run records nothing (`records` false): then it keeps nothing.
+pub fn stored(
     name: &str,
     state_dir: Result<PathBuf, String>,
     root: &Path,
     records: bool,
-) -> Result<(Vec<Message>, Vec<String>), Error> {
+) -> Result<Stored, Error> {
     let path = stability::state_path(name, state_dir)?;
     let tracker = match Tracker::open(root, &path) {
         Ok(tracker) => tracker,
-        Err(StateError::Corrupt { .. }) if !records => return Ok((Vec::new(), Vec::new())),
+        Err(StateError::Corrupt { .. }) if !records => return Ok(Stored::default()),
         Err(e) => return Err(e.into()),
     };
     let (turns, left_out) = turns::unanswered_calls_left_out(&tracker.conversation().turns);
     let shown = format!("session '{name}'");
-    let turns = super::input::read::parse_history(&serde_json::Value::Array(turns), &shown)?;
-    Ok((turns, left_out))
-}
-
-/// The blocks of session `name`'s last applied reply that did not apply, not yet told
-/// to the model: what the next request's prompt reports. Read like [`stored_turns`]: a
-/// state that does not read is an error, unless the run records nothing.
-pub fn stored_failures(
-    name: &str,
-    state_dir: Result<PathBuf, String>,
-    root: &Path,
-    records: bool,
-) -> Result<Vec<crate::edit::recovery::Failed>, Error> {
-    let path = stability::state_path(name, state_dir)?;
-    match Tracker::open(root, &path) {
-        Ok(tracker) => Ok(tracker.failed().to_vec()),
-        Err(StateError::Corrupt { .. }) if !records => Ok(Vec::new()),
-        Err(e) => Err(e.into()),
-    }
+    Ok(Stored {
+        turns: super::input::read::parse_history(&serde_json::Value::Array(turns), &shown)?,
+        left_out,
+        failures: tracker.failed().to_vec(),
+    })
 }
 
 /// Opens `request`'s session ([`open`]) and lays the request out in it ([`lay_out`]),
