@@ -228,7 +228,7 @@ pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
 
 /// The items of this request a stability tracker follows, in request order:
 /// `file:{path}`, `symbol:{path}` (selected files' symbol blocks are not items: they are
-/// never shown) and `history:{N}` (role and content). Each has its content's id as hex,
+/// never shown), `tree` and `history:{N}` (role and content). Each has its content's id as hex,
 /// and its size: a lower bound on its tokens, which is all the tracker's anchoring and
 /// history rules need. With `sha256`, each also has the SHA-256 that state files before
 /// version 3 recorded (see `stability`). Files, most of a large request, go in parallel.
@@ -247,6 +247,10 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         .collect();
     for (path, block) in shown_symbols(input) {
         out.push(observe(ItemKey::symbol(path), block, block.id()));
+    }
+    if let Some(tree) = &input.file_tree {
+        let text = tree_text(tree);
+        out.push(observe(ItemKey::Tree, &text, &content_id(&text)));
     }
     for (i, m) in input.history.iter().enumerate() {
         let fingerprint = content_fingerprint(&m.content);
@@ -320,6 +324,14 @@ fn symbols_text<'a>(blocks: impl Iterator<Item = &'a HashedText>) -> String {
 
 /// `header`, then the files fenced and separated by blank lines, in one allocation (the
 /// working files are most of a large request); empty without files.
+/// The file tree's text, header and title included: the same bytes in whichever tier it
+/// sits.
+pub(crate) fn tree_text(tree: &[String]) -> String {
+    let mut text = format!("{}{}", h::FILE_TREE_HEADER, h::file_tree_title(tree.len()));
+    text.push_str(&tree.join("\n"));
+    text
+}
+
 fn files_text(header: &str, files: &[&FileItem]) -> String {
     if files.is_empty() {
         return String::new();
@@ -428,7 +440,12 @@ pub fn assemble_in_order(
         format!("{}{map_body}", h::REPO_MAP_HEADER)
     };
     let l0_files = files_of(Tier::L0, h::FILES_L0_HEADER);
-    let system = join_parts([input.system.clone(), map, l0_files]);
+    let tree_in = |t: Tier| {
+        let tree = input.file_tree.as_ref();
+        tree.filter(|_| tier_of(tiers, &ItemKey::Tree) == t)
+            .map_or_else(String::new, |tree| tree_text(tree))
+    };
+    let system = join_parts([input.system.clone(), map, l0_files, tree_in(Tier::L0)]);
     out.push(Message::text(Role::System, system, Tier::L0));
     out.extend(history.remove(&Tier::L0).unwrap_or_default());
 
@@ -442,6 +459,7 @@ pub fn assemble_in_order(
                 format!("{}{}", h::REPO_MAP_CONTINUATION, syms.trim_end())
             },
             fs,
+            tree_in(tier),
         ]);
         if !body.is_empty() {
             out.push(Message::text(Role::User, body, tier));
@@ -451,10 +469,9 @@ pub fn assemble_in_order(
     }
 
     let active = Tier::Active;
-    if let Some(tree) = &input.file_tree {
-        let mut text = format!("{}{}", h::FILE_TREE_HEADER, h::file_tree_title(tree.len()));
-        text.push_str(&tree.join("\n"));
-        out.push(Message::text(Role::User, text, active));
+    let tree = tree_in(active);
+    if !tree.is_empty() {
+        out.push(Message::text(Role::User, tree, active));
         out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
     }
     if !input.urls.is_empty() {
@@ -607,8 +624,40 @@ mod tests {
     }
 
     #[test]
+    fn the_tree_sits_in_its_tier_after_the_files() {
+        let mut input = input();
+        input.symbols.clear();
+        input.file_tree = Some(vec!["c.rs".into(), "d.rs".into()]);
+        let tree = format!("{}{}c.rs\nd.rs", h::FILE_TREE_HEADER, h::file_tree_title(2));
+        // Without a tier, the design's place: active, before the working files.
+        let ms = assemble(&input, &BTreeMap::new());
+        assert_eq!(ms[1].all_text(), tree);
+        assert_eq!(ms[1].tier, Tier::Active);
+        assert!(ms[3].all_text().starts_with(h::FILES_ACTIVE_HEADER));
+        // In a cached tier, the tier's message carries it after its files, and the active
+        // part no longer does.
+        let tiers = BTreeMap::from([(key("file:d.rs"), Tier::L2), (ItemKey::Tree, Tier::L2)]);
+        let ms = assemble(&input, &tiers);
+        assert_eq!(ms[1].tier, Tier::L2);
+        assert!(
+            ms[1].all_text().ends_with(&format!("```\n\n{tree}")),
+            "{}",
+            ms[1].all_text()
+        );
+        assert_eq!(
+            ms.iter().filter(|m| m.all_text().contains(&tree)).count(),
+            1
+        );
+        // In L0, the system message ends with it.
+        let tiers = BTreeMap::from([(ItemKey::Tree, Tier::L0)]);
+        assert!(assemble(&input, &tiers)[0].all_text().ends_with(&tree));
+    }
+
+    #[test]
     fn observed_lists_files_shown_symbols_and_history() {
-        let items = observed(&input(), Tokenizer::O200k, true);
+        let mut with_tree = input();
+        with_tree.file_tree = Some(vec!["c.rs".into()]);
+        let items = observed(&with_tree, Tokenizer::O200k, true);
         let keys: Vec<String> = items.iter().map(|o| o.key.to_string()).collect();
         // c.rs is selected, so its symbol block is not an item.
         assert_eq!(
@@ -618,6 +667,7 @@ mod tests {
                 "file:d.rs",
                 "symbol:a.rs",
                 "symbol:b.rs",
+                "tree",
                 "history:0",
                 "history:1"
             ]

@@ -1,5 +1,5 @@
 //! The keys that name a request's items: in tier maps, a spec's `tiers`, `--tier` pins and
-//! a session's state file (`file:PATH`, `symbol:PATH`, `history:N`).
+//! a session's state file (`file:PATH`, `symbol:PATH`, `history:N`, `tree`).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -10,9 +10,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 const FILE: &str = "file:";
 const SYMBOL: &str = "symbol:";
 const HISTORY: &str = "history:";
+/// The file tree's key: there is one tree, so it takes no argument. A file named `tree`
+/// at the project root is `file:tree` (or `./tree` for `--tier`).
+const TREE: &str = "tree";
 
 /// What a key must look like, for messages.
-pub const EXPECTED: &str = "expected file:PATH, symbol:PATH or history:N";
+pub const EXPECTED: &str = "expected file:PATH, symbol:PATH, history:N or tree";
 
 /// One item of a request: the key of the tier maps and the session's state.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -23,6 +26,8 @@ pub enum ItemKey {
     Symbol(String),
     /// A history message, by its index.
     History(usize),
+    /// The repository's file tree.
+    Tree,
 }
 
 impl ItemKey {
@@ -67,6 +72,7 @@ impl Ord for ItemKey {
                 ItemKey::File(_) => 0,
                 ItemKey::History(_) => 1,
                 ItemKey::Symbol(_) => 2,
+                ItemKey::Tree => 3,
             }
         }
         match (self, other) {
@@ -121,6 +127,7 @@ impl fmt::Display for ItemKey {
             ItemKey::File(p) => write!(f, "{FILE}{p}"),
             ItemKey::Symbol(p) => write!(f, "{SYMBOL}{p}"),
             ItemKey::History(i) => write!(f, "{HISTORY}{i}"),
+            ItemKey::Tree => f.write_str(TREE),
         }
     }
 }
@@ -138,6 +145,9 @@ impl FromStr for ItemKey {
     type Err = KeyError;
 
     fn from_str(s: &str) -> Result<ItemKey, KeyError> {
+        if s == TREE {
+            return Ok(ItemKey::Tree);
+        }
         if let Some(p) = s.strip_prefix(FILE) {
             return Ok(ItemKey::File(p.to_string()));
         }
@@ -187,6 +197,10 @@ mod tests {
         assert_eq!(ItemKey::named("history:04"), None);
         assert_eq!(ItemKey::named("history:+4"), None);
         assert_eq!(ItemKey::named("a.rs"), None);
+        assert_eq!("tree".parse(), Ok(ItemKey::Tree));
+        assert_eq!(ItemKey::Tree.to_string(), "tree");
+        assert_eq!("trees".parse::<ItemKey>(), Err(KeyError::Unprefixed));
+        assert_eq!("file:tree".parse(), Ok(ItemKey::file("tree")));
     }
 
     #[test]
@@ -202,6 +216,7 @@ mod tests {
             ItemKey::History(usize::MAX),
             ItemKey::History(9),
             ItemKey::symbol("a"),
+            ItemKey::Tree,
         ];
         for a in &keys {
             for b in &keys {

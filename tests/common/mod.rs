@@ -129,12 +129,7 @@ impl Test {
     /// index.
     pub fn tracked(self) -> Test {
         let t = self.git();
-        let repo = git2::Repository::open(&t.work).unwrap();
-        let mut index = repo.index().unwrap();
-        index
-            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
-            .unwrap();
-        index.write().unwrap();
+        track_all(&t.work);
         t
     }
 
@@ -641,4 +636,14 @@ pub fn sh_commands(markdown: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Puts every file under the git work tree `work` in its index (what the file tree lists).
+pub fn track_all(work: &Path) {
+    let repo = git2::Repository::open(work).unwrap();
+    let mut index = repo.index().unwrap();
+    index
+        .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+        .unwrap();
+    index.write().unwrap();
 }

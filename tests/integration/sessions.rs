@@ -80,6 +80,54 @@ fn files_climb_to_l3_after_three_unchanged_runs() {
     assert_eq!(unchanged(&path, "file:b.rs"), 1);
 }
 
+#[test]
+fn the_file_tree_climbs_while_it_stays_the_same_and_falls_back_when_a_file_is_added() {
+    let t = project();
+    // The tree lists what git tracks.
+    let track = || common::track_all(&t.work);
+    track();
+    let with_tree = [&BASE[..4], &["--file-tree", "--session", "s"], &BASE[5..]].concat();
+    // The message the tree is in: its own (active), or a cached tier's after its files.
+    let tree_message = || {
+        let body: serde_json::Value = serde_json::from_str(t.run_with(&with_tree).ok()).unwrap();
+        let texts: Vec<String> = body["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["content"].as_str().unwrap_or_default().to_string())
+            .collect();
+        let at = texts
+            .iter()
+            .position(|m| m.contains("# Repository Files"))
+            .unwrap();
+        let working = texts.iter().position(|m| m.starts_with("# Working Files"));
+        assert!(
+            working.is_some_and(|w| at < w),
+            "the tree precedes the working files"
+        );
+        texts[at].clone()
+    };
+    // The tree is active until it has come back unchanged three times; b.rs's edits
+    // rewrite the active part anyway, so it then moves to L3, after the tier's files.
+    for run in 0..4 {
+        std::fs::write(t.work.join("b.rs"), format!("fn b() {{ {run} }}\n")).unwrap();
+        let message = tree_message();
+        let cached = message.starts_with("# Reference Files (L3)");
+        assert_eq!(cached, run == 3, "run {run}: {message}");
+        assert_eq!(
+            !cached,
+            message.starts_with("# Repository Files"),
+            "{message}"
+        );
+    }
+    assert_eq!(unchanged(&state(&t, "s"), "tree"), 3);
+    // A new file changes the tree: it is active again.
+    std::fs::write(t.work.join("c.rs"), "fn c() {}\n").unwrap();
+    track();
+    assert!(tree_message().starts_with("# Repository Files"));
+    assert_eq!(unchanged(&state(&t, "s"), "tree"), 0);
+}
+
 /// The tier of `a.rs` in a request body, from the header its block sits under.
 fn tier_of_a(body: &str) -> &'static str {
     let at = body.find("a.rs\\n```").expect("a.rs is in the request");

@@ -206,8 +206,8 @@ fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Ho
     for i in 0..input.history.len() {
         row(&mut rows, tier_of(ItemKey::History(i))).history += 1;
     }
+    row(&mut rows, tier_of(ItemKey::Tree)).tree = input.file_tree.as_ref().map(Vec::len);
     let active = row(&mut rows, Tier::Active);
-    active.tree = input.file_tree.as_ref().map(Vec::len);
     active.urls = input.urls.len();
     active.review = input.review.is_some();
     active.prompt = true;

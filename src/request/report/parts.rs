@@ -101,12 +101,7 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
         Some("--no-section NAME".into()),
     )];
     if let Some(tree) = &a.file_tree {
-        let text = format!(
-            "{}{}{}",
-            h::FILE_TREE_HEADER,
-            h::file_tree_title(tree.len()),
-            tree.join("\n")
-        );
+        let text = crate::request::assemble::tree_text(tree);
         let name = format!("the file tree of {}", plural(tree.len(), "file", "files"));
         parts.push(part(
             "tree",
