@@ -219,18 +219,18 @@ fn context_files_lists_every_item_largest_first() {
     let items = &out[out.find("items, largest first").expect(out)..];
     assert_eq!(
         items,
-        "items, largest first (tokens, item, how to leave it out):\n      \
-         104  the prompt and its reminder\n      \
-         103  the system prompt            --no-section NAME\n       \
-         40  the file tree of 5 files     --no-file-tree\n       \
-         13  src/util/text.rs             --exclude src/util/text.rs\n       \
-         11  src/util/notes.md            --exclude src/util/notes.md\n"
+        "items, largest first (tokens, tier, item, how to leave it out):\n      \
+         104  active  the prompt and its reminder\n      \
+         103  L0      the system prompt            --no-section NAME\n       \
+         40  active  the file tree of 5 files     --no-file-tree\n       \
+         13  active  src/util/text.rs             --exclude src/util/text.rs\n       \
+         11  active  src/util/notes.md            --exclude src/util/notes.md\n"
     );
     let json: Value = serde_json::from_str(context(&["--files", "--json"]).run().ok()).unwrap();
     assert_eq!(
         json["items"][3],
         serde_json::json!({"kind": "file", "name": "src/util/text.rs", "tokens": 13,
-                           "remove": "--exclude src/util/text.rs"})
+                           "remove": "--exclude src/util/text.rs", "tier": "active"})
     );
     // Without --files, neither lists them.
     assert!(!context(&[]).run().ok().contains("items, largest"));

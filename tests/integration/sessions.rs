@@ -308,7 +308,7 @@ L0          1100     1100  yes     system
 L1             0     1100  -       -
 L2             0     1100  -       -
 L3             0     1100  -       -
-active        37     1137  -       2 files, prompt
+active        37     1137  moving  2 files, prompt
 total       1137
 limit     978667  (context window 1000000 minus 21333 for output)
 
@@ -330,7 +330,7 @@ fn context_table() {
     // the prompt. Without the session, the marker on the system prompt is all there is.
     let table = context(&t, &["--session", "s"]).ok().to_string();
     let expect = "\
-active        37     1137  -       2 files, prompt
+active        37     1137  moving  2 files, prompt
 total       1137
 limit     978667  (context window 1000000 minus 21333 for output)
 
@@ -349,16 +349,24 @@ L0          1100     1100  yes     system
 L1             0     1100  -       -
 L2             0     1100  -       -
 L3            26     1126  yes     1 file
-active        29     1155  -       1 file, prompt
+active        29     1155  moving  1 file, prompt
 total       1155
 limit     978667  (context window 1000000 minus 21333 for output)
 
 cache reuse after the previous request of session 's': 1100 of 1155 tokens read (95%), through the L0 marker; 50 written, 5 uncached; cost 0.15x of no caching
+read less than the request before (95% against 99%); first change: file:a.rs (entered L3); 55 tokens from there on are sent again
 cache reuse of the same requests without a session: 1100 of 1140 tokens read (96%); 0 written, 40 uncached; cost 0.13x of no caching
 
 usage of session 's': no replies recorded: pipe each response into `asimi-prompt reply --session NAME` to set the provider's usage beside the prediction
 ";
     assert!(table.ends_with(expect), "{table}");
+    let json: serde_json::Value =
+        serde_json::from_str(context(&t, &["--session", "s", "--json"]).ok()).unwrap();
+    assert_eq!(
+        json["read_drop"],
+        serde_json::json!({"share_before": 99, "share": 95,
+                           "first_change": "file:a.rs (entered L3)", "sent_again": 55})
+    );
     // Without a session everything is active.
     let table = context(&t, &[]).ok().to_string();
     assert!(table.ends_with("cache reuse: no session (pass --session NAME to predict it)\n"));

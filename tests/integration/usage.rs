@@ -133,7 +133,7 @@ fn a_read_short_of_the_prediction_names_the_first_item_that_changed() {
     let flags: Vec<&str> = text.lines().filter(|l| l.starts_with("  ! ")).collect();
     assert_eq!(flags.len(), 2, "{text}");
     assert!(flags[0].starts_with("  ! #2: read 0 of the "), "{text}");
-    assert!(flags[0].ends_with("no tracked item changed: the cache entry may have expired, or the system prompt or file tree changed"), "{text}");
+    assert!(flags[0].ends_with("no tracked item changed: the cache entry may have expired, or the system prompt or the tools changed"), "{text}");
     assert!(
         flags[1].ends_with("; first change: file:src/small.rs (changed)"),
         "{text}"

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::parts::{self, message_tokens, plural, Part, Remedies};
+use super::usage::Predicted;
 use crate::request::assemble::{Assembly, Message};
 use crate::request::item_key::ItemKey;
 use crate::request::markers::Placement;
@@ -71,6 +72,20 @@ pub struct Reuse {
     pub rule: Rule,
 }
 
+/// A request that reads a smaller share from the cache than the one before, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReadDrop {
+    /// The share read (percent) predicted for the session's request before, and for
+    /// this one.
+    pub share_before: usize,
+    pub share: usize,
+    /// The first item, in body order, that changed or moved (`Tracker::first_change`):
+    /// where the read stops. `None`: no tracked item did.
+    pub first_change: Option<String>,
+    /// The tokens from there on, which the provider writes or reads uncached again.
+    pub sent_again: usize,
+}
+
 /// A prediction as `context` shows it (`through` left for the caller to name).
 fn reuse_of(p: &Prediction) -> Reuse {
     Reuse {
@@ -129,6 +144,10 @@ pub struct Breakdown {
     /// The same request's reuse had the session's requests been sent without it (what
     /// `messages` sends without `--session`); `None` when `reuse` is.
     pub reuse_without_session: Option<Reuse>,
+    /// Why this request reads a smaller share than the session's request before (`None`
+    /// when it reads as much or more, or without a session).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_drop: Option<ReadDrop>,
     /// Every item with its tokens, largest first (`context --files`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<Part>>,
@@ -178,6 +197,10 @@ pub struct Basis<'a> {
     pub flat: bool,
     /// `--cached-content NAME`: the Gemini cache entry that holds the cached tiers.
     pub named_cache: Option<&'a str>,
+    /// What the session predicted for its request before, and the first item this one
+    /// changed or moved (`Tracker::first_change`).
+    pub before: Option<&'a Predicted>,
+    pub first_change: Option<&'a str>,
 }
 
 fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Holds> {
@@ -279,6 +302,9 @@ pub fn breakdown(i: &Basis) -> Breakdown {
         ..reuse_of(p)
     });
     let reuse_without_session = i.without_session.filter(|_| reuse.is_some()).map(reuse_of);
+    let read_drop = reuse
+        .as_ref()
+        .and_then(|r| read_drop(r, i.before?, i.first_change));
     let cached_tokens = tiers
         .iter()
         .filter(|r| r.tier != Tier::Active)
@@ -319,9 +345,10 @@ pub fn breakdown(i: &Basis) -> Breakdown {
         session: i.session.map(str::to_string),
         reuse,
         reuse_without_session,
+        read_drop,
         items: i
             .items
-            .then(|| parts::items(i.assembly, i.tokenizer, remedies)),
+            .then(|| parts::items(i.assembly, i.tiers, i.tokenizer, remedies)),
         largest,
         truncate_helps: remedies.truncate,
         named_cache: i.named_cache.filter(|_| !i.flat).map(|name| NamedCache {
@@ -330,6 +357,18 @@ pub fn breakdown(i: &Basis) -> Breakdown {
         }),
         usage: None,
     }
+}
+
+/// A [`ReadDrop`] when `now` reads a smaller share than `before` did.
+fn read_drop(now: &Reuse, before: &Predicted, first_change: Option<&str>) -> Option<ReadDrop> {
+    let share = (now.tokens * 100).checked_div(now.input_tokens)?;
+    let share_before = (before.cache_read as usize * 100).checked_div(before.input as usize)?;
+    (share < share_before).then(|| ReadDrop {
+        share_before,
+        share,
+        first_change: first_change.map(str::to_string),
+        sent_again: now.input_tokens - now.tokens,
+    })
 }
 
 /// The tier rows of a flat body merged into its one uncached row.
@@ -410,10 +449,16 @@ fn model_source(b: &Breakdown) -> String {
 }
 
 /// The marker column: only bodies that carry markers show them.
+/// The marker column of the active row when the moving marker is set.
+pub const MOVING_CELL: &str = "moving";
+
+/// The marker column (docs/sessions.md lists the values).
 fn marker_cell(b: &Breakdown, r: &Row) -> &'static str {
     match (r.tier, r.marker, r.too_short) {
-        (Tier::Active, ..) => "-",
         _ if !b.markers => "-",
+        // The moving marker, on the last message before the prompt.
+        (Tier::Active, true, _) => MOVING_CELL,
+        (Tier::Active, ..) => "-",
         (_, true, _) => "yes",
         (_, false, true) => "short",
         // An empty tier needs no marker.
@@ -538,6 +583,9 @@ fn reuse_line(b: &Breakdown) -> String {
                 "cache reuse after the previous request of session '{s}': {}\n",
                 reuse_figures(r, &through)
             );
+            if let Some(d) = &b.read_drop {
+                out.push_str(&drop_line(d));
+            }
             if let Some(w) = &b.reuse_without_session {
                 out.push_str(&format!(
                     "cache reuse of the same requests without a session: {}\n",
@@ -548,6 +596,23 @@ fn reuse_line(b: &Breakdown) -> String {
         }
     }
 }
+
+/// `read less than the request before (27% against 61%); first change: tree (entered
+/// L3); 23375 tokens from there on are sent again`.
+fn drop_line(d: &ReadDrop) -> String {
+    let cause = match &d.first_change {
+        Some(item) => format!("first change: {item}"),
+        None => NO_ITEM_CHANGED.to_string(),
+    };
+    format!(
+        "read less than the request before ({}% against {}%); {cause}; {} tokens from \
+         there on are sent again\n",
+        d.share, d.share_before, d.sent_again
+    )
+}
+
+/// Why a read fell when no tracked item changed or moved.
+pub const NO_ITEM_CHANGED: &str = "no tracked item changed: the system prompt or the tools did";
 
 /// `R of T tokens read (P%)THROUGH; W written, U uncached; cost C.CCx of no caching`.
 fn reuse_figures(r: &Reuse, through: &str) -> String {
@@ -690,6 +755,8 @@ mod tests {
             items: false,
             flat: false,
             named_cache: None,
+            before: None,
+            first_change: None,
         });
         (b, memory)
     }

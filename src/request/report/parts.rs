@@ -2,10 +2,14 @@
 //! list `context --files` prints, and the largest parts that every oversize or
 //! over-budget message names.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::request::assemble::{shown_symbols, Assembly, Block, HashedText, Message};
 use crate::request::headers as h;
+use crate::request::item_key::ItemKey;
+use crate::request::tier::Tier;
 use crate::tokens::Tokenizer;
 
 /// How many of the largest parts an oversize or over-budget message names.
@@ -23,6 +27,13 @@ pub struct Part {
     pub tokens: usize,
     /// The flag or step that leaves it out (`None` for the prompt).
     pub remove: Option<String>,
+    /// The tier it sits in (`context --files`; `None` for a part that groups items).
+    #[serde(serialize_with = "tier_name", skip_serializing_if = "Option::is_none")]
+    pub tier: Option<Tier>,
+}
+
+fn tier_name<S: serde::Serializer>(tier: &Option<Tier>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(tier.map_or("", Tier::name))
 }
 
 /// Which ways of leaving parts out apply to a request.
@@ -87,6 +98,7 @@ fn part(kind: &'static str, name: String, tokens: usize, remove: Option<String>)
         name,
         tokens,
         remove,
+        tier: None,
     }
 }
 
@@ -153,17 +165,30 @@ fn largest_first(mut parts: Vec<Part>) -> Vec<Part> {
 }
 
 /// Every item of the request on its own (each symbol block, file and history message),
-/// largest first: what `context --files` lists.
-pub fn items(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
+/// with the tier `tiers` puts it in, largest first: what `context --files` lists.
+pub fn items(
+    a: &Assembly,
+    tiers: &BTreeMap<ItemKey, Tier>,
+    tokenizer: Tokenizer,
+    r: Remedies,
+) -> Vec<Part> {
+    let tier_of = |key: ItemKey| tiers.get(&key).copied().unwrap_or(Tier::Active);
     let mut parts = common(a, tokenizer);
+    for p in &mut parts {
+        p.tier = Some(match p.kind {
+            "system" => Tier::L0,
+            "tree" => tier_of(ItemKey::Tree),
+            "file" => tier_of(ItemKey::file(&p.name)),
+            _ => Tier::Active,
+        });
+    }
     if !a.legend.is_empty() {
         let name = "the symbol map's legend".to_string();
-        parts.push(part(
-            "legend",
-            name,
-            tokenizer.count(&a.legend),
-            Some(r.map()),
-        ));
+        let legend = part("legend", name, tokenizer.count(&a.legend), Some(r.map()));
+        parts.push(Part {
+            tier: Some(Tier::L0),
+            ..legend
+        });
     }
     for (path, block) in shown_symbols(a) {
         let remove = if r.repo_map {
@@ -172,14 +197,30 @@ pub fn items(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
             SPEC_SYMBOLS.to_string()
         };
         let name = format!("symbols of {path}");
-        parts.push(part("symbols", name, tokenizer.count(block), Some(remove)));
+        let symbols = part("symbols", name, tokenizer.count(block), Some(remove));
+        // A block with no cached tier is in the system message's map.
+        let tier = match tier_of(ItemKey::symbol(path)) {
+            Tier::Active => Tier::L0,
+            t => t,
+        };
+        parts.push(Part {
+            tier: Some(tier),
+            ..symbols
+        });
     }
     for (i, m) in a.history.iter().enumerate() {
         let name = format!("history message {i}");
         let tokens = message_tokens(m, tokenizer);
-        parts.push(part("history", name, tokens, Some(r.history())));
+        let history = part("history", name, tokens, Some(r.history()));
+        parts.push(Part {
+            tier: Some(tier_of(ItemKey::History(i))),
+            ..history
+        });
     }
-    parts.push(prompt(a, tokenizer));
+    parts.push(Part {
+        tier: Some(Tier::Active),
+        ..prompt(a, tokenizer)
+    });
     largest_first(parts)
 }
 
@@ -233,8 +274,9 @@ pub fn render(parts: &[Part]) -> String {
     let mut out = format!("{ITEMS_HEADING}\n");
     for p in parts {
         let line = format!(
-            "{:>9}  {:<width$}  {}",
+            "{:>9}  {:<6}  {:<width$}  {}",
             p.tokens,
+            p.tier.map_or("", Tier::name),
             p.name,
             p.remove.as_deref().unwrap_or("")
         );
@@ -245,7 +287,7 @@ pub fn render(parts: &[Part]) -> String {
 }
 
 /// Opens the `context --files` list.
-pub const ITEMS_HEADING: &str = "items, largest first (tokens, item, how to leave it out):";
+pub const ITEMS_HEADING: &str = "items, largest first (tokens, tier, item, how to leave it out):";
 
 /// The message for a request of `total` tokens over `--max-request-tokens` `limit`, or
 /// `None` within it.
@@ -309,7 +351,12 @@ mod tests {
             truncate: false,
             repo_map: true,
         };
-        let parts = items(&a, t, r);
+        let tiers = BTreeMap::from([
+            (ItemKey::History(0), Tier::L3),
+            (ItemKey::symbol("m.rs"), Tier::L2),
+            (ItemKey::Tree, Tier::L1),
+        ]);
+        let parts = items(&a, &tiers, t, r);
         let names: Vec<&str> = parts.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names[0], "big.rs");
         // A selected file's symbol block is not sent, so it is not listed.
@@ -346,6 +393,30 @@ mod tests {
         assert_eq!(of("history message 1").remove.as_deref(), Some(NO_HISTORY));
         assert_eq!(of(PROMPT).remove, None);
         assert_eq!(of("https://x").remove.as_deref(), Some(URL_GIVEN));
+        // Each item's tier: where the tiers put it, else where the layout does.
+        let tier = |name: &str| of(name).tier.unwrap().name();
+        let tiers: Vec<&str> = [
+            "the system prompt",
+            "the symbol map's legend",
+            "symbols of m.rs",
+            "the file tree of 2 files",
+            "history message 0",
+            "history message 1",
+            "big.rs",
+            PROMPT,
+        ]
+        .iter()
+        .map(|n| tier(n))
+        .collect();
+        assert_eq!(
+            tiers,
+            ["L0", "L0", "L2", "L1", "L3", "active", "active", "active"]
+        );
+        let text = render(&parts);
+        assert!(
+            text.contains("  L1      the file tree of 2 files"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -358,7 +429,7 @@ mod tests {
             truncate: false,
             repo_map: false,
         };
-        let parts = items(&a, t, r);
+        let parts = items(&a, &BTreeMap::new(), t, r);
         let page = parts.iter().find(|p| p.name == "https://x").unwrap();
         let block = "## A long page title\n\nSource: https://x\n\ndoc";
         assert_eq!(page.tokens, t.count(block));
@@ -416,11 +487,20 @@ mod tests {
             "a.rs (--exclude a.rs): 30 tokens, the file tree of 2 files (--no-file-tree): 20 \
              tokens, the prompt: 5 tokens"
         );
+        let tiered: Vec<Part> = parts[..3]
+            .iter()
+            .zip([Tier::Active, Tier::L1, Tier::Active])
+            .map(|(p, t)| Part {
+                tier: Some(t),
+                ..p.clone()
+            })
+            .collect();
         assert_eq!(
-            render(&parts[..3]),
+            render(&tiered),
             format!(
-                "{ITEMS_HEADING}\n       30  a.rs                      --exclude a.rs\n       \
-                 20  the file tree of 2 files  --no-file-tree\n        5  the prompt\n"
+                "{ITEMS_HEADING}\n       30  active  a.rs                      --exclude a.rs\n       \
+                 20  L1      the file tree of 2 files  --no-file-tree\n        5  active  the \
+                 prompt\n"
             )
         );
         assert_eq!(over_budget(&parts, Tokenizer::O200k, 56, 56), None);

@@ -18,7 +18,7 @@ pub const NO_REPLIES: &str = "no replies recorded: pipe each response into \
 
 /// Said for a flagged request when no tracked item changed.
 const NOTHING_CHANGED: &str = "no tracked item changed: the cache entry may have expired, \
-     or the system prompt or file tree changed";
+     or the system prompt or the tools changed";
 
 // The records a session keeps of each request (`session::turns`), here so the
 // report reads them without depending on the session.

@@ -145,6 +145,8 @@ impl Laid {
                 super::providers::GeminiCache::Use(name) => Some(name),
                 _ => None,
             },
+            before: self.tracker.last_predicted(),
+            first_change: self.tracker.first_change(),
         }))
     }
 }

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::beneath::{self, Links, Place, Root};
 use crate::edit::recovery::Failed;
 use crate::request::item_key::{ItemKey, KeyError};
+use crate::request::report::usage::Predicted;
 use crate::request::reuse::Memory;
 use crate::request::session::ripple::Ripple;
 use crate::request::session::turns::Conversation;
@@ -218,7 +219,7 @@ impl Tracker {
             .as_ref()
             .is_some_and(|m| m.moving.is_some() || !m.steps.is_empty());
         self.state.requests += 1;
-        self.first_change = first_change(&self.state.items, items);
+        let before = self.state.items.clone();
         let moves = Ripple {
             items: &mut self.state.items,
             next_order: &mut self.state.next_order,
@@ -229,6 +230,7 @@ impl Tracker {
             breaks: &mut self.state.breaks,
         }
         .observe(items);
+        self.first_change = first_change(&before, &self.state.items, items);
         // Every item kept is one observed now, under its id.
         self.state.sha256_hashes = false;
         moves
@@ -240,6 +242,19 @@ impl Tracker {
     /// changed.
     pub fn first_change(&self) -> Option<&str> {
         self.first_change.as_deref()
+    }
+
+    /// What was predicted for the session's latest recorded request (the one before
+    /// this), if it recorded a prediction.
+    pub fn last_predicted(&self) -> Option<&Predicted> {
+        let c = &self.state.conversation;
+        let awaiting = c.awaiting.as_ref().map(|a| (a.request, &a.predicted));
+        let answered = c.answered.last().map(|a| (a.request, &a.predicted));
+        awaiting
+            .into_iter()
+            .chain(answered)
+            .max_by_key(|(request, _)| *request)
+            .and_then(|(_, p)| p.as_ref())
     }
 
     /// Whether the items to observe need their SHA-256 (`Observed::sha256`): the state
@@ -390,30 +405,54 @@ impl Tracker {
 }
 
 /// What [`Tracker::first_change`] says: the earliest of the items `observed` changed,
-/// added or dropped against `old` (the previous request's), by the tier and place the
-/// item held (a body lays items out by tier, then by place), as `KEY (how)`. A history
-/// message appended after the old ones is left out: appending never breaks a prefix.
-fn first_change(old: &BTreeMap<ItemKey, Entry>, observed: &[Observed]) -> Option<String> {
+/// added or dropped against `old` (the previous request's), or moved between tiers by
+/// this request (`now`, after ripple promotion), by the tier and place the item held (a
+/// body lays items out by tier, then by place), as `KEY (how)`. A move breaks the prefix
+/// at the earlier of the place it left and the place it took. A history message
+/// appended after the old ones, or joining the end of a tier, is left out: appending
+/// never breaks a prefix.
+fn first_change(
+    old: &BTreeMap<ItemKey, Entry>,
+    now: &BTreeMap<ItemKey, Entry>,
+    observed: &[Observed],
+) -> Option<String> {
     if old.is_empty() {
         return None;
     }
     let old_history = old.keys().filter(|k| k.history_index().is_some()).count();
-    let mut changes: Vec<(Tier, u64, &ItemKey, &str)> = Vec::new();
+    let mut changes: Vec<(Tier, u64, &ItemKey, String)> = Vec::new();
     for o in observed {
         match old.get(&o.key) {
-            Some(e) if e.hash == o.hash || o.sha256.as_deref() == Some(e.hash.as_str()) => {}
-            Some(e) => changes.push((e.tier, e.order, &o.key, "changed")),
+            Some(e) if e.hash == o.hash || o.sha256.as_deref() == Some(e.hash.as_str()) => {
+                let Some(n) = now.get(&o.key).filter(|n| n.tier != e.tier) else {
+                    continue;
+                };
+                if o.key.history_index().is_none() {
+                    let at = (e.tier, e.order).min((n.tier, n.order));
+                    changes.push((at.0, at.1, &o.key, moved(e.tier, n.tier)));
+                }
+            }
+            Some(e) => changes.push((e.tier, e.order, &o.key, "changed".into())),
             None if o.key.history_index().is_some_and(|i| i >= old_history) => {}
-            None => changes.push((Tier::Active, u64::MAX, &o.key, "new")),
+            None => changes.push((Tier::Active, u64::MAX, &o.key, "new".into())),
         }
     }
     for (key, e) in old {
         if !observed.iter().any(|o| o.key == *key) {
-            changes.push((e.tier, e.order, key, "dropped"));
+            changes.push((e.tier, e.order, key, "dropped".into()));
         }
     }
     let (_, _, key, how) = changes.into_iter().min_by_key(|c| (c.0, c.1))?;
     Some(format!("{key} ({how})"))
+}
+
+/// How an unchanged item moved: `entered L3`, `moved from L3 to L2`, `left L2`.
+fn moved(from: Tier, to: Tier) -> String {
+    match (from, to) {
+        (Tier::Active, to) => format!("entered {to}"),
+        (from, Tier::Active) => format!("left {from}"),
+        (from, to) => format!("moved from {from} to {to}"),
+    }
 }
 
 fn parse(bytes: &[u8], shown: &str) -> Result<State, StateError> {
@@ -606,6 +645,16 @@ mod tests {
             observe(&[("file:a", "A2"), ("file:b", "B3"), ("history:0", "H")]).as_deref(),
             Some("file:c (dropped)"),
             "an appended history message breaks nothing"
+        );
+        // a has come back unchanged three times and b's edit rewrites the active part:
+        // a moves to L3, and the prefix breaks there, before b; next time a stays.
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B4"), ("history:0", "H")]).as_deref(),
+            Some("file:a (entered L3)")
+        );
+        assert_eq!(
+            observe(&[("file:a", "A2"), ("file:b", "B5"), ("history:0", "H")]).as_deref(),
+            Some("file:b (changed)")
         );
     }
 
