@@ -18,6 +18,7 @@ struct Totals {
     read: usize,
     written: usize,
     bound: usize,
+    limit: usize,
     cost: f64,
     requests: usize,
 }
@@ -30,6 +31,7 @@ impl Totals {
             t.read += o.read;
             t.written += o.written;
             t.bound += o.bound;
+            t.limit += o.limit;
             t.requests += 1;
             t.cost += (o.read as f64 * info.read + o.written as f64 * info.write) / 100.0
                 + o.uncached as f64;
@@ -187,17 +189,18 @@ fn print_requests(s: &Scenario, r: &Run) {
         s.model
     );
     println!(
-        "  req   tokens  session read  written   bound   baseline tokens  read  written  stranded"
+        "  req   tokens  session read  written   bound   limit   baseline tokens  read  written  stranded"
     );
     for (i, (a, b)) in r.session.iter().zip(&r.baseline).enumerate() {
         let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
         println!(
-            "  {:>3} {:>8}  {:>11.1}% {:>8} {:>6.1}%  {:>15} {:>5.1}% {:>8}  {}",
+            "  {:>3} {:>8}  {:>11.1}% {:>8} {:>6.1}% {:>6.1}%  {:>15} {:>5.1}% {:>8}  {}",
             i + 1,
             a.total,
             pct(a.read, a.total),
             a.written,
             pct(a.bound, a.total),
+            pct(a.limit, a.total),
             b.total,
             pct(b.read, b.total),
             b.written,
@@ -235,7 +238,7 @@ pub fn main() -> i32 {
     }
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut rows = Vec::new();
-    let (mut sum_session, mut sum_bound, mut n) = (0.0, 0.0, 0);
+    let (mut sum_session, mut sum_bound, mut sum_limit, mut n) = (0.0, 0.0, 0.0, 0);
     for s in repos::scenarios() {
         if only.as_ref().is_some_and(|o| o != s.name) {
             continue;
@@ -255,15 +258,17 @@ pub fn main() -> i32 {
         let reuse = a.pct(a.read);
         sum_session += reuse;
         sum_bound += a.pct(a.bound);
+        sum_limit += a.pct(a.limit);
         n += 1;
         rows.push(format!(
-            "| {} | {} | {} | {:.1}% | {:.1}% | {:.1}% | {:.2} | {:.2}x | {:.2}x | {:.1}K / {:.1}K | {} | {} |",
+            "| {} | {} | {} | {:.1}% | {:.1}% | {:.1}% | {:.1}% | {:.2} | {:.2}x | {:.2}x | {:.1}K / {:.1}K | {} | {} |",
             s.name,
             s.source.name(),
             s.model,
             reuse,
             b.pct(b.read),
             a.pct(a.bound),
+            a.pct(a.limit),
             a.read as f64 / a.bound.max(1) as f64,
             a.relative_cost(),
             b.relative_cost(),
@@ -275,19 +280,22 @@ pub fn main() -> i32 {
     }
     println!(
         "Requests {FIRST_COUNTED} to the last of each session; reuse is tokens read from cache \
-         over tokens sent; cost is relative to sending them uncached."
+         over tokens sent; the upper bound is the longest prefix shared with an earlier \
+         request, the content limit the share of it an earlier request sent in any \
+         position; cost is relative to sending them uncached."
     );
     println!();
-    println!("| session | repository | model | session reuse | baseline reuse | upper bound | session/bound | session cost | baseline cost | tokens / billed per request | settled outside L0/L1 | settled rewritten |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| session | repository | model | session reuse | baseline reuse | upper bound | content limit | session/bound | session cost | baseline cost | tokens / billed per request | settled outside L0/L1 | settled rewritten |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for row in rows {
         println!("{row}");
     }
     if n > 0 {
         println!(
-            "| mean | | | {:.1}% | | {:.1}% | | | | | | |",
+            "| mean | | | {:.1}% | | {:.1}% | {:.1}% | | | | | | |",
             sum_session / n as f64,
-            sum_bound / n as f64
+            sum_bound / n as f64,
+            sum_limit / n as f64
         );
     }
     0

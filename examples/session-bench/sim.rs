@@ -16,12 +16,18 @@
 //! earlier request of the session: no prefix cache can read more. The bodies are kept
 //! whole, so this assumes every earlier request is still within the cache's lifetime.
 //!
+//! The **content limit** of a request is the share of it that an earlier request of the
+//! session already sent, in any position: what a perfect layout of the same content could
+//! read. Content is compared item by item, each text cut at blank lines outside code
+//! fences (a fenced file with its path line, a symbol block, a paragraph, a whole
+//! non-text block), so an edited file counts as new even where its lines are not.
+//!
 //! A block is a content block: `system` blocks, each message's content blocks (a string
 //! is one), an OpenAI message's other fields (tool calls) as one more, a Responses item,
 //! a Gemini part. A message's first block carries its role. Tokens are o200k counts of a
 //! block's text (its JSON when it has none; images count nothing).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use asimi_prompt::tokens::Tokenizer;
 use serde_json::{json, Value};
@@ -53,6 +59,8 @@ pub struct SimBlock {
     pub marker: bool,
     /// Where it starts a message (a role change).
     pub message_start: bool,
+    /// Its items for the content limit: each one's text and tokens.
+    pub items: Vec<(String, usize)>,
 }
 
 /// Reads, writes and uncached tokens of one request, and its upper bound.
@@ -63,6 +71,30 @@ pub struct Outcome {
     pub written: usize,
     pub uncached: usize,
     pub bound: usize,
+    /// The tokens whose items an earlier request sent, in any position.
+    pub limit: usize,
+}
+
+/// `text` cut into items: at blank lines, except inside a code fence.
+fn items_of(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut at, mut fenced) = (0, 0, false);
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        if !fenced && line.trim().is_empty() {
+            if at > start {
+                out.push(&text[start..at]);
+            }
+            start = at + line.len();
+        }
+        at += line.len();
+    }
+    if at > start {
+        out.push(&text[start..at]);
+    }
+    out
 }
 
 /// Encodes block texts once each: a session sends most blocks many times.
@@ -92,10 +124,20 @@ impl Encoder {
                 };
                 let image = matches!(part["type"].as_str(), Some("image" | "image_url"))
                     || part.get("inline_data").is_some();
-                let tokens = match (image, part["text"].as_str()) {
-                    (true, _) => Vec::new(),
-                    (false, Some(t)) => self.encode(t),
-                    (false, None) => self.encode(&part.to_string()),
+                let (tokens, items) = match (image, part["text"].as_str()) {
+                    (true, _) => (Vec::new(), Vec::new()),
+                    (false, Some(t)) => {
+                        let items = items_of(t)
+                            .into_iter()
+                            .map(|i| (i.to_string(), self.encode(i).len()))
+                            .collect();
+                        (self.encode(t), items)
+                    }
+                    (false, None) => {
+                        let tokens = self.encode(&part.to_string());
+                        let n = tokens.len();
+                        (tokens, vec![(part.to_string(), n)])
+                    }
                 };
                 let head = if i == 0 {
                     format!("<{role}>")
@@ -107,6 +149,7 @@ impl Encoder {
                     tokens,
                     marker,
                     message_start: i == 0,
+                    items,
                 });
             }
         }
@@ -203,6 +246,7 @@ fn head(key: &str) -> &str {
 pub fn simulate(rule: Rule, bodies: &[Vec<SimBlock>], min: usize) -> Vec<Outcome> {
     // Every entry written so far: the block keys of the prefix it covers.
     let mut entries: Vec<Vec<&str>> = Vec::new();
+    let mut sent: HashSet<&str> = HashSet::new();
     let mut out = Vec::new();
     for (n, blocks) in bodies.iter().enumerate() {
         let keys: Vec<&str> = blocks.iter().map(|b| b.key.as_str()).collect();
@@ -253,12 +297,21 @@ pub fn simulate(rule: Rule, bodies: &[Vec<SimBlock>], min: usize) -> Vec<Outcome
                 last.saturating_sub(read)
             }
         };
+        let items = blocks.iter().flat_map(|b| &b.items);
+        let (seen, all) = items.clone().fold((0, 0), |(seen, all), (text, n)| {
+            (
+                seen + if sent.contains(text.as_str()) { n } else { &0 },
+                all + n,
+            )
+        });
+        sent.extend(items.map(|(text, _)| text.as_str()));
         out.push(Outcome {
             total,
             read,
             written,
             uncached: total - read - written,
             bound,
+            limit: (total * seen).checked_div(all).unwrap_or(0),
         });
     }
     out
