@@ -119,6 +119,10 @@ pub struct ListPrice {
     pub cache_write_1h: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_read: Option<f64>,
+    /// Keeping an explicit cache entry (Gemini's `cachedContents`), per million tokens
+    /// per hour of its lifetime: what weighs an item joining the entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_storage: Option<f64>,
 }
 
 /// Prices of cached input relative to uncached input, in percent (`models.yaml`'s

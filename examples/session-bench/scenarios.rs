@@ -306,6 +306,7 @@ pub fn request(assembly: Assembly) -> Request {
         },
         min_cache_tokens: MIN_CACHE_TOKENS,
         cache_price: PRICES,
+        price: Default::default(),
         tokenizer: Tokenizer::O200k,
         strip_images: false,
         session: None,

@@ -41,9 +41,12 @@ pub fn run(args: crate::cli::MessagesArgs, ctx: &mut Ctx) -> anyhow::Result<Outc
     if let Some(note) = laid.track_gemini_entry(&req, &body, &settings.project_root)? {
         ctx.note(note)?;
     }
-    // A create body is not a request: the session records the requests that use it.
-    if !args.no_update && !matches!(req.options.gemini_cache, GeminiCache::Create { .. }) {
-        laid.commit(&req)?;
+    // A create body is not a request: the session records the requests that use it,
+    // and from the create only what its entry holds beyond the tiers.
+    match (args.no_update, &req.options.gemini_cache) {
+        (true, _) => {}
+        (false, GeminiCache::Create { .. }) => laid.keep_gemini_entry()?,
+        (false, _) => laid.commit(&req)?,
     }
     request::write_json(&body, args.encode.compact, ctx.out)?;
     if let Some(summary) = summary {

@@ -271,6 +271,7 @@ fn lay_out_flat(req: &request::Request, ctx: &mut Ctx) -> anyhow::Result<Laid> {
         placement: request::markers::Placement::default(),
         tiers: BTreeMap::new(),
         without_session: None,
+        entry: None,
     })
 }
 

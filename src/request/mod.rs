@@ -13,6 +13,7 @@
 
 pub mod assemble;
 pub mod document;
+pub mod gemini_storage;
 pub mod headers;
 pub mod input;
 pub mod item_key;
@@ -61,6 +62,9 @@ pub struct Request {
     pub min_cache_tokens: u64,
     /// The model's cached-input prices (`models.yaml`), for reuse predictions.
     pub cache_price: crate::model::Prices,
+    /// The model's list prices (`models.yaml`): what weighs an item joining a Gemini
+    /// cache entry.
+    pub price: crate::model::ListPrice,
     pub tokenizer: Tokenizer,
     /// The model takes no images (`images: false`): image blocks, in the history and the
     /// prompt, go as `IMAGE_PLACEHOLDER` text.
@@ -191,6 +195,7 @@ pub fn whole(
         },
         min_cache_tokens: model.min_cache_tokens,
         cache_price: model.cache_price.unwrap_or(crate::model::Prices::NONE),
+        price: model.price.unwrap_or_default(),
         tokenizer: Tokenizer::default(),
         strip_images: !model.images,
         session: None,
@@ -357,6 +362,7 @@ impl Request {
             },
             min_cache_tokens: model.min_cache_tokens,
             cache_price: model.cache_price.unwrap_or(crate::model::Prices::NONE),
+            price: model.price.unwrap_or_default(),
             tokenizer: plan.tokenizer,
             strip_images: !model.images,
             session: plan.session,

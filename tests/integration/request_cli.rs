@@ -1087,6 +1087,77 @@ fn context_counts_a_named_gemini_cache_as_read() {
     assert!(!text.stdout.contains("no markers"), "{}", text.stdout);
 }
 
+/// In a Gemini session, the stable working files and the file tree join the next cache
+/// entry when their saving over its lifetime outweighs its storage (docs/requests.md):
+/// a session's first create holds neither, after four unchanged requests a one-hour
+/// entry holds both, and the request that names
+/// it sends only the prompt; a twelve-hour entry, whose storage outweighs four requests'
+/// saving at gemini-3.8-flash's prices, does not. `context` shows why, in text and JSON.
+#[test]
+fn stable_files_and_the_tree_join_the_next_gemini_entry_when_it_pays() {
+    // Over Gemini's 4,096-token cache minimum, so the prefix cache holds the active
+    // part and the tiers leave the file there.
+    let functions: String = (0..500)
+        .map(|i| format!("def f{i}(x):\n    return x + {i}\n\n"))
+        .collect();
+    let t = common::python_repo()
+        .file(
+            "a.py",
+            format!("def get_item(key):\n    return key\n\n{functions}"),
+        )
+        .tracked();
+    let run = |extra: &[&str]| {
+        let args = [&common::GEMINI_SESSION[..], &["--file", "a.py"], extra].concat();
+        t.run_with(&args)
+    };
+    let create = |extra: &[&str]| -> Value {
+        serde_json::from_str(run(&[&["--cache-create"], extra].concat()).ok()).unwrap()
+    };
+    // Before the session's first request nothing has proved stable: the tiers only.
+    let first = create(&[]).to_string();
+    assert!(!first.contains("def get_item") && !first.contains("Repository Files"));
+    for _ in 0..4 {
+        run(&[]).ok();
+    }
+    let long = create(&["--cache-ttl", "12h"]).to_string();
+    assert!(
+        !long.contains("def get_item"),
+        "twelve hours' storage outweighs"
+    );
+    let entry = create(&[]).to_string();
+    assert!(entry.contains("def get_item"), "the file joins");
+    assert!(entry.contains("# Repository Files"), "the tree joins");
+    let used = run(&["--cached-content", "cachedContents/abc"]);
+    let body: Value = serde_json::from_str(used.ok()).unwrap();
+    assert_eq!(used.stderr, "", "the entry matches");
+    assert_eq!(body["contents"].as_array().unwrap().len(), 1, "{body}");
+    assert!(!body.to_string().contains("def get_item"), "{body}");
+    let mut ctx = common::GEMINI_SESSION.to_vec();
+    ctx[0] = "context";
+    let ctx = [
+        &ctx[..],
+        &["--file", "a.py", "--cached-content", "cachedContents/abc"],
+    ]
+    .concat();
+    let json: Value =
+        serde_json::from_str(t.run_with(&[&ctx[..], &["--json"]].concat()).ok()).unwrap();
+    let items = json["gemini_entry"]["items"]
+        .as_array()
+        .expect("gemini_entry");
+    let item = |key: &str| items.iter().find(|v| v["item"] == key).expect(key).clone();
+    for key in ["file:a.py", "tree"] {
+        let v = item(key);
+        assert!(v["joins"] == true && v["held"] == true, "{v}");
+        assert!(v["saving"].as_f64() > v["storage"].as_f64(), "{v}");
+    }
+    let text = t.run_with(&ctx).ok().to_string();
+    assert!(
+        text.contains("next cache entry (--cache-create, 1 h)"),
+        "{text}"
+    );
+    assert!(text.contains("in the named entry"), "{text}");
+}
+
 /// The cap on the file tree is for walks outside git: a repository's tracked files are
 /// listed whole, however many.
 #[test]

@@ -203,6 +203,17 @@ impl GeminiCache {
     }
 }
 
+impl GeminiCache {
+    /// The lifetime, in seconds, of the entry this body makes, or for another body of
+    /// the entry the next `--cache-create` makes without `--cache-ttl` (an hour).
+    pub fn entry_seconds(&self) -> u64 {
+        match self {
+            GeminiCache::Create { ttl_seconds } => *ttl_seconds,
+            _ => entry_lifetime(None),
+        }
+    }
+}
+
 /// An entry's lifetime in seconds: an hour unless `--cache-ttl` asks for another.
 fn entry_lifetime(cache_ttl: Option<&str>) -> u64 {
     match cache_ttl {

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::parts::{self, message_tokens, plural, Part, Remedies};
 use super::usage::Predicted;
 use crate::request::assemble::{Assembly, Message};
+use crate::request::gemini_storage::Weighing;
 use crate::request::item_key::ItemKey;
 use crate::request::markers::Placement;
 use crate::request::providers::{carries_marker, Provider};
@@ -154,6 +155,10 @@ pub struct Breakdown {
     /// The Gemini cache entry the request names (`--cached-content`), and what it holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub named_cache: Option<NamedCache>,
+    /// For a Gemini request in a session, which stable items join the next cache entry
+    /// (`--cache-create`) and why: each one's saving against its storage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gemini_entry: Option<Weighing>,
     /// What the session's answered requests really used (`context --session`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage: Option<super::usage::Spent>,
@@ -201,6 +206,8 @@ pub struct Basis<'a> {
     /// changed or moved (`Tracker::first_change`).
     pub before: Option<&'a Predicted>,
     pub first_change: Option<&'a str>,
+    /// For a Gemini request in a session, what joins the next cache entry and why.
+    pub entry: Option<&'a Weighing>,
 }
 
 fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Holds> {
@@ -355,6 +362,7 @@ pub fn breakdown(i: &Basis) -> Breakdown {
             name: name.to_string(),
             tokens: cached_tokens,
         }),
+        gemini_entry: i.entry.filter(|_| !i.flat).cloned(),
         usage: None,
     }
 }
@@ -546,6 +554,9 @@ pub fn render_text(b: &Breakdown) -> String {
             b.min_cache_tokens
         ));
     }
+    if let Some(entry) = &b.gemini_entry {
+        out.push_str(&entry_lines(entry));
+    }
     out.push('\n');
     out.push_str(&reuse_line(b));
     if let Some(items) = &b.items {
@@ -555,6 +566,32 @@ pub fn render_text(b: &Breakdown) -> String {
     if let (Some(spent), Some(session)) = (&b.usage, &b.session) {
         out.push('\n');
         out.push_str(&super::usage::render_text(spent, session));
+    }
+    out
+}
+
+/// What joins the next Gemini cache entry, an item a line: its tokens, the requests it
+/// came back unchanged, what it saves against what storing it costs, and the verdict.
+fn entry_lines(w: &Weighing) -> String {
+    let hours = w.ttl_seconds as f64 / 3600.0;
+    let mut out = format!(
+        "\nnext cache entry (--cache-create, {hours} h): a stable file or the file tree \
+         joins when its saving over the entry's life outweighs its storage\n"
+    );
+    if let Some(why) = w.unpriced {
+        out.push_str(&format!("  nothing joins: {why}\n"));
+        return out;
+    }
+    for v in &w.items {
+        let verdict = match (v.joins, v.held) {
+            (_, true) => "in the named entry",
+            (true, false) => "joins",
+            (false, false) => "stays out",
+        };
+        out.push_str(&format!(
+            "  {:<40} {:>7} tokens, unchanged {:>2}: saves ${:.5} vs storage ${:.5}: {verdict}\n",
+            v.item, v.tokens, v.requests, v.saving, v.storage
+        ));
     }
     out
 }
@@ -757,6 +794,7 @@ mod tests {
             named_cache: None,
             before: None,
             first_change: None,
+            entry: None,
         });
         (b, memory)
     }

@@ -303,6 +303,7 @@ mod tests {
             cache_write: Some(2.5),
             cache_write_1h: None,
             cache_read: None,
+            cache_storage: None,
         };
         let usage = Usage {
             input: 1_000_000,

@@ -4,6 +4,7 @@
 //! remember. `messages` and `context` use it, and so does the session benchmark.
 
 mod gemini_entry;
+pub mod gemini_join;
 pub mod ripple;
 pub mod stability;
 pub mod turns;
@@ -12,6 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::assemble::{self, Observed};
+use super::gemini_storage::Weighing;
 use super::item_key::ItemKey;
 use super::markers::{Moving, Placement};
 use super::providers::Ttl;
@@ -46,6 +48,9 @@ pub struct Laid {
     /// In a session, the messages the same request would send without it, laid out
     /// once: `context` predicts them, `messages` records them.
     pub without_session: Option<Vec<Message>>,
+    /// For a Gemini request in a session, which items join the next cache entry and why
+    /// (`gemini_join`).
+    pub entry: Option<Weighing>,
 }
 
 impl Laid {
@@ -82,6 +87,15 @@ impl Laid {
             }),
         );
         Ok(self.tracker.save()?)
+    }
+}
+
+impl Laid {
+    /// Records what a `--cache-create` body put in its entry beyond the tiers, and
+    /// nothing else: the requests that name the entry lay the same items out. Outside a
+    /// session, nothing.
+    pub fn keep_gemini_entry(self) -> Result<(), Error> {
+        Ok(self.tracker.save_gemini_entry()?)
     }
 }
 
@@ -147,6 +161,7 @@ impl Laid {
             },
             before: self.tracker.last_predicted(),
             first_change: self.tracker.first_change(),
+            entry: self.entry.as_ref(),
         }))
     }
 }
@@ -270,8 +285,19 @@ pub fn open_and_lay_out(
 /// the spec's tier hints and then `pins` (each overriding what came before; a pin must
 /// name an item the request holds), and returns the layout the tiers give.
 pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<Layout, Error> {
+    Ok(track_entry(tracker, request, pins)?.0)
+}
+
+/// [`track`], and for a Gemini request in a session, what joins the cache entry and why.
+fn track_entry(
+    tracker: &mut Tracker,
+    request: &Request,
+    pins: &[Pin],
+) -> Result<(Layout, Option<Weighing>), Error> {
     let items = assemble::observed(&request.assembly, request.tokenizer, tracker.wants_sha256());
     observe(tracker, request, &items);
+    // Before the hints and pins, which override it.
+    let entry = gemini_join::lay(tracker, request);
     for (key, tier) in &request.hints {
         tracker.pin(key.clone(), *tier);
     }
@@ -290,16 +316,17 @@ pub fn track(tracker: &mut Tracker, request: &Request, pins: &[Pin]) -> Result<L
         };
         tracker.pin(key.clone(), pin.tier);
     }
-    Ok(tracked_layout(tracker, request))
+    Ok((tracked_layout(tracker, request), entry))
 }
 
 /// Lays `request` out in `tracker`'s session ([`track`]), and, in a session, also as it
 /// would go without one.
 pub fn lay_out(mut tracker: Tracker, request: &Request, pins: &[Pin]) -> Result<Laid, Error> {
-    let layout = track(&mut tracker, request, pins)?;
+    let (layout, entry) = track_entry(&mut tracker, request, pins)?;
     let (messages, placement) = super::messages_for(request, &layout);
     let session = request.session.clone();
     Ok(Laid {
+        entry,
         without_session: session.is_some().then(|| without_session(request)),
         session,
         tracker,
@@ -494,6 +521,7 @@ mod tests {
             },
             min_cache_tokens,
             cache_price: reuse::Prices::NONE,
+            price: Default::default(),
             tokenizer: Tokenizer::default(),
             strip_images: false,
             session: Some("s".into()),

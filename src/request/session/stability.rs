@@ -7,7 +7,7 @@
 //! `<session>.lock` file from reading the state to writing it back, and writes atomically,
 //! so concurrent runs are serialised and a reader never sees half a file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -89,6 +89,7 @@ impl From<StateError> for Error {
     }
 }
 
+use super::gemini_join::Record as GeminiRecord;
 pub use super::ripple::Entry;
 use crate::error::Error;
 use crate::request::assemble::Observed;
@@ -120,6 +121,10 @@ struct State {
     /// request tells the model (`edit::recovery`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     failed: Vec<Failed>,
+    /// Gemini's explicit cache: the file tree's count, and what the last create put in
+    /// its entry beyond the tiers (`gemini_join`). Absent for other providers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    gemini: Option<GeminiRecord>,
     /// Version 1's record of the last request's markers: read, and dropped.
     #[serde(default, skip_serializing)]
     last_request: Option<serde_json::Value>,
@@ -136,6 +141,8 @@ pub struct Tracker {
     _lock: Option<File>,
     state: State,
     pins: BTreeMap<ItemKey, Tier>,
+    /// Pinned items laid out at their tier's end whatever place they hold (`pin_last`).
+    last: BTreeSet<ItemKey>,
     previous: Option<Memory>,
     /// The first item this request changed against the previous one ([`first_change`]).
     first_change: Option<String>,
@@ -184,6 +191,7 @@ impl Tracker {
             previous: state.cache.clone(),
             state,
             pins: BTreeMap::new(),
+            last: BTreeSet::new(),
             first_change: None,
         })
     }
@@ -199,6 +207,7 @@ impl Tracker {
                 ..State::default()
             },
             pins: BTreeMap::new(),
+            last: BTreeSet::new(),
             previous: None,
             first_change: None,
         }
@@ -320,6 +329,7 @@ impl Tracker {
         self.state
             .items
             .iter()
+            .filter(|(k, _)| !self.last.contains(*k))
             .map(|(k, e)| (k.clone(), e.order))
             .collect()
     }
@@ -327,6 +337,14 @@ impl Tracker {
     /// Puts `key` in `tier` for this request whatever its count (`--tier PATH=L1`).
     pub fn pin(&mut self, key: ItemKey, tier: Tier) {
         self.pins.insert(key, tier);
+    }
+
+    /// [`Tracker::pin`], at the tier's end after the items placed there (in request
+    /// order), whatever place the item held: so a pin whatever the tiers did since
+    /// lays the tier out the same.
+    pub fn pin_last(&mut self, key: ItemKey, tier: Tier) {
+        self.last.insert(key.clone());
+        self.pin(key, tier);
     }
 
     /// The tracked items and their counts.
@@ -385,23 +403,63 @@ impl Tracker {
         self.state.without_session = Some(memory);
     }
 
+    /// What the session keeps for Gemini's explicit cache, made empty on first use.
+    pub fn gemini_mut(&mut self) -> &mut GeminiRecord {
+        self.state.gemini.get_or_insert_with(GeminiRecord::default)
+    }
+
     /// Writes the state back (atomically) and releases the lock. Does nothing for an
     /// ephemeral tracker.
     pub fn save(self) -> Result<(), StateError> {
+        match &self.place {
+            Some(place) => write(place, &self.state),
+            None => Ok(()),
+        }
+        // The lock file is closed (and so unlocked) when `self` drops, after the rename.
+    }
+
+    /// Writes back only what a `--cache-create` put in its entry (`gemini_join`): a
+    /// create body is not one of the session's requests, so the state is otherwise left
+    /// as it was read (the lock held since keeps it so).
+    pub fn save_gemini_entry(self) -> Result<(), StateError> {
         let Some(place) = &self.place else {
             return Ok(());
         };
-        let mut text = serde_json::to_string_pretty(&self.state).unwrap_or_default();
-        text.push('\n');
-        place
-            .write_atomic(text.as_bytes())
-            .map_err(|source| StateError::Io {
-                path: crate::paths::display(place.path()),
-                action: "cannot write it",
-                source,
-            })
-        // The lock file is closed (and so unlocked) when `self` drops, after the rename.
+        let shown = crate::paths::display(place.path());
+        let mut state = match place.read_no_follow() {
+            Ok(bytes) => parse(&bytes, &shown)?,
+            Err(e) if e.kind() == ErrorKind::NotFound => State {
+                version: VERSION,
+                ..State::default()
+            },
+            Err(source) => {
+                return Err(StateError::Io {
+                    path: shown,
+                    action: "cannot read it",
+                    source,
+                })
+            }
+        };
+        let joined = self.state.gemini.map(|g| g.joined).unwrap_or_default();
+        state
+            .gemini
+            .get_or_insert_with(GeminiRecord::default)
+            .joined = joined;
+        write(place, &state)
     }
+}
+
+/// Writes `state` to `place` atomically.
+fn write(place: &Place, state: &State) -> Result<(), StateError> {
+    let mut text = serde_json::to_string_pretty(state).unwrap_or_default();
+    text.push('\n');
+    place
+        .write_atomic(text.as_bytes())
+        .map_err(|source| StateError::Io {
+            path: crate::paths::display(place.path()),
+            action: "cannot write it",
+            source,
+        })
 }
 
 /// What [`Tracker::first_change`] says: the earliest of the items `observed` changed,
