@@ -349,6 +349,9 @@ pub fn apply(
     let mut changes = Vec::new();
     let mut finished = Vec::new();
     let mut next: Option<Vec<String>> = None;
+    // The goal's status as its checkpoints moved it, reported once for the whole output:
+    // a reply that completes one checkpoint and opens another leaves the goal as it was.
+    let mut followed: Option<Flip> = None;
     for m in markers {
         let at = |problem: String| {
             Error::data(format!("{origin}:{}: {problem}", m.line))
@@ -359,6 +362,8 @@ pub fn apply(
             status,
         } = &m.kind
         {
+            // What the checkpoints did so far is said before the goal marker acts on it.
+            changes.extend(followed.take().and_then(Flip::line));
             let change = apply_goal(&mut goal, description, *status, today, &mut finished);
             changes.extend(change.map_err(at)?);
             continue;
@@ -374,7 +379,11 @@ pub fn apply(
             MarkerKind::Checkpoint {
                 description,
                 status,
-            } => apply_checkpoint(g, description, *status, today),
+            } => {
+                let (change, flip) = apply_checkpoint(g, description, *status, today);
+                followed = Flip::then(followed, flip);
+                change
+            }
             MarkerKind::Decision {
                 description,
                 locked,
@@ -387,6 +396,7 @@ pub fn apply(
         };
         changes.extend(change);
     }
+    changes.extend(followed.and_then(Flip::line));
     // The output's [NEXT] lines are the current plan: they replace the previous one.
     if let (Some(g), Some(steps)) = (&mut goal, next) {
         if g.next != steps {
@@ -476,22 +486,52 @@ fn apply_goal(
 pub const KEPT_COMPLETED: &str =
     "kept completed: all its checkpoints are; add an open checkpoint to reopen it";
 
+/// The goal's status moved by its checkpoints: from, to, and why it last moved.
+struct Flip {
+    from: GoalStatus,
+    to: GoalStatus,
+    why: String,
+}
+
+impl Flip {
+    /// `earlier` followed by `later`: from the first status to the last.
+    fn then(earlier: Option<Flip>, later: Option<Flip>) -> Option<Flip> {
+        match (earlier, later) {
+            (Some(e), Some(l)) => Some(Flip { from: e.from, ..l }),
+            (e, l) => l.or(e),
+        }
+    }
+
+    /// The line that reports it; none when the goal ends where it started.
+    fn line(self) -> Option<String> {
+        (self.from != self.to).then(|| {
+            format!(
+                "goal: {}; status {} -> {}",
+                self.why,
+                self.from.name(),
+                self.to.name()
+            )
+        })
+    }
+}
+
 /// A `[CHECKPOINT]` marker: a new checkpoint, or a new status for one. The goal's status
-/// follows: completed when the change completes its last open checkpoint, active again
-/// when a completed goal gets an open one (new work on it).
+/// follows (returned apart, for `apply` to report once): completed when the change
+/// completes its last open checkpoint, active again when a completed goal gets an open
+/// one (new work on it).
 fn apply_checkpoint(
     g: &mut Goal,
     description: &str,
     status: CheckpointStatus,
     today: &str,
-) -> Change {
+) -> (Change, Option<Flip>) {
     let open = status != CheckpointStatus::Completed;
-    let (mut change, opened) = match g
+    let (change, opened) = match g
         .checkpoints
         .iter_mut()
         .find(|c| same(&c.description, description))
     {
-        Some(c) if c.status == status => return Change::new(),
+        Some(c) if c.status == status => return (Change::new(), None),
         Some(c) => {
             let line = format!(
                 "checkpoint '{}': {} -> {}",
@@ -524,7 +564,7 @@ fn apply_checkpoint(
         GoalStatus::Active | GoalStatus::Paused if all_done => Some(GoalStatus::Completed),
         _ => None,
     };
-    if let Some(new) = follows {
+    let flip = follows.map(|new| {
         let why = match new {
             GoalStatus::Completed => {
                 let n = g.checkpoints.len();
@@ -532,14 +572,11 @@ fn apply_checkpoint(
             }
             _ => format!("checkpoint '{description}' is open"),
         };
-        change.push(format!(
-            "goal: {why}; status {} -> {}",
-            g.status.name(),
-            new.name()
-        ));
+        let from = g.status;
         g.set_status(new, today);
-    }
-    change
+        Flip { from, to: new, why }
+    });
+    (change, flip)
 }
 
 /// A `[DECISION]` marker: a new decision, or locking one (a locked one never changes).
@@ -645,6 +682,27 @@ mod tests {
                 "checkpoint 'a': pending -> completed",
                 "goal: all checkpoints completed (1/1); status active -> completed",
                 &format!("goal: {KEPT_COMPLETED}"),
+            ]
+        );
+    }
+
+    /// A reply that completes the goal's one checkpoint and adds an open one leaves the
+    /// goal active, and says nothing of a completed -> active flip within it.
+    #[test]
+    fn a_goal_status_is_reported_once_per_reply() {
+        let markers = parse(
+            "[GOAL] G\n[CHECKPOINT] a - COMPLETED\n[CHECKPOINT] b - IN PROGRESS\n",
+            "o",
+        )
+        .unwrap();
+        let applied = apply(None, &markers, "o", "2026-12-06", &[]).unwrap();
+        assert_eq!(applied.goal.unwrap().status, GoalStatus::Active);
+        assert_eq!(
+            applied.changes,
+            [
+                "goal: created 'G'",
+                "checkpoint 'a': added (completed)",
+                "checkpoint 'b': added (in-progress)",
             ]
         );
     }
