@@ -1153,7 +1153,18 @@ pub struct ManArgs {
     pub out: Option<PathBuf>,
 }
 
-const MESSAGES_AFTER_HELP: &str = "\
+/// Where `--session` keeps its state, for the help of the commands that take it.
+macro_rules! session_state_help {
+    () => {
+        "Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else \
+asimi-prompt/state/<project>
+under the user state directory.
+"
+    };
+}
+
+const MESSAGES_AFTER_HELP: &str = concat!(
+    "\
 Flags override the spec. Without --model (or the spec's model, ASIMI_MODEL or a config's
 model) the model is the provider's default: claude-sonnet-5-5 (anthropic), gpt-5.4
 (openai, openai-responses), anthropic/claude-sonnet-5.5 (openrouter), gemini-3.8-flash
@@ -1163,6 +1174,9 @@ On a terminal, stderr shows progress for long runs (over half a second) and a la
 with the tokens per tier, the predicted cache reuse and the files sent and mapped; on a
 pipe or file it shows neither.
 
+",
+    session_state_help!(),
+    "
 Examples:
   asimi-prompt messages --prompt 'Fix the bug' --file src/lib.rs --model claude-sonnet-5-5
   asimi-prompt messages --prompt 'Review' --file src/ --file 'docs/**/*.md' --exclude '*.lock'
@@ -1173,7 +1187,8 @@ Examples:
   echo 'Compare https://a.example/x and https://b.example/y' | asimi-prompt messages --fetch-urls
   asimi-prompt messages --flat --provider openai --prompt 'Explain main.rs' --file src/main.rs
   asimi-prompt messages --review main.. --file src/lib.rs --prompt 'Review this'
-  asimi-prompt messages --review-worktree --prompt 'Review my uncommitted changes'";
+  asimi-prompt messages --review-worktree --prompt 'Review my uncommitted changes'"
+);
 
 // How a request body is encoded (shared by `messages`, `context` and `compress`).
 #[derive(Debug, Clone, Default, Args)]
@@ -1504,7 +1519,8 @@ pub struct MessagesArgs {
     pub system: PromptArgs,
 }
 
-const CONTEXT_AFTER_HELP: &str = "\
+const CONTEXT_AFTER_HELP: &str = concat!(
+    "\
 Takes the same inputs as messages and records nothing; the prompt is optional. Per tier
 (L0-L3, active): tokens, tokens from the start of the request, whether a cache marker
 closes the tier (short: the prefix is under the model's minimum cacheable size; OpenAI and
@@ -1513,13 +1529,14 @@ minus the output limit): a request over it is shown, its tier marked, and still 
 With --session, the tokens a provider should read from cache after the session's previous
 request. With --flat, the request is one uncached block (row flat) and no session is read.
 
-Session state: ASIMI_STATE_DIR, else .asimi/state/ in the project, else asimi-prompt/state/<project>
-under the user state directory.
-
+",
+    session_state_help!(),
+    "
 Examples:
   asimi-prompt context --session work --file src/lib.rs --prompt 'Fix the bug'
   asimi-prompt context --spec context.yaml --json | jq '.tiers[] | {tier, tokens}'
-  asimi-prompt context --file src/ --files      # every item's tokens, largest first";
+  asimi-prompt context --file src/ --files      # every item's tokens, largest first"
+);
 
 // `context`: the `messages` inputs, shown as a per-tier breakdown.
 #[derive(Debug, Clone, Default, Args)]

@@ -96,6 +96,12 @@ fn man_pages_have_the_exit_status_and_the_environment() {
     for (file, text) in &pages {
         assert!(text.contains(".SH \"EXIT STATUS\""), "{file}");
     }
+    // The pages of the commands that keep sessions say where their state lives.
+    for command in ["messages", "context"] {
+        let file = format!("asimi-prompt-{command}.1");
+        let (_, text) = pages.iter().find(|(f, _)| *f == file).unwrap();
+        assert!(text.contains("Session state: ASIMI_STATE_DIR"), "{file}");
+    }
     let main = &pages[0].1;
     for var in [
         "ASIMI_STATE_DIR",
