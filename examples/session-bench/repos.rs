@@ -441,6 +441,28 @@ pub fn scenarios() -> Vec<Scenario> {
             },
         ),
         Scenario {
+            requests: 40,
+            tools: true,
+            ..session(
+                "turns",
+                "6 files edited in turn for 8 requests, then one of them only, 40 requests",
+                Source::Tokio,
+                |i, r| {
+                    let files = files(r, 10..16);
+                    let edits = match i {
+                        1 => vec![],
+                        2..=8 => vec![files[(i - 2) % 6].clone()],
+                        _ => vec![files[0].clone()],
+                    };
+                    Turn {
+                        files,
+                        edits,
+                        summary: false,
+                    }
+                },
+            )
+        },
+        Scenario {
             model: "gpt-5.4",
             ..session(
                 "openai",
