@@ -43,7 +43,7 @@ fn main() {
 }
 
 /// `lowered.rs`: `(path under templates/, Jinja source)` for each built-in Go template
-/// that lowers (one that does not is left to the run, which reports the error), sorted
+/// (and built-in prompt's text) that lowers (one that does not is left to the run, which reports the error), sorted
 /// by path. Only the Jinja source: the error sites are worked out again on an error.
 fn lowered_templates(out: &Path) {
     // The lowering itself is a build-dependency, which cargo tracks.
@@ -60,6 +60,14 @@ fn lowered_templates(out: &Path) {
         let source = std::fs::read_to_string(&path).expect("templates are UTF-8");
         if let Ok(parsed) = gotemplate::parse(&name, &source) {
             lowered.push((name, parsed.to_jinja()));
+        }
+    }
+    // A built-in prompt's text is a Go template too, lowered under the name the run
+    // gives it (its origin) and found by its path.
+    for (name, text) in prompt_files() {
+        let (_, body) = split_prompt(&name, &text);
+        if let Ok(parsed) = gotemplate::parse(&format!("built-in:registry/{name}"), body) {
+            lowered.push((format!("registry/{name}"), parsed.to_jinja()));
         }
     }
     // Sorted as strings, which the run's binary search compares.
@@ -126,22 +134,12 @@ fn registry_table(out: &Path) {
 /// `prompts.rs`: `&[(file name, front matter as JSON, the text after it)]` for each
 /// built-in prompt file (`templates/registry/*.md`), sorted by file name.
 fn prompt_front_matter(out: &Path) {
-    let dir = Path::new("templates/registry");
-    println!("cargo:rerun-if-changed={}", dir.display());
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("templates/registry/ is readable")
-        .map(|e| e.expect("templates/registry/ is readable").file_name())
-        .map(|n| n.to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(front_matter::ENDING))
-        .collect();
-    names.sort();
+    println!("cargo:rerun-if-changed={PROMPTS_DIR}");
     let mut table = String::from("&[\n");
-    for name in names {
-        let text = std::fs::read_to_string(dir.join(&name)).expect("prompts are UTF-8");
-        let (yaml, body) = front_matter::split(&text)
-            .unwrap_or_else(|e| panic!("templates/registry/{name}: no front matter ({e:?})"));
+    for (name, text) in prompt_files() {
+        let (yaml, body) = split_prompt(&name, &text);
         let value: serde_json::Value =
-            serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("templates/registry/{name}: {e}"));
+            serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("{PROMPTS_DIR}/{name}: {e}"));
         table.push_str(&format!(
             "    ({name:?}, {:?}, {body:?}),\n",
             value.to_string()
@@ -149,6 +147,34 @@ fn prompt_front_matter(out: &Path) {
     }
     table.push_str("]\n");
     std::fs::write(out.join("prompts.rs"), table).expect("OUT_DIR is writable");
+}
+
+/// Where the built-in prompts are.
+const PROMPTS_DIR: &str = "templates/registry";
+
+/// Each built-in prompt file's name and text, by name.
+fn prompt_files() -> Vec<(String, String)> {
+    let dir = Path::new(PROMPTS_DIR);
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("templates/registry/ is readable")
+        .map(|e| e.expect("templates/registry/ is readable").file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(front_matter::ENDING))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(dir.join(&name)).expect("prompts are UTF-8");
+            (name, text)
+        })
+        .collect()
+}
+
+/// A built-in prompt's front matter and text.
+fn split_prompt<'a>(name: &str, text: &'a str) -> (&'a str, &'a str) {
+    front_matter::split(text)
+        .unwrap_or_else(|e| panic!("{PROMPTS_DIR}/{name}: no front matter ({e:?})"))
 }
 
 /// Whether the target is Linux with glibc, whose linker options the two above are.

@@ -104,6 +104,14 @@ pub struct Prompt {
     replaces: bool,
 }
 
+impl Prompt {
+    /// The Jinja build.rs lowered a built-in prompt's text to; `None` for the others.
+    pub fn prelowered(&self) -> Option<&'static str> {
+        let file = self.origin.strip_prefix(BUILT_IN_ORIGIN)?;
+        crate::template::prelowered(file)
+    }
+}
+
 /// Every registered prompt, by id.
 #[derive(Debug, Clone, Default)]
 pub struct PromptRegistry {
@@ -237,12 +245,15 @@ fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Erro
         .collect()
 }
 
+/// What a built-in prompt's origin starts with; then its path under templates/.
+const BUILT_IN_ORIGIN: &str = "built-in:";
+
 /// The built-in prompts, by file name.
 fn built_in() -> Result<Vec<Prompt>, Error> {
     BUILT_IN_FILES
         .iter()
         .map(|(name, front, body)| {
-            let origin = format!("built-in:{BUILT_IN_DIR}/{name}");
+            let origin = format!("{BUILT_IN_ORIGIN}{BUILT_IN_DIR}/{name}");
             let front = crate::documents::from_json(front, &origin).map_err(Error::data)?;
             prompt(front, body, &origin, Source::Static)
         })
@@ -335,6 +346,16 @@ mod tests {
             }
         }
         assert_eq!(built_in().unwrap(), from_files);
+    }
+
+    #[test]
+    fn built_ins_are_lowered_at_build_time_as_at_run_time() {
+        for p in built_in().unwrap() {
+            let at_run_time = gotemplate::convert(&p.origin, &p.content).unwrap();
+            assert_eq!(p.prelowered(), Some(at_run_time.as_str()), "{}", p.origin);
+        }
+        let user = parse("---\nid: a\nname: A\n---\nHi\n", "a.md", Source::Config).unwrap();
+        assert_eq!(user.prelowered(), None);
     }
 
     #[test]
