@@ -43,8 +43,8 @@ fn main() {
 }
 
 /// `lowered.rs`: `(path under templates/, Jinja source)` for each built-in Go template
-/// (and built-in prompt's text) that lowers (one that does not is left to the run, which reports the error), sorted
-/// by path. Only the Jinja source: the error sites are worked out again on an error.
+/// and built-in prompt's text that lowers (one that does not is left to the run, which
+/// reports the error), sorted by path. Only the Jinja source: the error sites are worked out again on an error.
 fn lowered_templates(out: &Path) {
     // The lowering itself is a build-dependency, which cargo tracks.
     println!("cargo:rerun-if-changed=templates");
@@ -66,8 +66,8 @@ fn lowered_templates(out: &Path) {
     // gives it (its origin) and found by its path.
     for (name, text) in prompt_files() {
         let (_, body) = split_prompt(&name, &text);
-        if let Ok(parsed) = gotemplate::parse(&format!("built-in:registry/{name}"), body) {
-            lowered.push((format!("registry/{name}"), parsed.to_jinja()));
+        if let Ok(parsed) = gotemplate::parse(&format!("{PROMPT_ORIGIN}{name}"), body) {
+            lowered.push((format!("{PROMPTS_PATH}{name}"), parsed.to_jinja()));
         }
     }
     // Sorted as strings, which the run's binary search compares.
@@ -151,6 +151,11 @@ fn prompt_front_matter(out: &Path) {
 
 /// Where the built-in prompts are.
 const PROMPTS_DIR: &str = "templates/registry";
+/// A built-in prompt's path under templates/: this, then its file name.
+const PROMPTS_PATH: &str = "registry/";
+/// A built-in prompt's origin in a run (src/prompt/registry.rs), the name its text
+/// renders under: this, then its file name.
+const PROMPT_ORIGIN: &str = "built-in:registry/";
 
 /// Each built-in prompt file's name and text, by name.
 fn prompt_files() -> Vec<(String, String)> {

@@ -583,8 +583,6 @@ mod tests {
         ));
     }
 
-    /// A misspelling is a few edits apart and in the letters; a version change, a
-    /// local model's name or a known name is none.
     #[test]
     fn a_builtin_lookup_reads_as_the_whole_registry() {
         let registry = ModelRegistry::builtin();
@@ -609,6 +607,8 @@ mod tests {
         assert!(deprecated > 0 && names.len() > 100);
     }
 
+    /// A misspelling is a few edits apart and in the letters; a version change, a
+    /// local model's name or a known name is none.
     #[test]
     fn misspellings() {
         let r = ModelRegistry::builtin();

@@ -95,6 +95,8 @@ impl Library {
 
     /// [`Self::find`] in the template directories only, without the built-in templates.
     pub fn find_file(&self, name: &str) -> Result<Option<Found>, Error> {
+        // Names come from settings and the model registry: they name files below the
+        // template directories, and a name that climbs out names none.
         if !crate::paths::stays_below(name) {
             return Err(Error::usage(format!(
                 "template name '{name}' leads out of the template directories; a template \

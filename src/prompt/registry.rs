@@ -341,7 +341,7 @@ mod tests {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             if name.ends_with(front_matter::ENDING) {
                 let text = std::fs::read_to_string(&path).unwrap();
-                let origin = format!("built-in:{BUILT_IN_DIR}/{name}");
+                let origin = format!("{BUILT_IN_ORIGIN}{BUILT_IN_DIR}/{name}");
                 from_files.push(parse(&text, &origin, Source::Static).unwrap());
             }
         }
