@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::facts::sandbox::Sandbox;
 use crate::request::input::RequestFlags;
@@ -184,18 +184,23 @@ impl Cli {
     /// subcommand's own (`asimi-prompt -C dir --model m system` is `system -C dir --model
     /// m`): the top-level options are the `system` options, which must not be mixed with a
     /// subcommand, so clap alone would refuse them there.
+    /// As `Cli::parse_from`, with one command tree for both steps: building it was a
+    /// quarter of the heap pages a short run touched.
     pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Cli {
-        Cli::parse_from(options_after_subcommand(args.into_iter().collect()))
+        let root = Cli::command();
+        let args = options_after_subcommand(&root, args.into_iter().collect());
+        let mut matches = root.get_matches_from(args);
+        Cli::from_arg_matches_mut(&mut matches)
+            .unwrap_or_else(|e| e.format(&mut Cli::command()).exit())
     }
 }
 
 /// Moves the options before the first subcommand (and its nested subcommands, as in
 /// `goal show`) to just after it. A word is a subcommand unless it is the value of the
-/// option before it, which clap's own definitions tell. Nothing moves after `--`.
-pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
-    let root = Cli::command();
-    let names_subcommand =
-        |w: &OsString| w.to_str().is_some_and(|w| subcommand(&root, w).is_some());
+/// option before it, which clap's own definitions tell (`root`: `Cli::command()`).
+/// Nothing moves after `--`.
+pub fn options_after_subcommand(root: &clap::Command, mut args: Vec<OsString>) -> Vec<OsString> {
+    let names_subcommand = |w: &OsString| w.to_str().is_some_and(|w| subcommand(root, w).is_some());
     // The subcommands' own options are deferred (see `Command`), and built only when a
     // subcommand follows an option.
     let mut whole: Option<clap::Command> = None;
@@ -206,7 +211,7 @@ pub fn options_after_subcommand(mut args: Vec<OsString>) -> Vec<OsString> {
         if word == "--" || word == "--version" || word == "-V" {
             break;
         }
-        if let Some(mut cmd) = subcommand(&root, word) {
+        if let Some(mut cmd) = subcommand(root, word) {
             let mut end = i + 1;
             while let Some(sub) = args.get(end).and_then(|a| subcommand(cmd, a.to_str()?)) {
                 cmd = sub;
@@ -1894,7 +1899,7 @@ mod tests {
     /// `line`'s words (split at spaces) after `options_after_subcommand`, joined again.
     fn moved(line: &str) -> String {
         let args = line.split(' ').map(OsString::from).collect();
-        let moved: Vec<String> = options_after_subcommand(args)
+        let moved: Vec<String> = options_after_subcommand(&Cli::command(), args)
             .into_iter()
             .map(|a| a.into_string().unwrap())
             .collect();

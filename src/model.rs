@@ -242,14 +242,36 @@ impl ModelRegistry {
         registry.validate(origin)
     }
 
-    /// The built-in registry (templates/models.yaml, converted to JSON by build.rs).
+    /// The built-in registry (templates/models.yaml, converted by build.rs).
     pub fn builtin() -> ModelRegistry {
-        const JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
-        let registry: ModelRegistry =
-            serde_json::from_str(JSON).expect("build.rs checked templates/models.yaml");
+        let (checked, entries) = BUILTIN;
+        let registry = ModelRegistry {
+            checked: checked.map(str::to_string),
+            models: entries
+                .iter()
+                .map(|(_, json)| builtin_entry(json))
+                .collect(),
+        };
         registry
-            .validate("built-in:models.yaml")
+            .validate(BUILTIN_ORIGIN)
             .expect("the built-in registry ends with a catch-all entry")
+    }
+
+    /// The built-in entry for `model`, and its [`notice`](Self::notice), from that one
+    /// entry: the whole registry is read only for an unknown model's notice, which names
+    /// the closest known names.
+    pub fn builtin_lookup(model: &str, today: &str) -> (ModelInfo, Option<String>) {
+        let (_, entries) = BUILTIN;
+        let (_, json) = entries
+            .iter()
+            .find(|(pattern, _)| glob_match(pattern, model))
+            .unwrap_or(&entries[entries.len() - 1]);
+        let entry = builtin_entry(json);
+        let notice = match entry_notice(&entry, model, today) {
+            Ok(notice) => notice,
+            Err(Unknown) => ModelRegistry::builtin().notice(model, today),
+        };
+        (entry, notice)
     }
 
     fn validate(self, origin: &str) -> Result<ModelRegistry, String> {
@@ -287,30 +309,19 @@ impl ModelRegistry {
     /// known names and what it falls back to). `None` for a known, current model, or no
     /// model.
     pub fn notice(&self, model: &str, today: &str) -> Option<String> {
-        if model.is_empty() {
-            return None;
-        }
         let entry = self.lookup(model);
-        if let Some(date) = &entry.deprecated {
-            let state = match entry.is_retired(today) {
-                true => format!("was retired on {date}, so requests to it fail"),
-                false => format!("is deprecated and reaches its end of life on {date}"),
-            };
-            return Some(format!(
-                "model '{model}' {state}; choose a current model, such as {} \
-                 (`asimi-prompt models` lists them)",
-                entry.replacement(model)
-            ));
-        }
-        if entry.is_known() {
-            return None;
-        }
+        entry_notice(entry, model, today)
+            .unwrap_or_else(|Unknown| Some(self.unknown_notice(model, entry, today)))
+    }
+
+    /// The notice for `model`, which no entry describes: `entry` is the fallback it gets.
+    fn unknown_notice(&self, model: &str, entry: &ModelInfo, today: &str) -> String {
         let near = self.closest(model, 3, today);
         let near = match near.as_slice() {
             [] => String::new(),
             names => format!("did you mean {}? ", names.join(", ")),
         };
-        Some(format!(
+        format!(
             "unknown model '{model}': {near}using the '{}' entry (family {}, provider {}, \
              context window {}, output {}){}; add it to models.yaml to describe it",
             entry.pattern,
@@ -319,7 +330,7 @@ impl ModelRegistry {
             entry.context_window,
             entry.max_output_tokens,
             body_shape(entry),
-        ))
+        )
     }
 
     /// Known model names, each with its entry: the patterns of known entries without
@@ -389,6 +400,43 @@ impl ModelRegistry {
         let fewest = near.first().map(|n| n.0);
         let nearest = near.into_iter().filter(|n| Some(n.0) == fewest);
         first_n_distinct(nearest.map(|n| n.3), SUGGESTIONS)
+    }
+}
+
+/// The built-in registry as build.rs wrote it: when it was checked, and each entry's
+/// pattern beside the entry as JSON, in the file's order.
+const BUILTIN: (Option<&str>, &[(&str, &str)]) = include!(concat!(env!("OUT_DIR"), "/models.rs"));
+/// The built-in registry's name in messages.
+const BUILTIN_ORIGIN: &str = "built-in:models.yaml";
+
+/// An entry of [`BUILTIN`].
+fn builtin_entry(json: &str) -> ModelInfo {
+    serde_json::from_str(json).expect("build.rs checked templates/models.yaml")
+}
+
+/// A model no entry describes, whose notice needs the whole registry.
+struct Unknown;
+
+/// What a user should hear about `model` from its entry alone: that it is retired or
+/// deprecated (with its end of life); `None` for a known, current model, or no model.
+fn entry_notice(entry: &ModelInfo, model: &str, today: &str) -> Result<Option<String>, Unknown> {
+    if model.is_empty() {
+        return Ok(None);
+    }
+    if let Some(date) = &entry.deprecated {
+        let state = match entry.is_retired(today) {
+            true => format!("was retired on {date}, so requests to it fail"),
+            false => format!("is deprecated and reaches its end of life on {date}"),
+        };
+        return Ok(Some(format!(
+            "model '{model}' {state}; choose a current model, such as {} \
+             (`asimi-prompt models` lists them)",
+            entry.replacement(model)
+        )));
+    }
+    match entry.is_known() {
+        true => Ok(None),
+        false => Err(Unknown),
     }
 }
 
@@ -537,6 +585,30 @@ mod tests {
             "claude-sonnet-4-5",
             NONSTREAMING_MAX_TOKENS + 1
         ));
+    }
+
+    #[test]
+    fn a_builtin_lookup_reads_as_the_whole_registry() {
+        let registry = ModelRegistry::builtin();
+        let today = "2026-12-06";
+        let known = registry.models.iter().map(|m| m.pattern.replace('*', "-x"));
+        let others = [
+            "",
+            "claude-sonet-5-5",
+            "gpt-9",
+            "llama3:8b",
+            "org/model",
+            "GEMINI-2.5-PRO",
+        ];
+        let names: Vec<String> = known.chain(others.map(String::from)).collect();
+        let mut deprecated = 0;
+        for name in &names {
+            let (entry, notice) = ModelRegistry::builtin_lookup(name, today);
+            assert_eq!(&entry, registry.lookup(name), "{name}");
+            assert_eq!(notice, registry.notice(name, today), "{name}");
+            deprecated += usize::from(entry.deprecated.is_some());
+        }
+        assert!(deprecated > 0 && names.len() > 100);
     }
 
     /// A misspelling is a few edits apart and in the letters; a version change, a

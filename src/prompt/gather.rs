@@ -194,12 +194,33 @@ pub fn template(settings: &Settings, logical: &str) -> Result<Found, Error> {
 
 /// The model registry, from the library (so a project can override it).
 pub fn registry(library: &Library) -> Result<ModelRegistry, Error> {
-    match library.find(MODELS_FILE)? {
-        Some(found) if matches!(found.origin, Origin::File(_)) => {
-            ModelRegistry::parse(&found.text, &found.origin.to_string()).map_err(Error::usage)
-        }
-        _ => Ok(ModelRegistry::builtin()),
+    Ok(registry_file(library)?.unwrap_or_else(ModelRegistry::builtin))
+}
+
+/// The registry a template directory's `models.yaml` holds, which replaces the built-in
+/// one. The built-in text is not looked at (or copied).
+fn registry_file(library: &Library) -> Result<Option<ModelRegistry>, Error> {
+    match library.find_file(MODELS_FILE)? {
+        Some(found) => ModelRegistry::parse(&found.text, &found.origin.to_string())
+            .map(Some)
+            .map_err(Error::usage),
+        None => Ok(None),
     }
+}
+
+/// The registry's entry for `model` and what a user should hear about it on `today`.
+fn model_entry(
+    library: &Library,
+    model: &str,
+    today: &str,
+) -> Result<(ModelInfo, Option<String>), Error> {
+    Ok(match registry_file(library)? {
+        Some(registry) => (
+            registry.lookup(model).clone(),
+            registry.notice(model, today),
+        ),
+        None => ModelRegistry::builtin_lookup(model, today),
+    })
 }
 
 /// The data templates see, without the mode text and skills (which `build` renders),
@@ -211,10 +232,9 @@ fn data(
     warnings: &mut Vec<String>,
     goals: &[GoalStatus],
 ) -> Result<(PromptContext, ModelInfo), Error> {
-    let registry = registry(library)?;
-    let model = registry.lookup(&settings.model).clone();
     let today = crate::prompt_data::today(settings.source_date_epoch);
-    warnings.extend(registry.notice(&settings.model, &today));
+    let (model, notice) = model_entry(library, &settings.model, &today)?;
+    warnings.extend(notice);
     let mut context = prompt_context(settings, &model, vars, warnings)?;
     if let Some(g) = load_goal(settings)?.filter(|g| goals.contains(&g.status)) {
         context.goal = g.to_data(settings.ascii);

@@ -90,6 +90,11 @@ impl Library {
 
     /// Finds the template `name` (a logical name like `sections/git.md`).
     pub fn find(&self, name: &str) -> Result<Option<Found>, Error> {
+        Ok(self.find_file(name)?.or_else(|| embedded(name)))
+    }
+
+    /// [`Self::find`] in the template directories only, without the built-in templates.
+    pub fn find_file(&self, name: &str) -> Result<Option<Found>, Error> {
         // Names come from settings and the model registry: they name files below the
         // template directories, and a name that climbs out names none.
         if !crate::paths::stays_below(name) {
@@ -119,7 +124,7 @@ impl Library {
                 }
             }
         }
-        Ok(embedded(name))
+        Ok(None)
     }
 
     /// Every template visible, by file name, with where the effective copy comes from.

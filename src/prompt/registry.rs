@@ -22,13 +22,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use include_dir::{include_dir, Dir};
 use serde::{Deserialize, Serialize};
 
+use super::front_matter::{self, Unsplit, FENCE};
 use crate::error::Error;
 use crate::fs::Utf8;
 
-static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates/registry");
+/// The built-in prompts (`templates/registry/*.md`) as build.rs split them: each file's
+/// name, its front matter as JSON and its text, by name. The run checks the front matter
+/// as it checks a user's, without parsing YAML.
+const BUILT_IN_FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/prompts.rs"));
 
 /// The core mandates' id.
 pub const CORE_MANDATES: &str = "core-mandates";
@@ -40,10 +43,6 @@ pub const BUILT_IN_DIR: &str = "registry";
 pub const MCP_TAG: &str = "mcp";
 /// An MCP prompt's origin: this, then the server's name.
 pub const MCP_ORIGIN: &str = "mcp-server";
-/// Front matter opens and closes with this line.
-const FENCE: &str = "---";
-/// A prompt file's ending.
-const ENDING: &str = ".md";
 
 /// Where a registered prompt came from (the design's `source`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +104,14 @@ pub struct Prompt {
     replaces: bool,
 }
 
+impl Prompt {
+    /// The Jinja build.rs lowered a built-in prompt's text to; `None` for the others.
+    pub fn prelowered(&self) -> Option<&'static str> {
+        let file = self.origin.strip_prefix(BUILT_IN_ORIGIN)?;
+        crate::template::prelowered(file)
+    }
+}
+
 /// Every registered prompt, by id.
 #[derive(Debug, Clone, Default)]
 pub struct PromptRegistry {
@@ -117,19 +124,7 @@ impl PromptRegistry {
     /// `project_root` are held to the confinement rule (a link may not lead out).
     pub fn load(dirs: &[PathBuf], project_root: Option<&Path>) -> Result<PromptRegistry, Error> {
         let mut registry = PromptRegistry::default();
-        let mut built_in: Vec<_> = BUILT_IN.files().collect();
-        built_in.sort_by_key(|f| f.path());
-        let mut level = Vec::new();
-        for file in built_in {
-            let name = file.path().to_string_lossy().into_owned();
-            if !name.ends_with(ENDING) {
-                continue;
-            }
-            let origin = format!("built-in:{BUILT_IN_DIR}/{name}");
-            let text = file.contents_utf8().unwrap_or_default();
-            level.push(parse(text, &origin, Source::Static)?);
-        }
-        registry.add_level(level)?;
+        registry.add_level(built_in()?)?;
         for dir in dirs {
             registry.add_level(read_dir(dir, project_root)?)?;
         }
@@ -250,35 +245,43 @@ fn read_dir(dir: &Path, project_root: Option<&Path>) -> Result<Vec<Prompt>, Erro
         .collect()
 }
 
+/// What a built-in prompt's origin starts with; then its path under templates/.
+const BUILT_IN_ORIGIN: &str = "built-in:";
+
+/// The built-in prompts, by file name.
+fn built_in() -> Result<Vec<Prompt>, Error> {
+    BUILT_IN_FILES
+        .iter()
+        .map(|(name, front, body)| {
+            let origin = format!("{BUILT_IN_ORIGIN}{BUILT_IN_DIR}/{name}");
+            let front = crate::documents::from_json(front, &origin).map_err(Error::data)?;
+            prompt(front, body, &origin, Source::Static)
+        })
+        .collect()
+}
+
 /// Parses a prompt file: front matter between `---` lines, then the body.
 pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt, Error> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let missing = || {
-        Error::data(format!(
+    let (yaml, body) = front_matter::split(text).map_err(|e| match e {
+        Unsplit::Missing => Error::data(format!(
             "{origin}:1: expected front matter: a '{FENCE}' line, then id, name and the other \
              keys, then another '{FENCE}' line before the prompt text"
-        ))
-    };
-    let first_line_end = text.find('\n').ok_or_else(missing)?;
-    if text[..first_line_end].trim_end() != FENCE {
-        return Err(missing());
-    }
-    // Keep the newline that ends the opening fence, so YAML line numbers are file
-    // line numbers.
-    let rest = &text[first_line_end..];
-    let mut offset = 0;
-    let close = rest.split_inclusive('\n').find_map(|line| {
-        let at = offset;
-        offset += line.len();
-        (at > 0 && line.trim_end() == FENCE).then_some((at, offset))
-    });
-    let Some((yaml_end, body_start)) = close else {
-        return Err(Error::data(format!(
+        )),
+        Unsplit::NotClosed => Error::data(format!(
             "{origin}: the front matter is not closed; add a '{FENCE}' line after it"
-        )));
-    };
-    let front: FrontMatter =
-        crate::documents::from_yaml(&rest[..yaml_end], origin).map_err(Error::data)?;
+        )),
+    })?;
+    let front = crate::documents::from_yaml(yaml, origin).map_err(Error::data)?;
+    prompt(front, body, origin, default_source)
+}
+
+/// The prompt `front` and `body` (trimmed) make, from `origin`.
+fn prompt(
+    front: FrontMatter,
+    body: &str,
+    origin: &str,
+    default_source: Source,
+) -> Result<Prompt, Error> {
     if front.id.trim().is_empty() || front.id.contains(char::is_whitespace) {
         return Err(Error::data(format!(
             "{origin}: key 'id': '{}' is not an id; use letters, digits and dashes, e.g. \
@@ -286,7 +289,6 @@ pub fn parse(text: &str, origin: &str, default_source: Source) -> Result<Prompt,
             front.id
         )));
     }
-    let body = rest[body_start..].trim();
     if body.is_empty() {
         return Err(Error::data(format!(
             "{origin}: the prompt '{}' has no text after its front matter",
@@ -322,6 +324,38 @@ mod tests {
         for p in r.all() {
             assert_eq!(p.origin, format!("built-in:registry/{}.md", p.id));
         }
+    }
+
+    #[test]
+    fn built_ins_are_read_as_their_files_parse() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("templates")
+            .join(BUILT_IN_DIR);
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        let mut from_files = Vec::new();
+        for path in paths {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(front_matter::ENDING) {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let origin = format!("{BUILT_IN_ORIGIN}{BUILT_IN_DIR}/{name}");
+                from_files.push(parse(&text, &origin, Source::Static).unwrap());
+            }
+        }
+        assert_eq!(built_in().unwrap(), from_files);
+    }
+
+    #[test]
+    fn built_ins_are_lowered_at_build_time_as_at_run_time() {
+        for p in built_in().unwrap() {
+            let at_run_time = gotemplate::convert(&p.origin, &p.content).unwrap();
+            assert_eq!(p.prelowered(), Some(at_run_time.as_str()), "{}", p.origin);
+        }
+        let user = parse("---\nid: a\nname: A\n---\nHi\n", "a.md", Source::Config).unwrap();
+        assert_eq!(user.prelowered(), None);
     }
 
     #[test]

@@ -102,7 +102,7 @@ fn render_skill(
     p: &registry::Prompt,
     data: &minijinja::Value,
 ) -> Result<SkillData, Error> {
-    engine.add(&p.origin, &p.content, Syntax::Go)?;
+    add(engine, &p.origin, &p.content, Syntax::Go, p.prelowered())?;
     let content = engine.render(&p.origin, data)?;
     Ok(SkillData {
         id: p.id.clone(),
@@ -129,11 +129,23 @@ pub(super) fn render(
         (Origin::Embedded(file), Syntax::Go) => crate::template::prelowered(file),
         _ => None,
     };
-    match prelowered {
-        Some(jinja) => engine.add_prelowered(&name, &found.text, jinja)?,
-        None => engine.add(&name, &found.text, found.syntax)?,
-    }
+    add(engine, &name, &found.text, found.syntax, prelowered)?;
     Ok(engine.render(&name, data)?)
+}
+
+/// Adds the template `name`, as build.rs lowered it when it did.
+fn add(
+    engine: &mut Engine,
+    name: &str,
+    source: &str,
+    syntax: Syntax,
+    prelowered: Option<&'static str>,
+) -> Result<(), Error> {
+    match prelowered {
+        Some(jinja) => engine.add_prelowered(name, source, jinja)?,
+        None => engine.add(name, source, syntax)?,
+    }
+    Ok(())
 }
 
 pub(super) fn render_base(
