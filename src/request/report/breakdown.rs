@@ -375,7 +375,7 @@ fn read_drop(now: &Reuse, before: &Predicted, first_change: Option<&str>) -> Opt
         share_before,
         share,
         first_change: first_change.map(str::to_string),
-        sent_again: now.input_tokens - now.tokens,
+        sent_again: now.input_tokens.saturating_sub(now.tokens),
     })
 }
 
@@ -456,11 +456,11 @@ fn model_source(b: &Breakdown) -> String {
     }
 }
 
-/// The marker column: only bodies that carry markers show them.
 /// The marker column of the active row when the moving marker is set.
 pub const MOVING_CELL: &str = "moving";
 
-/// The marker column (docs/sessions.md lists the values).
+/// The marker column: only bodies that carry markers show them (docs/sessions.md lists
+/// the values).
 fn marker_cell(b: &Breakdown, r: &Row) -> &'static str {
     match (r.tier, r.marker, r.too_short) {
         _ if !b.markers => "-",

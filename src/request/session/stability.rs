@@ -121,8 +121,8 @@ struct State {
     /// request tells the model (`edit::recovery`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     failed: Vec<Failed>,
-    /// Gemini's explicit cache: the file tree's count, and what the last create put in
-    /// its entry beyond the tiers (`gemini_join`). Absent for other providers.
+    /// Gemini's explicit cache: what the last create put in its entry beyond the tiers
+    /// (`gemini_join`). Absent for other providers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     gemini: Option<GeminiRecord>,
     /// Version 1's record of the last request's markers: read, and dropped.
