@@ -88,9 +88,7 @@ impl Laid {
         );
         Ok(self.tracker.save()?)
     }
-}
 
-impl Laid {
     /// Records what a `--cache-create` body put in its entry beyond the tiers, and
     /// nothing else: the requests that name the entry lay the same items out. Outside a
     /// session, nothing.

@@ -176,15 +176,7 @@ impl Tracker {
             .sibling(path.with_extension("lock").file_name().unwrap_or_default())
             .and_then(|p| p.lock())
             .map_err(io("cannot lock its lock file"))?;
-        // A symlinked state file would be read from, and written to, another file.
-        let state = match place.read_no_follow() {
-            Ok(bytes) => parse(&bytes, &shown)?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State {
-                version: VERSION,
-                ..State::default()
-            },
-            Err(e) => return Err(io("cannot read it")(e)),
-        };
+        let state = read_state(&place, &shown)?;
         Ok(Tracker {
             place: Some(place),
             _lock: Some(lock),
@@ -425,21 +417,8 @@ impl Tracker {
         let Some(place) = &self.place else {
             return Ok(());
         };
-        let shown = crate::paths::display(place.path());
-        let mut state = match place.read_no_follow() {
-            Ok(bytes) => parse(&bytes, &shown)?,
-            Err(e) if e.kind() == ErrorKind::NotFound => State {
-                version: VERSION,
-                ..State::default()
-            },
-            Err(source) => {
-                return Err(StateError::Io {
-                    path: shown,
-                    action: "cannot read it",
-                    source,
-                })
-            }
-        };
+        // The state as this run read it: the lock held since keeps the file so.
+        let mut state = read_state(place, &crate::paths::display(place.path()))?;
         let joined = self.state.gemini.map(|g| g.joined).unwrap_or_default();
         state
             .gemini
@@ -510,6 +489,24 @@ fn moved(from: Tier, to: Tier) -> String {
         (Tier::Active, to) => format!("entered {to}"),
         (from, Tier::Active) => format!("left {from}"),
         (from, to) => format!("moved from {from} to {to}"),
+    }
+}
+
+/// The state file at `place` (`shown` in messages); a missing file is a new session's.
+/// Never through a link: a symlinked state file would be read from, and written to,
+/// another file.
+fn read_state(place: &Place, shown: &str) -> Result<State, StateError> {
+    match place.read_no_follow() {
+        Ok(bytes) => parse(&bytes, shown),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(State {
+            version: VERSION,
+            ..State::default()
+        }),
+        Err(source) => Err(StateError::Io {
+            path: shown.to_string(),
+            action: "cannot read it",
+            source,
+        }),
     }
 }
 
