@@ -209,6 +209,7 @@ pub(super) fn prepare_request(
             }
         }
         flags.recovery = stored.failures;
+        flags.cached_blocks = stored.cached_blocks;
     }
     let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,

@@ -195,6 +195,10 @@ pub struct Assembly {
     pub legend: String,
     /// Symbol blocks by path.
     pub symbols: BTreeMap<String, HashedText>,
+    /// Working files whose symbol blocks stay where a session's cached tier holds them,
+    /// unchanged: dropping one would rewrite that tier and everything after it, keeping
+    /// it costs its tokens at the cache's read price.
+    pub kept_blocks: BTreeSet<String>,
     /// The selected files, in the order given, each path once.
     pub files: Vec<FileItem>,
     /// Earlier conversation, user and assistant messages (tier `Active`; the tier map
@@ -217,13 +221,13 @@ fn tier_of(tiers: &BTreeMap<ItemKey, Tier>, key: &ItemKey) -> Tier {
 
 /// Symbol blocks that are rendered: a selected file's full content makes its symbol
 /// block redundant wherever the file sits, so those are left out (docs/contributing/design.md: "a
-/// file never appears twice").
+/// file never appears twice"), except the [`Assembly::kept_blocks`] a cached tier holds.
 pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &HashedText)> {
     let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
     input
         .symbols
         .iter()
-        .filter(move |(p, _)| !selected.contains(p.as_str()))
+        .filter(move |(p, _)| !selected.contains(p.as_str()) || input.kept_blocks.contains(*p))
 }
 
 /// The items of this request a stability tracker follows, in request order:

@@ -24,7 +24,7 @@ pub mod reuse;
 pub mod session;
 pub mod tier;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::Path;
 
@@ -84,6 +84,26 @@ pub struct Request {
     /// The blocks that did not apply which the prompt tells the model of: the session
     /// forgets them once the request is recorded.
     pub recovered: Vec<crate::edit::recovery::Failed>,
+}
+
+/// The working files whose symbol blocks stay in the session's cached tier: those whose
+/// block is the one the tier holds (`cached`, path to content id). Dropping the block
+/// would rewrite its tier and everything after it; a block that changed rewrites its
+/// tier anyway, so it goes, as a working file's block otherwise does.
+fn kept_blocks(
+    cached: &BTreeMap<String, String>,
+    symbols: &BTreeMap<String, HashedText>,
+    files: &[assemble::FileItem],
+) -> BTreeSet<String> {
+    files
+        .iter()
+        .filter(|f| {
+            let held = cached.get(&f.path);
+            let block = symbols.get(&f.path);
+            matches!((held, block), (Some(h), Some(b)) if *h == crate::digest::hex(b.id()))
+        })
+        .map(|f| f.path.clone())
+        .collect()
 }
 
 impl Request {
@@ -320,8 +340,10 @@ impl Request {
             true => String::new(),
             false => built.system_body(has_map),
         };
+        let kept_blocks = kept_blocks(&plan.cached_blocks, &symbols, &loaded.files);
         let mut assembly = Assembly {
             system,
+            kept_blocks,
             legend,
             symbols,
             files: loaded.files,

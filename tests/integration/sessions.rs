@@ -128,6 +128,37 @@ fn the_file_tree_climbs_while_it_stays_the_same_and_falls_back_when_a_file_is_ad
     assert_eq!(unchanged(&state(&t, "s"), "tree"), 0);
 }
 
+/// The session's items, by key.
+fn items(t: &Test, name: &str) -> serde_json::Map<String, serde_json::Value> {
+    let text = std::fs::read_to_string(state(t, name)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["items"].as_object().unwrap().clone()
+}
+
+#[test]
+fn a_file_that_joins_the_working_set_keeps_its_block_in_its_tier_until_the_block_changes() {
+    let t = project();
+    let run = |files: &[&str]| {
+        let args = [&BASE[..8], files, &["--session", "s"]].concat();
+        t.run_with(&args).ok().to_string()
+    };
+    // a.rs is not a working file: its block is in the map, in a cached tier.
+    common::track_all(&t.work);
+    run(&["b.rs"]);
+    let held = items(&t, "s")["symbol:a.rs"]["tier"].clone();
+    assert_ne!(held, "active");
+    // It joins the working set: sent in full, and its block stays where it was, since
+    // dropping it would rewrite that tier and everything after it.
+    let body = run(&["a.rs", "b.rs"]);
+    assert!(body.contains("# Working Files"), "{body}");
+    assert_eq!(items(&t, "s")["symbol:a.rs"]["tier"], held);
+    // Its block changes: the tier is rewritten anyway, and the block goes.
+    std::fs::write(t.work.join("a.rs"), "fn a() {}\nfn a2() {}\n").unwrap();
+    let body = run(&["a.rs", "b.rs"]);
+    assert!(!items(&t, "s").contains_key("symbol:a.rs"), "{body}");
+    assert!(!body.contains("f a2()"), "no block shows a2: {body}");
+}
+
 /// The tier of `a.rs` in a request body, from the header its block sits under.
 fn tier_of_a(body: &str) -> &'static str {
     let at = body.find("a.rs\\n```").expect("a.rs is in the request");

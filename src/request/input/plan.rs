@@ -78,6 +78,9 @@ pub struct RequestFlags {
     /// The blocks of the session's last applied reply that did not apply
     /// (`session::stored`): the prompt tells the model, and their files are sent.
     pub recovery: Vec<crate::edit::recovery::Failed>,
+    /// The files whose symbol blocks the session holds in a cached tier, each with its
+    /// block's content id as recorded (`session::stored`).
+    pub cached_blocks: Vec<(String, String)>,
 }
 
 /// Paths named on the command line (relative to the working directory) or in the spec
@@ -160,6 +163,10 @@ pub struct Plan {
     pub session_turns: Vec<crate::request::assemble::Message>,
     /// What did not apply of the session's last reply (`RequestFlags::recovery`).
     pub recovery: Vec<crate::edit::recovery::Failed>,
+    /// The symbol blocks the session holds in a cached tier, path to content id
+    /// (`RequestFlags::cached_blocks`): a working file's block that is the same stays
+    /// there ([`Assembly::kept_blocks`](crate::request::assemble::Assembly)).
+    pub cached_blocks: BTreeMap<String, String>,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -247,6 +254,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         review: flags.review.clone(),
         session_turns: flags.session_turns.clone(),
         recovery: flags.recovery.clone(),
+        cached_blocks: flags.cached_blocks.iter().cloned().collect(),
     })
 }
 

@@ -326,6 +326,7 @@ mod tests {
                 ("m.rs".to_string(), "m.rs:\n f main():1\n".into()),
                 ("big.rs".to_string(), "big.rs:\n f a():1\n".into()),
             ]),
+            kept_blocks: Default::default(),
             files: vec![FileItem::new("big.rs".into(), "fn a() {}\n".repeat(50))],
             history: vec![
                 Message::text(Role::User, "hi", Tier::Active),

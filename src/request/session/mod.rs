@@ -234,6 +234,9 @@ pub struct Stored {
     /// The blocks of the last applied reply that did not apply, not yet told to the
     /// model: what the next request's prompt reports.
     pub failures: Vec<crate::edit::recovery::Failed>,
+    /// The files whose symbol blocks sit in a cached tier, each with its block's content
+    /// id as recorded: a working file's block that is still the same stays there.
+    pub cached_blocks: Vec<(String, String)>,
 }
 
 /// What session `name` keeps ([`Stored`]). Opens the state from `state_dir` (inside
@@ -257,7 +260,21 @@ pub fn stored(
         turns: super::input::read::parse_history(&serde_json::Value::Array(turns), &shown)?,
         left_out,
         failures: tracker.failed().to_vec(),
+        cached_blocks: cached_blocks(&tracker),
     })
+}
+
+/// The files whose symbol blocks `tracker` holds in a cached tier, with their content ids.
+fn cached_blocks(tracker: &Tracker) -> Vec<(String, String)> {
+    tracker
+        .entries()
+        .iter()
+        .filter(|(_, e)| e.tier != Tier::Active)
+        .filter_map(|(k, e)| match k {
+            ItemKey::Symbol(path) => Some((path.clone(), e.hash.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Opens `request`'s session ([`open`]) and lays the request out in it ([`lay_out`]),
