@@ -76,30 +76,36 @@ fn candidates(
     recorded: &BTreeMap<ItemKey, String>,
 ) -> Vec<((ItemKey, String), Candidate)> {
     let uses = matches!(request.options.gemini_cache, GeminiCache::Use(_));
-    let files = request
-        .assembly
+    let assembly = &request.assembly;
+    let files = assembly
         .files
         .iter()
-        .map(|f| (ItemKey::file(&f.path), f.content.to_string()));
-    let tree = request
-        .assembly
-        .file_tree
-        .as_deref()
-        .map(|t| (ItemKey::Tree, tree_text(t)));
+        .map(|f| (ItemKey::file(&f.path), Some(f)));
+    let tree = assembly.file_tree.as_ref().map(|_| (ItemKey::Tree, None));
     files
         .chain(tree)
-        .filter_map(|(key, text)| {
+        .filter_map(|(key, file)| {
             let entry = tracker.entries().get(&key)?;
             // The tiers may have moved a joined item since; the named entry holds it
             // where the create put it.
             let held = uses && recorded.get(&key) == Some(&entry.hash);
+            if entry.tier != Tier::Active && !held {
+                return None;
+            }
+            // Counted only for the candidates: a count is most of a request's time.
+            let tokens = match file {
+                Some(f) => request.tokenizer.count(&f.content),
+                None => request
+                    .tokenizer
+                    .count(&tree_text(assembly.file_tree.as_deref()?)),
+            };
             let c = Candidate {
                 item: key.to_string(),
-                tokens: request.tokenizer.count(&text),
+                tokens,
                 requests: entry.unchanged,
                 held,
             };
-            (entry.tier == Tier::Active || held).then(|| ((key, entry.hash.clone()), c))
+            Some(((key, entry.hash.clone()), c))
         })
         .collect()
 }
