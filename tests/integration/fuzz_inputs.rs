@@ -78,15 +78,21 @@ fn tree(text: &str, origin: &str) -> Option<Value> {
         .map(untagged)
 }
 
-/// [`tree`] for a document the parser accepted: `Ok(None)` when the reader stops at a
-/// key given twice (the program's maps keep the last, as JSON readers do; there is
-/// nothing to compare), an error when it rejects the document otherwise.
+/// [`tree`] for a document the parser accepted: `Ok(None)` when the reader stops where
+/// there is nothing to compare, an error when it rejects the document otherwise. It
+/// stops at a key given twice (the program's maps keep the last, as JSON readers do),
+/// and at an integer beyond 64 bits, which its generic value cannot hold, while a key
+/// the program reads as text takes its digits.
 fn accepted_tree(text: &str, origin: &str) -> Result<Option<Value>, String> {
     if let Some(doc) = tree(text, origin) {
         return Ok(Some(doc));
     }
+    const UNCOMPARABLE: [&str; 2] = ["duplicate entry", "expected any YAML value"];
     match serde_yaml::from_str::<serde_yaml::Value>(text) {
-        Err(e) if !origin.ends_with(".json") && e.to_string().contains("duplicate entry") => {
+        Err(e)
+            if !origin.ends_with(".json")
+                && UNCOMPARABLE.iter().any(|m| e.to_string().contains(m)) =>
+        {
             Ok(None)
         }
         _ => Err(format!(
