@@ -36,6 +36,7 @@ mod protocol;
 mod readme;
 mod recovery;
 mod registry;
+mod release_profile;
 mod reply;
 mod request_cli;
 mod request_defaults;
