@@ -152,6 +152,7 @@ fn requests(turns: &[Turn], history: &dyn Fn(usize) -> Vec<Message>) -> Vec<Asse
                 system: system.clone(),
                 legend: legend.clone(),
                 symbols: symbols.clone(),
+                task: Default::default(),
                 kept_blocks: Default::default(),
                 files,
                 history: history(k),

@@ -22,6 +22,7 @@ pub fn run(args: MapArgs, ctx: &mut Ctx) -> anyhow::Result<Outcome> {
             .collect(),
         tokens: args.tokens,
         cache_dir: crate::facts::cache_dir().map(|d| map::cache::dir_in(&d)),
+        ..MapOptions::default()
     };
     // The text is the legend and blocks alone, which a warm run reads back whole.
     let progress = ctx.progress();

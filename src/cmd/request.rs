@@ -210,6 +210,7 @@ pub(super) fn prepare_request(
         }
         flags.recovery = stored.failures;
         flags.cached_blocks = stored.cached_blocks;
+        flags.last_task = stored.last_task;
     }
     let req = request::prepare(
         &flags, &spec, &spec_dir, &settings, &built, &mut stdin, &*progress,

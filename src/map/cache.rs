@@ -28,6 +28,7 @@ const FORMAT: &str = "map-cache-2";
 const MAP_DIR: &str = "map";
 const PACKS_DIR: &str = "packs";
 const MAPS_DIR: &str = "maps";
+const TASKS_DIR: &str = "tasks";
 const PACK_EXTENSION: &str = "json";
 /// The code that shapes an entry (the queries are added per language); a change to it
 /// is a new version, so a stale entry is never read.
@@ -107,6 +108,22 @@ impl Cache {
         }
     }
 
+    /// The task index remembered for `root` and `options`, if it was made from the files
+    /// `fingerprint` names.
+    pub fn recall_index(&self, root: &Path, options: &str, fingerprint: &str) -> Option<TaskIndex> {
+        let bytes = std::fs::read(self.repo_file(root, TASKS_DIR, options)).ok()?;
+        let index: TaskIndex = serde_json::from_slice(&bytes).ok()?;
+        (index.fingerprint == fingerprint).then_some(index)
+    }
+
+    /// Remembers `index` for `root` and `options`; one that cannot be written is no error.
+    pub fn remember_index(&self, root: &Path, options: &str, index: &TaskIndex) {
+        if let Ok(bytes) = serde_json::to_vec(index) {
+            let _ =
+                crate::fs::replace_cache_file(&self.repo_file(root, TASKS_DIR, options), &bytes);
+        }
+    }
+
     fn pack_path(&self, root: &Path) -> PathBuf {
         self.repo_file(root, PACKS_DIR, "")
     }
@@ -129,9 +146,36 @@ pub struct Remembered {
     pub fingerprint: String,
     pub legend: String,
     pub blocks: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    pub task: super::TaskBlocks,
     pub edges: Vec<(String, String)>,
     /// The notes on files that did not parse cleanly (see [`RepoMap::notes`]).
     pub notes: Vec<String>,
+}
+
+/// What a request's map needs beside the repository's map to choose a new task's blocks
+/// without reading the index or linking it again: each file's brief block and the
+/// weighted reference graph. Remembered per repository and options, whatever the task,
+/// so that a request whose working files changed ranks the task in a few milliseconds
+/// (a remembered map is only read back for the same working files).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskIndex {
+    /// The files' paths and content ids, and the options without the task.
+    pub fingerprint: String,
+    /// The legend the repository's map has (empty without blocks).
+    pub legend: String,
+    /// The legend the blocks are written with, and its tokens.
+    pub legend_tokens: usize,
+    /// The repository's map, and the references between its files.
+    pub blocks: std::collections::BTreeMap<String, String>,
+    pub edges: Vec<(String, String)>,
+    pub notes: Vec<String>,
+    /// Every file, with its brief block and the block's tokens, if it has one.
+    pub paths: Vec<String>,
+    pub briefs: Vec<Option<(String, usize)>>,
+    /// `rank::neighbours` of `paths`.
+    pub neighbours: Vec<Vec<(u32, f64)>>,
 }
 
 /// One repository's cached entries, by [`FileHash::key`].
@@ -209,6 +253,7 @@ impl From<Remembered> for RepoMap {
         RepoMap {
             legend: r.legend,
             blocks: r.blocks,
+            task: r.task,
             edges: r.edges,
             notes: r.notes,
             ..RepoMap::default()

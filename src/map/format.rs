@@ -172,6 +172,85 @@ pub fn block(file: &FileIndex, graph: &Graph, aliases: &Aliases) -> Option<Strin
     (w.out != header).then_some(w.out)
 }
 
+/// Symbols a brief block ([`brief`]) shows at most. Measured with
+/// `scripts/relevance-bench` on this repository's 80 latest multi-file commits: 10 put
+/// 55% of a commit's other files in the map, 5 put 65% (53 files shown, not 36), 4 68%;
+/// 5 keeps a block worth reading.
+pub const BRIEF_SYMBOLS: usize = 5;
+/// Ends a brief block's symbols: how many it leaves out.
+const ELIDED: &str = "… ";
+
+/// A block for a budget: the symbols other files reference (a class with its referenced
+/// members), then while there is room other top-level ones, at most `max` in line
+/// order, then `… N more` for the symbols left out.
+/// Another file's use is what says a definition matters to the rest of the repository,
+/// and a short block leaves room for more files. It depends on the file and who
+/// references it only, like [`block`], so it stays cached while the task changes. The
+/// whole block when nothing would be left out.
+pub fn brief(file: &FileIndex, graph: &Graph, aliases: &Aliases, max: usize) -> Option<String> {
+    let referenced = |s: &Symbol| {
+        let key = (file.path.clone(), s.name.clone(), s.line);
+        graph.refs.get(&key).is_some_and(|v| !v.is_empty())
+    };
+    let mut left = max;
+    let mut kept = Vec::new();
+    for s in &file.symbols {
+        if left == 0 {
+            break;
+        }
+        let children: Vec<Symbol> = s
+            .children
+            .iter()
+            .filter(|c| referenced(c))
+            .cloned()
+            .collect();
+        if !referenced(s) && children.is_empty() {
+            continue;
+        }
+        let children: Vec<Symbol> = children.into_iter().take(left - 1).collect();
+        left -= 1 + children.len();
+        kept.push(Symbol {
+            children,
+            ..s.clone()
+        });
+    }
+    // Room left: the first unreferenced top-level definitions, so a file nothing uses
+    // (a test, a binary's entry) still shows what it is.
+    let unused = file
+        .symbols
+        .iter()
+        .filter(|s| !kept.iter().any(|k| k.line == s.line && k.name == s.name));
+    let extra: Vec<Symbol> = unused
+        .take(left)
+        .map(|s| Symbol {
+            children: Vec::new(),
+            ..s.clone()
+        })
+        .collect();
+    kept.extend(extra);
+    kept.sort_by_key(|s| s.line);
+    let elided = count(&file.symbols) - count(&kept);
+    if elided == 0 {
+        return block(file, graph, aliases);
+    }
+    let short = FileIndex {
+        symbols: kept,
+        ..file.clone()
+    };
+    let mut out = block(&short, graph, aliases).unwrap_or_else(|| format!("{}:\n", file.path));
+    let more = format!("{ELIDED}{elided} more\n");
+    match out.find(&format!("\n{FILE_REFS}")) {
+        Some(at) => out.insert_str(at + 1, &more),
+        None => out.push_str(&more),
+    }
+    Some(out)
+}
+
+/// Symbols in `symbols`, members included.
+fn count(symbols: &[Symbol]) -> usize {
+    symbols.iter().map(|s| 1 + count(&s.children)).sum()
+}
+
 /// Variables grouped by name, groups in the order of their first line.
 fn same_named<'a>(variables: &[&'a Symbol]) -> Vec<Vec<&'a Symbol>> {
     let mut groups: Vec<Vec<&Symbol>> = Vec::new();

@@ -512,3 +512,63 @@ v methods:13
     );
     assert_eq!(render(&[file]), expected);
 }
+
+/// `lib.py` defines four things; `app.py` uses `Store.put` and `helper`. A brief block of
+/// at most 3 shows those (the class for its member), says what it leaves out, and keeps
+/// `←refs:` last; with room for everything it is the whole block.
+#[test]
+fn a_brief_block_shows_the_referenced_definitions_and_counts_the_rest() {
+    let f = Kind::Function;
+    let m = Kind::Method;
+    let files = vec![
+        file(
+            "lib.py",
+            "python",
+            vec![
+                class(
+                    "Store",
+                    &[],
+                    1,
+                    vec![
+                        func(m, "put", &["k"], None, 2),
+                        func(m, "drop_all", &[], None, 4),
+                    ],
+                ),
+                func(f, "private_thing", &[], None, 8),
+                func(f, "helper", &["x"], None, 10),
+            ],
+            &[],
+            &[],
+        ),
+        file(
+            "app.py",
+            "python",
+            vec![func(f, "main_entry", &[], None, 1)],
+            &["lib"],
+            &[("put", 3), ("helper", 4)],
+        ),
+    ];
+    let graph = refs::resolve(&files);
+    let aliases = aliases(&graph);
+    let got = brief(&files[0], &graph, &aliases, 3).unwrap();
+    assert_eq!(
+        got,
+        "lib.py:\nc Store:1\n  m put(k):2 ←app.py\nf helper(x):10 ←″\n… 2 more\n←refs: app.py\n"
+    );
+    let whole = block(&files[0], &graph, &aliases);
+    assert_eq!(brief(&files[0], &graph, &aliases, 1), {
+        Some("lib.py:\nc Store:1\n… 4 more\n←refs: app.py\n".to_string())
+    });
+    // Room for one more: the first unreferenced definition, in line order.
+    assert_eq!(
+        brief(&files[0], &graph, &aliases, 4).unwrap(),
+        "lib.py:\nc Store:1\n  m put(k):2 ←app.py\nf private_thing():8\nf helper(x):10 ←app.py\n\
+         … 1 more\n←refs: app.py\n"
+    );
+    // Nothing referenced in app.py: a brief block is the whole one when nothing is cut.
+    assert_eq!(
+        brief(&files[1], &graph, &aliases, 3),
+        block(&files[1], &graph, &aliases)
+    );
+    assert_ne!(whole.as_deref(), Some(got.as_str()));
+}

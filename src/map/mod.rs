@@ -161,10 +161,61 @@ pub struct MapOptions {
     /// Paths the user named (`map PATH…`): ranking is personalised to them, and without
     /// a budget only they (files, or everything under a directory) are shown.
     pub paths: Vec<String>,
+    /// A request's working files, sent in full: they steer the ranking as `paths` do but
+    /// get no block.
+    pub sent: Vec<String>,
+    /// What a session's last request showed of the task ([`TaskRecord`]).
+    pub task_before: TaskRecord,
     /// `--tokens N`: keep the best-ranked whole blocks that fit N tokens.
     pub tokens: Option<usize>,
     /// Where to cache indexes ([`cache::dir_in`]); `None` caches nothing.
     pub cache_dir: Option<std::path::PathBuf>,
+}
+
+/// What a session keeps of its last request's task blocks, for the next request's map.
+///
+/// A task's blocks that a cached tier holds are shown again as they were while a file
+/// they were ranked from is still a working file: ranked again when a file joins the
+/// working set, they would change, and that tier and everything after it would be
+/// written again (with 2,048 task tokens the session benchmark's growing session read 54% of its
+/// requests so, 64% with them kept). They are ranked again once none of those files is
+/// sent (the task moved on), or when no cached tier holds them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskRecord {
+    /// The files whose blocks it showed around its working files, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<String>,
+    /// The working files those blocks were ranked from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<String>,
+    /// Whether a cached tier of the session holds them: the tracker's tiers say it when
+    /// the record is read, so it is not stored.
+    #[serde(skip)]
+    pub cached: bool,
+}
+
+impl TaskRecord {
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty() && self.from.is_empty()
+    }
+}
+
+/// The task's blocks of one request: the files around its working files that the
+/// repository's map does not show.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskBlocks {
+    /// Path and block, best first (or in the kept order).
+    #[serde(default)]
+    pub blocks: Vec<(String, String)>,
+    /// The working files they were ranked from.
+    #[serde(default)]
+    pub from: Vec<String>,
+    /// Whether they are the last request's, kept ([`TaskRecord`]): a working file's block
+    /// among them is then shown too, as the cached tier holds it.
+    #[serde(default)]
+    pub kept: bool,
 }
 
 /// A repository's map, ready to print or to put in a request.
@@ -174,6 +225,8 @@ pub struct RepoMap {
     pub legend: String,
     /// One block per file, by path (the tracker's `symbol:PATH` items).
     pub blocks: std::collections::BTreeMap<String, String>,
+    /// The task's blocks beyond `blocks` ([`TaskBlocks`]).
+    pub task: TaskBlocks,
     /// `(from, to)`: `from` references or imports something in `to` (for [`tiers`]).
     pub edges: Vec<(String, String)>,
     /// The indexed files (for `map --json`).

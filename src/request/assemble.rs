@@ -199,6 +199,9 @@ pub struct Assembly {
     /// unchanged: dropping one would rewrite that tier and everything after it, keeping
     /// it costs its tokens at the cache's read price.
     pub kept_blocks: BTreeSet<String>,
+    /// The task's symbol blocks beyond `symbols` (around the working files): one item,
+    /// `task`, that enters the active part and climbs like the file tree.
+    pub task: TaskSymbols,
     /// The selected files, in the order given, each path once.
     pub files: Vec<FileItem>,
     /// Earlier conversation, user and assistant messages (tier `Active`; the tier map
@@ -215,6 +218,30 @@ pub struct Assembly {
     pub images: Vec<Image>,
 }
 
+/// A request's task blocks (`map::TaskBlocks`), each block with its content id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskSymbols {
+    pub blocks: Vec<(String, HashedText)>,
+    /// The working files they were ranked from.
+    pub from: Vec<String>,
+    /// The last request's blocks, kept: a working file's block among them is shown too.
+    pub kept: bool,
+}
+
+impl From<crate::map::TaskBlocks> for TaskSymbols {
+    fn from(t: crate::map::TaskBlocks) -> TaskSymbols {
+        TaskSymbols {
+            blocks: t
+                .blocks
+                .into_iter()
+                .map(|(p, b)| (p, HashedText::new(b)))
+                .collect(),
+            from: t.from,
+            kept: t.kept,
+        }
+    }
+}
+
 fn tier_of(tiers: &BTreeMap<ItemKey, Tier>, key: &ItemKey) -> Tier {
     tiers.get(key).copied().unwrap_or(Tier::Active)
 }
@@ -228,6 +255,32 @@ pub(crate) fn shown_symbols(input: &Assembly) -> impl Iterator<Item = (&String, 
         .symbols
         .iter()
         .filter(move |(p, _)| !selected.contains(p.as_str()) || input.kept_blocks.contains(*p))
+}
+
+/// The task's blocks as the request shows them (its item `task`), under their header;
+/// `None` without any.
+pub(crate) fn task_text(input: &Assembly) -> Option<String> {
+    let blocks: Vec<&HashedText> = shown_task_symbols(input).map(|(_, b)| b).collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let text = symbols_text(blocks.into_iter());
+    Some(format!("{}{}", h::TASK_MAP_HEADER, text.trim_end()))
+}
+
+/// The task's blocks that are rendered, best first, by the rule of [`shown_symbols`]; a
+/// kept task ([`TaskSymbols::kept`]) shows a working file's block too, as the cached
+/// tier that holds the task has it.
+pub(crate) fn shown_task_symbols(input: &Assembly) -> impl Iterator<Item = (&String, &HashedText)> {
+    let selected: BTreeSet<&str> = input.files.iter().map(|f| f.path.as_str()).collect();
+    input
+        .task
+        .blocks
+        .iter()
+        .filter(move |(p, _)| {
+            input.task.kept || !selected.contains(p.as_str()) || input.kept_blocks.contains(p)
+        })
+        .map(|(p, b)| (p, b))
 }
 
 /// The items of this request a stability tracker follows, in request order:
@@ -256,6 +309,10 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         let text = tree_text(tree);
         out.push(observe(ItemKey::Tree, &text, &content_id(&text)));
     }
+    if let Some(text) = task_text(input) {
+        out.push(observe(ItemKey::Task, &text, &content_id(&text)));
+    }
+
     for (i, m) in input.history.iter().enumerate() {
         let fingerprint = content_fingerprint(&m.content);
         let bytes = format!("{}\n{fingerprint}", m.role.name());
@@ -444,10 +501,14 @@ pub fn assemble_in_order(
         format!("{}{map_body}", h::REPO_MAP_HEADER)
     };
     let l0_files = files_of(Tier::L0, h::FILES_L0_HEADER);
+    // The tree, then the task's blocks, after a tier's files: both climb as one item.
     let tree_in = |t: Tier| {
         let tree = input.file_tree.as_ref();
-        tree.filter(|_| tier_of(tiers, &ItemKey::Tree) == t)
-            .map_or_else(String::new, |tree| tree_text(tree))
+        let tree = tree
+            .filter(|_| tier_of(tiers, &ItemKey::Tree) == t)
+            .map_or_else(String::new, |tree| tree_text(tree));
+        let task = task_text(input).filter(|_| tier_of(tiers, &ItemKey::Task) == t);
+        join_parts([tree, task.unwrap_or_default()])
     };
     let system = join_parts([input.system.clone(), map, l0_files, tree_in(Tier::L0)]);
     out.push(Message::text(Role::System, system, Tier::L0));

@@ -7,6 +7,9 @@
 pub const REPO_MAP_HEADER: &str = "# Repository Structure\n\nBelow is a map of the repository showing classes, functions, and their relationships.\nUse this to understand the codebase structure and find relevant code.\n\n";
 /// Opens the symbol blocks of L1, L2 and L3.
 pub const REPO_MAP_CONTINUATION: &str = "# Repository Structure (continued)\n\n";
+/// Opens the task's blocks in the active part: the files around the working files that
+/// the map above does not show.
+pub const TASK_MAP_HEADER: &str = "# Repository Structure (around the working files)\n\n";
 /// Opens the file tree message.
 pub const FILE_TREE_HEADER: &str =
     "# Repository Files\n\nComplete list of files in the repository:\n\n";

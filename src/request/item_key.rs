@@ -14,8 +14,11 @@ const HISTORY: &str = "history:";
 /// at the project root is `file:tree` (or `./tree` for `--tier`).
 const TREE: &str = "tree";
 
+/// The key of the task's symbol blocks, one item.
+const TASK: &str = "task";
+
 /// What a key must look like, for messages.
-pub const EXPECTED: &str = "expected file:PATH, symbol:PATH, history:N or tree";
+pub const EXPECTED: &str = "expected file:PATH, symbol:PATH, history:N, tree or task";
 
 /// One item of a request: the key of the tier maps and the session's state.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -28,6 +31,9 @@ pub enum ItemKey {
     History(usize),
     /// The repository's file tree.
     Tree,
+    /// The task's symbol blocks: the files around the working files that the map does
+    /// not show, as one item, since they change together when the task moves.
+    Task,
 }
 
 impl ItemKey {
@@ -73,6 +79,7 @@ impl Ord for ItemKey {
                 ItemKey::History(_) => 1,
                 ItemKey::Symbol(_) => 2,
                 ItemKey::Tree => 3,
+                ItemKey::Task => 4,
             }
         }
         match (self, other) {
@@ -128,6 +135,7 @@ impl fmt::Display for ItemKey {
             ItemKey::Symbol(p) => write!(f, "{SYMBOL}{p}"),
             ItemKey::History(i) => write!(f, "{HISTORY}{i}"),
             ItemKey::Tree => f.write_str(TREE),
+            ItemKey::Task => f.write_str(TASK),
         }
     }
 }
@@ -147,6 +155,9 @@ impl FromStr for ItemKey {
     fn from_str(s: &str) -> Result<ItemKey, KeyError> {
         if s == TREE {
             return Ok(ItemKey::Tree);
+        }
+        if s == TASK {
+            return Ok(ItemKey::Task);
         }
         if let Some(p) = s.strip_prefix(FILE) {
             return Ok(ItemKey::File(p.to_string()));

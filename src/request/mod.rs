@@ -30,7 +30,7 @@ use std::path::Path;
 
 use crate::error::Error;
 use crate::tokens::Tokenizer;
-pub use assemble::{assemble, Assembly, Block, HashedText, Message, Role};
+pub use assemble::{assemble, Assembly, Block, HashedText, Message, Role, TaskSymbols};
 pub use input::load::Loaded;
 use input::read::Limits;
 use item_key::ItemKey;
@@ -87,19 +87,20 @@ pub struct Request {
 }
 
 /// The working files whose symbol blocks stay in the session's cached tier: those whose
-/// block is the one the tier holds (`cached`, path to content id). Dropping the block
-/// would rewrite its tier and everything after it; a block that changed rewrites its
-/// tier anyway, so it goes, as a working file's block otherwise does.
+/// block is the one the tier holds (`cached`, path to content id). A block that changed
+/// rewrites its tier anyway, so it goes, as a working file's block always does.
 fn kept_blocks(
     cached: &BTreeMap<String, String>,
     symbols: &BTreeMap<String, HashedText>,
+    task: &[(String, HashedText)],
     files: &[assemble::FileItem],
 ) -> BTreeSet<String> {
     files
         .iter()
         .filter(|f| {
             let held = cached.get(&f.path);
-            let block = symbols.get(&f.path);
+            let in_task = || task.iter().find(|(p, _)| *p == f.path).map(|(_, b)| b);
+            let block = symbols.get(&f.path).or_else(in_task);
             matches!((held, block), (Some(h), Some(b)) if *h == crate::digest::hex(b.id()))
         })
         .map(|f| f.path.clone())
@@ -326,9 +327,14 @@ impl Request {
             false => format!("{}{reminder}", headers::REMINDER_SEPARATOR),
         };
         let prompt = format!("{}{reminder}", loaded.prompt);
-        let (legend, symbols, map_edges) = match loaded.map {
-            Some(map) => (map.legend, map.blocks, Some(map.edges)),
-            None => (plan.legend.clone(), plan.symbols.clone(), None),
+        let (legend, symbols, task, map_edges) = match loaded.map {
+            Some(map) => (map.legend, map.blocks, map.task.into(), Some(map.edges)),
+            None => (
+                plan.legend.clone(),
+                plan.symbols.clone(),
+                TaskSymbols::default(),
+                None,
+            ),
         };
         // With a map, the system prompt says how to read it.
         let has_map = !legend.is_empty() || !symbols.is_empty();
@@ -340,10 +346,11 @@ impl Request {
             true => String::new(),
             false => built.system_body(has_map),
         };
-        let kept_blocks = kept_blocks(&plan.cached_blocks, &symbols, &loaded.files);
+        let kept_blocks = kept_blocks(&plan.cached_blocks, &symbols, &task.blocks, &loaded.files);
         let mut assembly = Assembly {
             system,
             kept_blocks,
+            task,
             legend,
             symbols,
             files: loaded.files,

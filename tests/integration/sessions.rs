@@ -632,3 +632,57 @@ fn a_session_recorded_by_version_2_keeps_its_tiers() {
     );
     assert_eq!(json["items"]["file:a.rs"]["tier"], "L3");
 }
+
+/// A project whose repository map, at a small budget, shows the hubs every file uses,
+/// while each `NAME.rs` also calls its own `NAME_helper.rs`, which only the task shows.
+fn task_project() -> Test {
+    let mut t = big_project();
+    for i in 0..8 {
+        t = t.file(&format!("hub{i}.rs"), format!("pub fn hub{i}() {{}}\n"));
+    }
+    for name in ["a", "b", "c", "d"] {
+        t = t.file(&format!("{name}.rs"), task_file(name, 0));
+        let helper = format!("pub fn {name}_helper() {{}}\n");
+        t = t.file(&format!("{name}_helper.rs"), &helper);
+    }
+    t
+}
+
+/// `NAME.rs` of [`task_project`], edited `n` times.
+fn task_file(name: &str, n: usize) -> String {
+    let hubs: String = (0..8).map(|i| format!("hub{i}(); ")).collect();
+    format!("fn {name}() {{ {hubs}{name}_helper(); }} // {n}\n")
+}
+
+#[test]
+fn the_task_blocks_stay_in_their_tier_while_a_file_they_were_ranked_from_is_sent() {
+    let t = task_project();
+    common::track_all(&t.work);
+    let run = |files: &[&str]| {
+        let args = [&BASE[..7], &["--map-tokens", "240", "--file"], files].concat();
+        let args = [&args[..], &["--session", "s"]].concat();
+        t.run_with(&args).ok().to_string()
+    };
+    let task = || items(&t, "s")["task"].clone();
+    // a.rs is edited each request: the task (a_helper.rs around it) climbs into L3
+    // once it came back unchanged three times, when the active part is rewritten anyway.
+    for n in 0..4 {
+        std::fs::write(t.work.join("a.rs"), task_file("a", n)).unwrap();
+        let body = run(&["a.rs"]);
+        assert!(body.contains("a_helper.rs:"), "{body}");
+    }
+    let climbed = task();
+    assert_eq!(climbed["tier"], "L3", "{climbed}");
+    // c.rs joins: ranked again, the task would show c_helper.rs and change; it stays.
+    let body = run(&["a.rs", "c.rs"]);
+    assert!(!body.contains("c_helper.rs:"), "{body}");
+    assert_eq!(task(), climbed);
+    let record = || {
+        let text = std::fs::read_to_string(state(&t, "s")).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["task"]["from"].clone()
+    };
+    assert_eq!(record(), serde_json::json!(["a.rs"]));
+    // a.rs leaves: nothing the task was ranked from is sent, and it is ranked again.
+    run(&["c.rs"]);
+    assert_eq!(record(), serde_json::json!(["c.rs"]));
+}

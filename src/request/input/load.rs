@@ -163,6 +163,7 @@ fn rest(
     let map = repo_map(
         plan,
         &limits.project_root,
+        files,
         crate::map::build_remembered,
         progress,
         &mut warnings,
@@ -181,18 +182,20 @@ fn rest(
 }
 
 /// Builds the map the plan wants with `build` (tests pass a stand-in), inside a git work
-/// tree only. A map that fails to build is left out with a warning: the request goes on
-/// without it.
+/// tree only, with the task's blocks around the working `files`. A map that fails to
+/// build is left out with a warning: the request goes on without it.
 fn repo_map(
     plan: &Plan,
     root: &Path,
+    files: &[FileItem],
     build: Builder,
     progress: &dyn Progress,
     warnings: &mut Vec<String>,
 ) -> Option<RepoMap> {
-    let options = plan.map.as_ref()?;
+    let mut options = plan.map.clone()?;
     git2::Repository::open(root).ok()?;
-    match build(root, options, progress) {
+    options.sent = files.iter().map(|f| f.path.clone()).collect();
+    match build(root, &options, progress) {
         Ok(map) => {
             if plan.verbose {
                 warnings.extend(map.notes.iter().cloned());
@@ -623,11 +626,11 @@ mod tests {
         let mut warnings = Vec::new();
         // Outside a repository there is no map.
         assert_eq!(
-            repo_map(&wanted, &root, one_block, &Silent, &mut warnings),
+            repo_map(&wanted, &root, &[], one_block, &Silent, &mut warnings),
             None
         );
         git2::Repository::init(&root).unwrap();
-        let map = repo_map(&wanted, &root, one_block, &Silent, &mut warnings).unwrap();
+        let map = repo_map(&wanted, &root, &[], one_block, &Silent, &mut warnings).unwrap();
         assert_eq!(map.blocks["a.rs"], "*.md");
         let off = RequestFlags {
             no_symbol_map: true,
@@ -635,13 +638,13 @@ mod tests {
         };
         let unwanted = plan(&off, &Spec::default()).unwrap();
         assert_eq!(
-            repo_map(&unwanted, &root, one_block, &Silent, &mut warnings),
+            repo_map(&unwanted, &root, &[], one_block, &Silent, &mut warnings),
             None
         );
         assert!(warnings.is_empty());
         // A map that fails is left out, with a warning.
         assert_eq!(
-            repo_map(&wanted, &root, failing, &Silent, &mut warnings),
+            repo_map(&wanted, &root, &[], failing, &Silent, &mut warnings),
             None
         );
         assert_eq!(warnings, [format!("{MAP_FAILED}: no grammar")]);

@@ -73,14 +73,16 @@ pub struct RequestFlags {
     /// The turns a session keeps (`session::stored`): the history when neither
     /// `--history` nor the spec names a file.
     pub session_turns: Vec<crate::request::assemble::Message>,
+    /// The files whose symbol blocks the session holds in cached tiers
+    /// (`session::stored`): the map keeps them.
+    pub cached_blocks: Vec<(String, String)>,
+    /// What the session's last request showed of the task (`session::stored`).
+    pub last_task: crate::map::TaskRecord,
     /// A pack (`--format`) without `--with-system`: no system prompt, no reminder.
     pub no_instructions: bool,
     /// The blocks of the session's last applied reply that did not apply
     /// (`session::stored`): the prompt tells the model, and their files are sent.
     pub recovery: Vec<crate::edit::recovery::Failed>,
-    /// The files whose symbol blocks the session holds in a cached tier, each with its
-    /// block's content id as recorded (`session::stored`).
-    pub cached_blocks: Vec<(String, String)>,
 }
 
 /// Paths named on the command line (relative to the working directory) or in the spec
@@ -147,6 +149,10 @@ pub struct Plan {
     /// spec `symbols: false`) and no blocks given by the spec. `load` builds it inside a
     /// repository.
     pub map: Option<MapOptions>,
+    /// The symbol blocks a session holds in a cached tier, path to content id
+    /// (`RequestFlags::cached_blocks`): a working file's block that is the same stays
+    /// there ([`Assembly::kept_blocks`](crate::request::assemble::Assembly)).
+    pub cached_blocks: std::collections::BTreeMap<String, String>,
     /// Tier hints from the spec.
     pub hints: BTreeMap<ItemKey, Tier>,
     pub stream: bool,
@@ -163,10 +169,6 @@ pub struct Plan {
     pub session_turns: Vec<crate::request::assemble::Message>,
     /// What did not apply of the session's last reply (`RequestFlags::recovery`).
     pub recovery: Vec<crate::edit::recovery::Failed>,
-    /// The symbol blocks the session holds in a cached tier, path to content id
-    /// (`RequestFlags::cached_blocks`): a working file's block that is the same stays
-    /// there ([`Assembly::kept_blocks`](crate::request::assemble::Assembly)).
-    pub cached_blocks: BTreeMap<String, String>,
 }
 
 /// The flags' list when they give one, else the spec's.
@@ -212,9 +214,11 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         exclude: flags.map_exclude.clone(),
         tokens: flags.map_tokens,
         cache_dir: flags.map_cache_dir.clone(),
+        task_before: flags.last_task.clone(),
         ..MapOptions::default()
     });
     Ok(Plan {
+        cached_blocks: flags.cached_blocks.iter().cloned().collect(),
         provider,
         tokenizer,
         ttl,
@@ -254,7 +258,6 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         review: flags.review.clone(),
         session_turns: flags.session_turns.clone(),
         recovery: flags.recovery.clone(),
-        cached_blocks: flags.cached_blocks.iter().cloned().collect(),
     })
 }
 
@@ -287,9 +290,9 @@ pub const MAP_WINDOW_SHARE: u64 = 8;
 impl Plan {
     /// Gives the map its budget: `--map-tokens`, else [`MAP_TOKENS`] (with no working
     /// files [`MAP_TOKENS_NO_FILES`]), at most an eighth of `context_window` (0:
-    /// unknown). The blocks kept are ranked over the whole repository, not towards the
-    /// working files, so that the same blocks come back request after request and stay
-    /// cached.
+    /// unknown). The blocks kept are ranked toward the task (the working files and the
+    /// prompt, `map::rank`); each block's bytes depend only on its file and who
+    /// references it, so a block that comes back is the one cached before.
     pub fn with_map_budget(mut self, context_window: u64) -> Plan {
         let no_files = match &self.files {
             Named::CommandLine(f) | Named::Spec(f) => f.is_empty(),

@@ -327,6 +327,7 @@ mod tests {
                 ("big.rs".to_string(), "big.rs:\n f a():1\n".into()),
             ]),
             kept_blocks: Default::default(),
+            task: Default::default(),
             files: vec![FileItem::new("big.rs".into(), "fn a() {}\n".repeat(50))],
             history: vec![
                 Message::text(Role::User, "hi", Tier::Active),

@@ -74,6 +74,12 @@ impl Laid {
         let changed = self.tracker.first_change().map(str::to_string);
         // The prompt told the model what did not apply: it is not told twice.
         self.tracker.clear_failed(&request.recovered);
+        let task = &request.assembly.task;
+        self.tracker.set_task(crate::map::TaskRecord {
+            blocks: task.blocks.iter().map(|(p, _)| p.clone()).collect(),
+            from: task.from.clone(),
+            cached: false,
+        });
         self.tracker.conversation_mut().send(
             number,
             &request.options.model,
@@ -234,9 +240,13 @@ pub struct Stored {
     /// The blocks of the last applied reply that did not apply, not yet told to the
     /// model: what the next request's prompt reports.
     pub failures: Vec<crate::edit::recovery::Failed>,
-    /// The files whose symbol blocks sit in a cached tier, each with its block's content
-    /// id as recorded: a working file's block that is still the same stays there.
+    /// The files whose symbol blocks sit in a cached tier, lowest tier first and in their
+    /// order there, each with its block's content id as recorded: the map keeps them, so
+    /// that a new task does not rewrite those tiers.
     pub cached_blocks: Vec<(String, String)>,
+    /// What the last request showed of the task (`map::MapOptions::task_before`), and
+    /// whether a cached tier holds it.
+    pub last_task: crate::map::TaskRecord,
 }
 
 /// What session `name` keeps ([`Stored`]). Opens the state from `state_dir` (inside
@@ -261,19 +271,31 @@ pub fn stored(
         left_out,
         failures: tracker.failed().to_vec(),
         cached_blocks: cached_blocks(&tracker),
+        last_task: crate::map::TaskRecord {
+            cached: tracker
+                .entries()
+                .get(&ItemKey::Task)
+                .is_some_and(|e| e.tier != Tier::Active),
+            ..tracker.task().clone()
+        },
     })
 }
 
-/// The files whose symbol blocks `tracker` holds in a cached tier, with their content ids.
+/// The files whose symbol blocks `tracker` holds in a cached tier, by tier, then by
+/// their place in it.
 fn cached_blocks(tracker: &Tracker) -> Vec<(String, String)> {
-    tracker
+    let mut held: Vec<(Tier, u64, &str, &str)> = tracker
         .entries()
         .iter()
         .filter(|(_, e)| e.tier != Tier::Active)
         .filter_map(|(k, e)| match k {
-            ItemKey::Symbol(path) => Some((path.clone(), e.hash.clone())),
+            ItemKey::Symbol(path) => Some((e.tier, e.order, path.as_str(), e.hash.as_str())),
             _ => None,
         })
+        .collect();
+    held.sort();
+    held.into_iter()
+        .map(|(_, _, p, h)| (p.to_string(), h.to_string()))
         .collect()
 }
 

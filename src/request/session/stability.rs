@@ -121,6 +121,11 @@ struct State {
     /// request tells the model (`edit::recovery`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     failed: Vec<Failed>,
+    /// The files whose blocks the last request showed around its working files, in
+    /// their order: the next request keeps those it still wants first, in that order, so
+    /// that its active part starts as the last one did.
+    #[serde(default, skip_serializing_if = "crate::map::TaskRecord::is_empty")]
+    task: crate::map::TaskRecord,
     /// Gemini's explicit cache: what the last create put in its entry beyond the tiers
     /// (`gemini_join`). Absent for other providers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -373,6 +378,16 @@ impl Tracker {
     /// to recover from is the latest).
     pub fn set_failed(&mut self, failed: Vec<Failed>) {
         self.state.failed = failed;
+    }
+
+    /// What the last request showed of the task.
+    pub fn task(&self) -> &crate::map::TaskRecord {
+        &self.state.task
+    }
+
+    /// Records what this request shows of the task.
+    pub fn set_task(&mut self, task: crate::map::TaskRecord) {
+        self.state.task = task;
     }
 
     /// Forgets the failures `sent` told the model (one recorded since stays).
