@@ -298,8 +298,9 @@ fn from_index(index: &TaskIndex, options: &MapOptions) -> RepoMap {
         .map(|(i, p)| (p.as_str(), i))
         .collect();
     let brief_of = |path: &str| index.briefs[*at.get(path)?].clone();
+    let neighbours = rank::neighbours(index.paths.len(), &index.weighted);
     let select = |named: &[String], sent: &[String], tokens: usize| {
-        let ranked = rank::rank_over(&index.paths, &index.neighbours, named);
+        let ranked = rank::rank_over(&index.paths, &neighbours, named);
         let block = |p: &str| brief_of(p).filter(|_| !sent.iter().any(|s| s == p));
         rank::best_that_fit(ranked, block, tokens.saturating_sub(index.legend_tokens))
     };
@@ -341,7 +342,7 @@ fn task_index(fingerprint: String, map: &RepoMap) -> TaskIndex {
         blocks: map.blocks.clone(),
         edges: shown_edges(map),
         notes: map.notes.clone(),
-        neighbours: rank::neighbours(&paths, &map.graph),
+        weighted: rank::indexed_edges(&paths, &map.graph),
         paths,
         briefs,
     }

@@ -174,8 +174,8 @@ pub struct TaskIndex {
     /// Every file, with its brief block and the block's tokens, if it has one.
     pub paths: Vec<String>,
     pub briefs: Vec<Option<(String, usize)>>,
-    /// `rank::neighbours` of `paths`.
-    pub neighbours: Vec<Vec<(u32, f64)>>,
+    /// `rank::indexed_edges` of `paths`: each once, the weights as they were computed.
+    pub weighted: Vec<(u32, u32, f64)>,
 }
 
 /// One repository's cached entries, by [`FileHash::key`].

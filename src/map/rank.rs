@@ -95,20 +95,28 @@ pub fn edges(graph: &Graph, n: usize) -> BTreeMap<(String, String), f64> {
 /// edges passes its rank on the same way.
 pub fn rank(files: &[FileIndex], graph: &Graph, named: &[String]) -> Vec<(String, f64)> {
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
-    rank_over(&paths, &neighbours(&paths, graph), named)
+    let edges = indexed_edges(&paths, graph);
+    rank_over(&paths, &neighbours(paths.len(), &edges), named)
 }
 
-/// The weighted edges of [`edges`] both ways, by index into `paths`: a file's callers
-/// are as much its neighbours as what it calls. What [`rank_over`] walks, and what a
-/// remembered map keeps to rank a new task without the index.
-pub fn neighbours(paths: &[String], graph: &Graph) -> Vec<Vec<(u32, f64)>> {
+/// The weighted edges of [`edges`] between `paths`, by index, each once and in the same
+/// order: what a remembered map keeps to rank a new task without the index.
+pub fn indexed_edges(paths: &[String], graph: &Graph) -> Vec<(u32, u32, f64)> {
     let index: BTreeMap<&str, u32> = (0u32..).zip(paths).map(|(i, p)| (p.as_str(), i)).collect();
-    let mut out: Vec<Vec<(u32, f64)>> = vec![Vec::new(); paths.len()];
-    for ((from, to), w) in edges(graph, paths.len()) {
-        if let (Some(&a), Some(&b)) = (index.get(from.as_str()), index.get(to.as_str())) {
-            out[a as usize].push((b, w));
-            out[b as usize].push((a, w));
-        }
+    let at = |p: &String| index.get(p.as_str()).copied();
+    edges(graph, paths.len())
+        .into_iter()
+        .filter_map(|((from, to), w)| Some((at(&from)?, at(&to)?, w)))
+        .collect()
+}
+
+/// The `n` files' neighbours over `edges` ([`indexed_edges`]), both ways: a file's
+/// callers are as much its neighbours as what it calls. What [`rank_over`] walks.
+pub fn neighbours(n: usize, edges: &[(u32, u32, f64)]) -> Vec<Vec<(u32, f64)>> {
+    let mut out: Vec<Vec<(u32, f64)>> = vec![Vec::new(); n];
+    for &(a, b, w) in edges {
+        out[a as usize].push((b, w));
+        out[b as usize].push((a, w));
     }
     out
 }
