@@ -673,6 +673,20 @@ fn the_task_blocks_stay_in_their_tier_while_a_file_they_were_ranked_from_is_sent
     }
     let climbed = task();
     assert_eq!(climbed["tier"], "L3", "{climbed}");
+    // `context` names it, with its tier.
+    let flags = [
+        "--map-tokens",
+        "240",
+        "--file",
+        "a.rs",
+        "--session",
+        "s",
+        "--no-update",
+    ];
+    let args = [&["context", "--files"][..], &BASE[1..7], &flags].concat();
+    let listed = t.run_with(&args).ok().to_string();
+    let item = "L3      the map around the working files (3 files)  --no-symbol-map";
+    assert!(listed.contains(item), "{listed}");
     // c.rs joins: ranked again, the task would show c_helper.rs and change; it stays.
     let body = run(&["a.rs", "c.rs"]);
     assert!(!body.contains("c_helper.rs:"), "{body}");

@@ -29,6 +29,9 @@ pub struct Holds {
     pub history: usize,
     /// Files listed in the file tree, when it is sent.
     pub tree: Option<usize>,
+    /// Files whose blocks the map shows around the working files (the item `task`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task: Option<usize>,
     pub urls: usize,
     /// Whether the code review context is sent (always active).
     pub review: bool,
@@ -237,6 +240,10 @@ fn holds(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> BTreeMap<Tier, Ho
         row(&mut rows, tier_of(ItemKey::History(i))).history += 1;
     }
     row(&mut rows, tier_of(ItemKey::Tree)).tree = input.file_tree.as_ref().map(Vec::len);
+    let task = crate::request::assemble::shown_task_symbols(input).count();
+    if task > 0 {
+        row(&mut rows, tier_of(ItemKey::Task)).task = Some(task);
+    }
     let active = row(&mut rows, Tier::Active);
     active.urls = input.urls.len();
     active.review = input.review.is_some();
@@ -389,6 +396,7 @@ fn flat_row(rows: &[Row]) -> Row {
         holds.files += h.files;
         holds.history += h.history;
         holds.tree = holds.tree.or(h.tree);
+        holds.task = holds.task.or(h.task);
         holds.urls += h.urls;
         holds.review |= h.review;
         holds.prompt |= h.prompt;
@@ -419,6 +427,9 @@ fn describe(h: &Holds) -> String {
     }
     if let Some(n) = h.tree {
         parts.push(format!("tree ({})", plural(n, "file", "files")));
+    }
+    if let Some(n) = h.task {
+        parts.push(format!("task ({})", plural(n, "file", "files")));
     }
     if h.urls > 0 {
         parts.push(plural(h.urls, "URL", "URLs"));

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::request::assemble::{shown_symbols, Assembly, Block, HashedText, Message};
+use crate::request::assemble::{
+    shown_symbols, shown_task_symbols, task_text, Assembly, Block, HashedText, Message,
+};
 use crate::request::headers as h;
 use crate::request::item_key::ItemKey;
 use crate::request::tier::Tier;
@@ -145,6 +147,15 @@ fn common(a: &Assembly, tokenizer: Tokenizer) -> Vec<Part> {
     parts
 }
 
+/// The task's blocks (`task`), as parts name them.
+fn task_name(a: &Assembly) -> String {
+    let n = shown_task_symbols(a).count();
+    format!(
+        "the map around the working files ({})",
+        plural(n, "file", "files")
+    )
+}
+
 /// The review block, as parts name it.
 const REVIEW_PART: &str = "the code review context";
 /// How the review block shrinks: its forward diffs are capped, the reverse diffs follow
@@ -208,6 +219,13 @@ pub fn items(
             ..symbols
         });
     }
+    if let Some(text) = task_text(a) {
+        let task = part("task", task_name(a), tokenizer.count(&text), Some(r.map()));
+        parts.push(Part {
+            tier: Some(tier_of(ItemKey::Task)),
+            ..task
+        });
+    }
     for (i, m) in a.history.iter().enumerate() {
         let name = format!("history message {i}");
         let tokens = message_tokens(m, tokenizer);
@@ -229,13 +247,13 @@ pub fn items(
 pub fn grouped(a: &Assembly, tokenizer: Tokenizer, r: Remedies) -> Vec<Part> {
     let mut parts = common(a, tokenizer);
     let blocks: Vec<&HashedText> = shown_symbols(a).map(|(_, b)| b).collect();
-    if !a.legend.is_empty() || !blocks.is_empty() {
-        let tokens =
-            tokenizer.count(&a.legend) + blocks.iter().map(|b| tokenizer.count(b)).sum::<usize>();
-        let name = format!(
-            "the symbol map of {}",
-            plural(blocks.len(), "block", "blocks")
-        );
+    let task = task_text(a);
+    if !a.legend.is_empty() || !blocks.is_empty() || task.is_some() {
+        let tokens = tokenizer.count(&a.legend)
+            + blocks.iter().map(|b| tokenizer.count(b)).sum::<usize>()
+            + task.as_deref().map_or(0, |t| tokenizer.count(t));
+        let shown = blocks.len() + shown_task_symbols(a).count();
+        let name = format!("the symbol map of {}", plural(shown, "block", "blocks"));
         parts.push(part("map", name, tokens, Some(r.map())));
     }
     if !a.history.is_empty() {
