@@ -182,7 +182,11 @@ fn select(
     if let Some(budget) = options.tokens {
         let tokenizer = Tokenizer::default();
         let count = |t: &str| tokenizer.count(t);
-        let task_tokens = task_tokens(budget);
+        let task_tokens = if options.task_share {
+            task_tokens(budget)
+        } else {
+            0
+        };
         let stable = stable_map(aliases, files, graph, options, budget - task_tokens, count);
         let select = |named: &[String], sent: &[String], tokens: usize| {
             rank::select(files, graph, named, sent, tokens, count)
@@ -310,10 +314,15 @@ fn from_index(index: &TaskIndex, options: &MapOptions) -> RepoMap {
         brief: &brief,
         stable: &index.blocks,
     };
+    let tokens = if options.task_share {
+        task_tokens(budget)
+    } else {
+        0
+    };
     RepoMap {
         legend: index.legend.clone(),
         blocks: index.blocks.clone(),
-        task: task(&around, options, budget, task_tokens(budget), count),
+        task: task(&around, options, budget, tokens, count),
         edges: index.edges.clone(),
         notes: index.notes.clone(),
         ..RepoMap::default()
@@ -609,7 +618,7 @@ mod task_tests {
     }
 
     /// A task index gives the map a build from the index gives, for new working files,
-    /// a kept task and none; and a remembered map on the same files reads it.
+    /// a kept task and none; `map`, with no task, spends the whole budget.
     #[test]
     fn a_task_index_chooses_what_the_index_does() {
         let dir = crate::map::fixtures::bounded_tempdir();
@@ -622,15 +631,24 @@ mod task_tests {
             std::fs::write(dir.path().join(format!("m{i}.py")), text).unwrap();
         }
         let tokens = Some(400);
-        let base = build(
-            dir.path(),
-            &MapOptions {
-                tokens,
-                ..MapOptions::default()
-            },
-            &Silent,
+        let request = MapOptions {
+            tokens,
+            task_share: true,
+            ..MapOptions::default()
+        };
+        let base = build(dir.path(), &request, &Silent).unwrap();
+        let index = task_index(String::new(), &base);
+        // `map` spends the whole budget on the repository's map.
+        let whole = MapOptions {
+            task_share: false,
+            ..request.clone()
+        };
+        let map = build(dir.path(), &whole, &Silent).unwrap();
+        assert!(
+            map.blocks.len() > base.blocks.len(),
+            "{:?}",
+            map.blocks.keys()
         );
-        let index = task_index(String::new(), &base.unwrap());
         // m79 and m78 import every seventh file (the repository's map shows most of
         // those) and nothing imports them.
         let kept = TaskRecord {
@@ -648,8 +666,7 @@ mod task_tests {
             let options = MapOptions {
                 sent,
                 task_before: before,
-                tokens,
-                ..MapOptions::default()
+                ..request.clone()
             };
             let built = build(dir.path(), &options, &Silent).unwrap();
             assert!(options.sent.iter().all(|p| !built.blocks.contains_key(p)));

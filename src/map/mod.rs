@@ -161,12 +161,16 @@ pub struct MapOptions {
     /// Paths the user named (`map PATH…`): ranking is personalised to them, and without
     /// a budget only they (files, or everything under a directory) are shown.
     pub paths: Vec<String>,
-    /// A request's working files, sent in full: they steer the ranking as `paths` do but
-    /// get no block.
+    /// A request's working files, sent in full: the task's blocks are ranked from them,
+    /// and they get no block.
     pub sent: Vec<String>,
     /// What a session's last request showed of the task ([`TaskRecord`]).
     pub task_before: TaskRecord,
-    /// `--tokens N`: keep the best-ranked whole blocks that fit N tokens.
+    /// Whether three eighths of the budget are the task's: a request's map keeps them
+    /// whether or not it sends files, so that its repository's map is the same from
+    /// request to request; `map` spends the whole budget on the repository's map.
+    pub task_share: bool,
+    /// `--tokens N`: keep the best-ranked blocks that fit N tokens.
     pub tokens: Option<usize>,
     /// Where to cache indexes ([`cache::dir_in`]); `None` caches nothing.
     pub cache_dir: Option<std::path::PathBuf>,

@@ -215,6 +215,7 @@ pub fn plan(flags: &RequestFlags, spec: &Spec) -> Result<Plan, Error> {
         tokens: flags.map_tokens,
         cache_dir: flags.map_cache_dir.clone(),
         task_before: flags.last_task.clone(),
+        task_share: true,
         ..MapOptions::default()
     });
     Ok(Plan {
@@ -437,7 +438,11 @@ mod tests {
         assert!(!p.stream);
         assert_eq!((p.max_tokens, p.session.as_ref()), (None, None));
         assert!(p.symbols.is_empty() && p.hints.is_empty());
-        assert_eq!(p.map, Some(MapOptions::default()));
+        let request_map = MapOptions {
+            task_share: true,
+            ..MapOptions::default()
+        };
+        assert_eq!(p.map, Some(request_map));
     }
 
     #[test]
