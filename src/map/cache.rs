@@ -96,31 +96,43 @@ impl Cache {
     /// The map remembered for `root` and `options` under `fingerprint`, if that is the
     /// last one.
     pub fn recall(&self, root: &Path, options: &str, fingerprint: &str) -> Option<Remembered> {
-        let bytes = std::fs::read(self.repo_file(root, MAPS_DIR, options)).ok()?;
-        let remembered: Remembered = serde_json::from_slice(&bytes).ok()?;
-        (remembered.fingerprint == fingerprint).then_some(remembered)
+        let map: Remembered = self.read(root, MAPS_DIR, options)?;
+        (map.fingerprint == fingerprint).then_some(map)
     }
 
     /// Remembers `map` for `root` and `options`; a map that cannot be written is no error.
     pub fn remember(&self, root: &Path, options: &str, map: &Remembered) {
-        if let Ok(bytes) = serde_json::to_vec(map) {
-            let _ = crate::fs::replace_cache_file(&self.repo_file(root, MAPS_DIR, options), &bytes);
-        }
+        self.write(root, MAPS_DIR, options, map);
     }
 
     /// The task index remembered for `root` and `options`, if it was made from the files
     /// `fingerprint` names.
     pub fn recall_index(&self, root: &Path, options: &str, fingerprint: &str) -> Option<TaskIndex> {
-        let bytes = std::fs::read(self.repo_file(root, TASKS_DIR, options)).ok()?;
-        let index: TaskIndex = serde_json::from_slice(&bytes).ok()?;
+        let index: TaskIndex = self.read(root, TASKS_DIR, options)?;
         (index.fingerprint == fingerprint).then_some(index)
     }
 
     /// Remembers `index` for `root` and `options`; one that cannot be written is no error.
     pub fn remember_index(&self, root: &Path, options: &str, index: &TaskIndex) {
-        if let Ok(bytes) = serde_json::to_vec(index) {
-            let _ =
-                crate::fs::replace_cache_file(&self.repo_file(root, TASKS_DIR, options), &bytes);
+        self.write(root, TASKS_DIR, options, index);
+    }
+
+    /// The JSON file of `kind` for `root` and `slot`, if it is there and reads.
+    fn read<T: serde::de::DeserializeOwned>(
+        &self,
+        root: &Path,
+        kind: &str,
+        slot: &str,
+    ) -> Option<T> {
+        let bytes = std::fs::read(self.repo_file(root, kind, slot)).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    /// Writes `value` as the JSON file of `kind` for `root` and `slot`; a cache file that
+    /// cannot be written is no error.
+    fn write(&self, root: &Path, kind: &str, slot: &str, value: &impl Serialize) {
+        if let Ok(bytes) = serde_json::to_vec(value) {
+            let _ = crate::fs::replace_cache_file(&self.repo_file(root, kind, slot), &bytes);
         }
     }
 

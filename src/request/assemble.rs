@@ -507,7 +507,9 @@ pub fn assemble_in_order(
         let tree = tree
             .filter(|_| tier_of(tiers, &ItemKey::Tree) == t)
             .map_or_else(String::new, |tree| tree_text(tree));
-        let task = task_text(input).filter(|_| tier_of(tiers, &ItemKey::Task) == t);
+        let task = (tier_of(tiers, &ItemKey::Task) == t)
+            .then(|| task_text(input))
+            .flatten();
         join_parts([tree, task.unwrap_or_default()])
     };
     let system = join_parts([input.system.clone(), map, l0_files, tree_in(Tier::L0)]);

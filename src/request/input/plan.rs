@@ -291,9 +291,9 @@ pub const MAP_WINDOW_SHARE: u64 = 8;
 impl Plan {
     /// Gives the map its budget: `--map-tokens`, else [`MAP_TOKENS`] (with no working
     /// files [`MAP_TOKENS_NO_FILES`]), at most an eighth of `context_window` (0:
-    /// unknown). The blocks kept are ranked toward the task (the working files and the
-    /// prompt, `map::rank`); each block's bytes depend only on its file and who
-    /// references it, so a block that comes back is the one cached before.
+    /// unknown): the repository's map and the task's blocks share it (`map::build`); each
+    /// block's bytes depend only on its file and who references it, so a block that comes
+    /// back is the one cached before.
     pub fn with_map_budget(mut self, context_window: u64) -> Plan {
         let no_files = match &self.files {
             Named::CommandLine(f) | Named::Spec(f) => f.is_empty(),
