@@ -101,9 +101,13 @@ fn check_with_sdk(provider: &str, bodies: &[Value], work: &Path) -> Result<(), S
     }
 }
 
-/// Writes each body as `DIR/SESSION-N-session.json` and `DIR/SESSION-N-flat.json`.
+/// Writes each body as `DIR/SESSION-N-session.json` and `DIR/SESSION-N-flat.json`, and
+/// the session's state after it as `DIR/SESSION-N-state.json`.
 fn dump(dir: &Path, name: &str, sent: &repos::Sent) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
+    for (i, state) in sent.states.iter().enumerate() {
+        std::fs::write(dir.join(format!("{name}-{}-state.json", i + 1)), state)?;
+    }
     for (i, (a, b)) in sent.session.iter().zip(&sent.flat).enumerate() {
         std::fs::write(
             dir.join(format!("{name}-{}-session.json", i + 1)),

@@ -621,6 +621,7 @@ pub fn tool_results_follow_calls(body: &Value) -> Result<(), String> {
 }
 
 /// The bodies of one session, each request sent with a session and flat.
+#[derive(Default)]
 pub struct Sent {
     pub session: Vec<Value>,
     pub flat: Vec<Value>,
@@ -632,6 +633,8 @@ pub struct Sent {
     pub rewritten: Vec<usize>,
     /// With `predict`, per request what `context --json --session` predicted (`reuse`).
     pub predicted: Vec<Value>,
+    /// Per request, the session's state file after it (each item's tier and count).
+    pub states: Vec<String>,
 }
 
 /// Requests in a row a file is sent unchanged after which it belongs in L1 or L0.
@@ -677,13 +680,7 @@ pub fn replay(
 ) -> Result<Sent, String> {
     std::fs::create_dir_all(work.join("home")).map_err(|e| e.to_string())?;
     let mut history = History::default();
-    let mut sent = Sent {
-        session: Vec::new(),
-        flat: Vec::new(),
-        stranded: Vec::new(),
-        rewritten: Vec::new(),
-        predicted: Vec::new(),
-    };
+    let mut sent = Sent::default();
     let state = work.join("state").join(format!("bench-{}.json", s.name));
     // The request since which each working file was sent unchanged.
     let mut since: std::collections::HashMap<String, usize> = Default::default();
@@ -721,6 +718,8 @@ pub fn replay(
             bin, &messages, repo, work, s.model, &turn, &p, session,
         )?);
         let (tiers, after) = read_state(&state);
+        sent.states
+            .push(std::fs::read_to_string(&state).unwrap_or_default());
         let first_broken = after
             .iter()
             .filter(|(t, n)| before.get(*t) != Some(n))

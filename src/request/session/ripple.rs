@@ -4,7 +4,9 @@
 //! Every item has a count N and a tier. Per request:
 //! - **Entry.** A working file or history message is active while N < 3 and counts N up
 //!   each request it is unchanged. From N = 3 (for a file that changed in the session,
-//!   from N = the requests between its last two changes, at most 12: [`active_wait`]) it
+//!   from N = the requests between its last two changes, at most 12: [`active_wait`];
+//!   while other working files are edited in turn, at least one more than the number
+//!   edited since it last changed: [`Ripple::in_turn`]) it
 //!   enters L3 (with N = 3) on the first request whose active content is rewritten
 //!   anyway: a working file is new, changed or dropped, or a tier above is broken. Until
 //!   then the provider still holds the active content (the moving marker, or a
@@ -82,6 +84,13 @@ pub struct Entry {
     /// A history message that must share the next one's tier (`Observed::joined`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub joined: bool,
+    /// The request at which it joined the session's items (0 in state files before it).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub arrived: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -170,6 +179,7 @@ impl Ripple<'_> {
                             .and_then(|e| e.changed)
                             .map_or(0, |at| u32::try_from(self.now - at).unwrap_or(u32::MAX)),
                         joined: o.joined,
+                        arrived: previous.map_or(self.now, |e| e.arrived),
                     }
                 }
             };
@@ -187,7 +197,7 @@ impl Ripple<'_> {
             let files = observed.iter().filter(|o| {
                 let e = &self.items[&o.key];
                 e.tier == Tier::Active
-                    && e.unchanged >= active_wait(e.gap)
+                    && e.unchanged >= active_wait(e.gap.max(self.in_turn(&o.key)))
                     && o.key.history_index().is_none()
             });
             let files: Vec<ItemKey> = files.map(|o| o.key.clone()).collect();
@@ -206,6 +216,26 @@ impl Ripple<'_> {
             *self.breaks.entry(*tier).or_default() += 1;
         }
         moves
+    }
+
+    /// How far off the next change of the working file `key` is, judged by the other
+    /// files edited since it last changed (or joined): one more than their number. Files
+    /// edited in turn, a different one every request, come to `key` after all of them,
+    /// so its wait grows while the turn goes on; before any file's second change, that
+    /// is the only evidence of how far off its next one is.
+    fn in_turn(&self, key: &ItemKey) -> u32 {
+        let Some(e) = self
+            .items
+            .get(key)
+            .filter(|_| matches!(key, ItemKey::File(_)))
+        else {
+            return 0;
+        };
+        let at = e.changed.unwrap_or(0).max(e.arrived);
+        let since = self.items.iter().filter(|(other, e)| {
+            matches!(other, ItemKey::File(_)) && *other != key && e.changed.is_some_and(|c| c > at)
+        });
+        u32::try_from(since.count()).map_or(u32::MAX, |n| n.saturating_add(1))
     }
 
     /// Whether moving `history` into L3, ahead of the working files, pays when only the
@@ -563,6 +593,7 @@ mod tests {
                     changed: None,
                     gap: 0,
                     joined: false,
+                    arrived: 0,
                 },
             );
             self.next += 1;
@@ -850,6 +881,33 @@ mod tests {
         }
         assert_eq!(s.items[&key("file:b")].gap, 1);
         assert_eq!(s.tier("file:b"), Tier::L3);
+    }
+
+    #[test]
+    fn files_edited_in_turn_wait_for_their_turn() {
+        // Six files, one edited each request in turn: before any file's second edit,
+        // the files edited since a file last changed say how far off its next edit is,
+        // so none bounces through L3. A history message still enters at N = 3.
+        let mut s = Session::new(0);
+        let files = ["a", "b", "c", "d", "e", "f"];
+        for request in 0..14 {
+            let mut observed: Vec<Observed> = files
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    let version = (request + files.len() - 1 - i) / files.len();
+                    obs(&format!("file:{f}"), &format!("{f}{version}"), 100)
+                })
+                .collect();
+            observed.push(obs("history:0", "H", 100));
+            s.step(&observed);
+            for f in files {
+                let f = format!("file:{f}");
+                assert_eq!(s.tier(&f), Tier::Active, "{f} at request {}", request + 1);
+            }
+        }
+        assert_eq!(s.tier("history:0"), Tier::L3);
+        assert_eq!(s.items[&key("file:a")].gap, 6);
     }
 
     #[test]

@@ -290,6 +290,7 @@ impl Tracker {
                 changed: None,
                 gap: 0,
                 joined: o.joined,
+                arrived: 0,
             };
             self.state.next_order += 1;
             self.state.items.insert(o.key.clone(), entry);
