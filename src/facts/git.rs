@@ -14,7 +14,11 @@ pub struct Repo {
 /// The git work tree containing `cwd`, if any. Bare repositories and unreadable ones
 /// count as no repository, as the prompt only cares whether files are under git.
 pub fn discover(cwd: &Path) -> Option<Repo> {
-    let repo = git2::Repository::discover(cwd).ok()?;
+    // Found and opened in one search: `Repository::discover` searches, then `open`
+    // searches again from what it found.
+    let no_ceiling: [&std::ffi::OsStr; 0] = [];
+    let repo =
+        git2::Repository::open_ext(cwd, git2::RepositoryOpenFlags::CROSS_FS, no_ceiling).ok()?;
     let root = repo.workdir()?.to_path_buf();
     let root = crate::paths::normalize(&root);
     let branch = match repo.head() {
