@@ -30,12 +30,18 @@ const PACKS_DIR: &str = "packs";
 const MAPS_DIR: &str = "maps";
 const TASKS_DIR: &str = "tasks";
 const PACK_EXTENSION: &str = "json";
+/// The task index is postcard, not JSON: half a megabyte of numbers and brief blocks on
+/// tokio, read by every request whose working files changed.
+const INDEX_EXTENSION: &str = "postcard";
 /// The code that shapes an entry (the queries are added per language); a change to it
 /// is a new version, so a stale entry is never read.
 const INDEX_CODE: &str = include_str!("index.rs");
-/// The code that turns entries into a map; a change to it makes remembered maps stale.
-const MAP_CODE: [&str; 5] = [
+/// The code that turns entries into a map, and the shapes it remembers (the task index,
+/// in a format that does not describe itself, must never be read with another shape); a
+/// change to it makes remembered maps stale.
+const MAP_CODE: [&str; 6] = [
     include_str!("build.rs"),
+    include_str!("cache.rs"),
     include_str!("format.rs"),
     include_str!("imports.rs"),
     include_str!("rank.rs"),
@@ -108,13 +114,17 @@ impl Cache {
     /// The task index remembered for `root` and `options`, if it was made from the files
     /// `fingerprint` names.
     pub fn recall_index(&self, root: &Path, options: &str, fingerprint: &str) -> Option<TaskIndex> {
-        let index: TaskIndex = self.read(root, TASKS_DIR, options)?;
+        let path = self.repo_file(root, TASKS_DIR, options, INDEX_EXTENSION);
+        let index: TaskIndex = postcard::from_bytes(&std::fs::read(path).ok()?).ok()?;
         (index.fingerprint == fingerprint).then_some(index)
     }
 
     /// Remembers `index` for `root` and `options`; one that cannot be written is no error.
     pub fn remember_index(&self, root: &Path, options: &str, index: &TaskIndex) {
-        self.write(root, TASKS_DIR, options, index);
+        if let Ok(bytes) = postcard::to_stdvec(index) {
+            let path = self.repo_file(root, TASKS_DIR, options, INDEX_EXTENSION);
+            let _ = crate::fs::replace_cache_file(&path, &bytes);
+        }
     }
 
     /// The JSON file of `kind` for `root` and `slot`, if it is there and reads.
@@ -124,7 +134,7 @@ impl Cache {
         kind: &str,
         slot: &str,
     ) -> Option<T> {
-        let bytes = std::fs::read(self.repo_file(root, kind, slot)).ok()?;
+        let bytes = std::fs::read(self.repo_file(root, kind, slot, PACK_EXTENSION)).ok()?;
         serde_json::from_slice(&bytes).ok()
     }
 
@@ -132,22 +142,23 @@ impl Cache {
     /// cannot be written is no error.
     fn write(&self, root: &Path, kind: &str, slot: &str, value: &impl Serialize) {
         if let Ok(bytes) = serde_json::to_vec(value) {
-            let _ = crate::fs::replace_cache_file(&self.repo_file(root, kind, slot), &bytes);
+            let path = self.repo_file(root, kind, slot, PACK_EXTENSION);
+            let _ = crate::fs::replace_cache_file(&path, &bytes);
         }
     }
 
     fn pack_path(&self, root: &Path) -> PathBuf {
-        self.repo_file(root, PACKS_DIR, "")
+        self.repo_file(root, PACKS_DIR, "", PACK_EXTENSION)
     }
 
-    /// `<dir>/<version>/<kind>/<hash of the canonical root and the slot>.json`.
-    fn repo_file(&self, root: &Path, kind: &str, slot: &str) -> PathBuf {
+    /// `<dir>/<version>/<kind>/<hash of the canonical root and the slot>.<extension>`.
+    fn repo_file(&self, root: &Path, kind: &str, slot: &str, extension: &str) -> PathBuf {
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let name = crate::digest::sha256_hex(format!("{}\0{slot}", root.display()));
         self.dir
             .join(version())
             .join(kind)
-            .join(format!("{}.{PACK_EXTENSION}", &name[..32]))
+            .join(format!("{}.{extension}", &name[..32]))
     }
 }
 
@@ -311,6 +322,36 @@ mod tests {
         assert_eq!(back.symbols, index.symbols);
         std::fs::write(cache.pack_path(repo.path()), "{not json").unwrap();
         assert_eq!(cache.open(repo.path()).get(rust, &key, "a.rs"), None);
+    }
+
+    #[test]
+    fn a_task_index_round_trips_and_a_stale_or_broken_one_is_a_miss() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path());
+        let index = TaskIndex {
+            fingerprint: "files and options".into(),
+            legend: "legend".into(),
+            legend_tokens: 3,
+            blocks: [("a.rs".to_string(), "fn f".to_string())].into(),
+            edges: vec![("a.rs".into(), "b.rs".into())],
+            notes: vec!["a note".into()],
+            paths: vec!["a.rs".into(), "b.rs".into()],
+            briefs: vec![Some(("fn f".into(), 2)), None],
+            weighted: vec![(0, 1, 0.25)],
+        };
+        let (root, slot) = (repo.path(), "options");
+        assert_eq!(cache.recall_index(root, slot, "files and options"), None);
+        cache.remember_index(root, slot, &index);
+        assert_eq!(
+            cache.recall_index(root, slot, "files and options"),
+            Some(index)
+        );
+        assert_eq!(cache.recall_index(root, slot, "other files"), None);
+        let path = cache.repo_file(root, TASKS_DIR, slot, INDEX_EXTENSION);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        assert_eq!(cache.recall_index(root, slot, "files and options"), None);
     }
 
     #[test]
