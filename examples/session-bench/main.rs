@@ -5,7 +5,9 @@
 //! simulation of each provider's cache (`sim.rs`). Per session it reports, over requests
 //! 4 to the last, the session's cache reuse, the agents' baseline (the same requests
 //! flat, markers on the system prompt and the last two messages) and the upper bound (the
-//! longest prefix each request shares with an earlier one).
+//! longest prefix each request shares with an earlier one). The `history` session
+//! replays the repository's own recent multi-file commits, and beside its reuse reports
+//! how many of each commit's other changed files reach the request's map.
 //!
 //! `--library` replays instead the scripted sessions of `scenarios.rs` (20 requests each
 //! on a generated repository, spec symbol blocks, no map) through the session code.

@@ -143,6 +143,8 @@ struct Run {
     session: Vec<Outcome>,
     baseline: Vec<Outcome>,
     info: ModelInfo,
+    /// Per request that names what its task needs: held by the map, of how many.
+    relevance: Vec<(usize, usize)>,
 }
 
 fn run(s: &Scenario, bin: &Binary, dir: &Path) -> Result<Run, String> {
@@ -176,6 +178,7 @@ fn run(s: &Scenario, bin: &Binary, dir: &Path) -> Result<Run, String> {
         .map(|b| sim::agent_markers(info.rule, enc.blocks(b)))
         .collect();
     Ok(Run {
+        relevance: sent.relevance,
         stranded: sent.stranded,
         rewritten: sent.rewritten,
         session: sim::simulate(info.rule, &session, info.min),
@@ -242,6 +245,7 @@ pub fn main() -> i32 {
     }
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut rows = Vec::new();
+    let mut relevance = Vec::new();
     let (mut sum_session, mut sum_bound, mut sum_limit, mut n) = (0.0, 0.0, 0.0, 0);
     for s in repos::scenarios() {
         if only.as_ref().is_some_and(|o| o != s.name) {
@@ -256,6 +260,17 @@ pub fn main() -> i32 {
         };
         if verbose {
             print_requests(&s, &r);
+        }
+        if !r.relevance.is_empty() {
+            let (held, of) = r
+                .relevance
+                .iter()
+                .fold((0, 0), |(h, n), (a, b)| (h + a, n + b));
+            relevance.push(format!(
+                "{}: the map held {:.1}% of the other files each task changed ({held} of {of}, every request)",
+                s.name,
+                100.0 * held as f64 / of.max(1) as f64
+            ));
         }
         let a = Totals::of(&r.session, &r.info, FIRST_COUNTED);
         let b = Totals::of(&r.baseline, &r.info, FIRST_COUNTED);
@@ -301,6 +316,10 @@ pub fn main() -> i32 {
             sum_bound / n as f64,
             sum_limit / n as f64
         );
+    }
+    for line in relevance {
+        println!();
+        println!("{line}");
     }
     0
 }

@@ -8,7 +8,7 @@
 //! the same tree: with `--session` (the product) and with `--flat` (the content in the
 //! flat order, which `sim::agent_markers` marks as agents do today).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -75,6 +75,8 @@ pub enum Source {
     PythonEmail,
     /// npm's `lib/` (JavaScript).
     NpmLib,
+    /// The history of the repository the bench runs in: its recent multi-file commits.
+    History,
 }
 
 /// A repository made from a source.
@@ -86,6 +88,8 @@ pub struct Repo {
     pub large: String,
     /// The line comment of its language, for edits.
     comment: &'static str,
+    /// A history session's commits, oldest first (empty for the other sources).
+    pub tasks: Vec<Task>,
 }
 
 fn registry_crate(prefix: &str) -> Option<PathBuf> {
@@ -126,6 +130,7 @@ impl Source {
             Source::Minijinja => "minijinja",
             Source::PythonEmail => "python-email",
             Source::NpmLib => "npm-lib",
+            Source::History => "history",
         }
     }
 
@@ -144,12 +149,16 @@ impl Source {
                 Some(PathBuf::from(stdlib).join("email"))
             }
             Source::NpmLib => Some(PathBuf::from(output("npm", &["root", "-g"])?).join("npm/lib")),
+            Source::History => Some(PathBuf::from(output(
+                "git",
+                &["rev-parse", "--show-toplevel"],
+            )?)),
         }
     }
 
     fn extension(self) -> &'static str {
         match self {
-            Source::Tokio | Source::Minijinja => ".rs",
+            Source::Tokio | Source::Minijinja | Source::History => ".rs",
             Source::PythonEmail => ".py",
             Source::NpmLib => ".js",
         }
@@ -162,6 +171,9 @@ impl Source {
             .filter(|p| p.is_dir())
             .ok_or_else(|| format!("{}: the source is not on this machine", self.name()))?;
         let root = dir.join(self.name());
+        if self == Source::History {
+            return history_repo(&from, &root);
+        }
         copy_tree(&from, &root).map_err(|e| format!("copying {}: {e}", from.display()))?;
         for args in [
             &["init", "-q"][..],
@@ -208,8 +220,105 @@ impl Source {
             files,
             large,
             comment,
+            tasks: Vec::new(),
         })
     }
+}
+
+/// One commit of a history session: the request made at its parent.
+#[derive(Debug, Clone)]
+pub struct Task {
+    pub parent: String,
+    pub subject: String,
+    /// The two files the commit changed most, named as the working files.
+    pub named: Vec<String>,
+    /// The other files it changed: the code the task needed beside the named files.
+    pub others: Vec<String>,
+}
+
+/// The requests of a history session: one per commit.
+pub const HISTORY_REQUESTS: usize = 20;
+
+/// A clone of the repository at `from`, at the parent of the oldest of its last
+/// [`HISTORY_REQUESTS`] non-merge commits that change at least three Rust files existing
+/// at their parent (as `scripts/relevance-bench` picks them).
+fn history_repo(from: &Path, root: &Path) -> Result<Repo, String> {
+    let git = |args: &[&str]| -> Result<String, String> {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .map_err(|e| e.to_string())?;
+        match out.status.success() {
+            true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+            false => Err(format!(
+                "git {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    };
+    let ok = Command::new("git")
+        .args(["clone", "-q", "--shared"])
+        .arg(from)
+        .arg(root)
+        .status();
+    if !ok.is_ok_and(|s| s.success()) {
+        return Err(format!("cloning {}", from.display()));
+    }
+    let mut tasks = Vec::new();
+    let log = git(&["log", "--no-merges", "--format=%H%x00%P%x00%s", "-n", "500"])?;
+    for line in log.lines() {
+        let [sha, parent, subject] = line.splitn(3, '\0').collect::<Vec<_>>()[..] else {
+            continue;
+        };
+        if parent.is_empty() || parent.contains(' ') {
+            continue;
+        }
+        let existing: BTreeSet<String> = git(&["ls-tree", "-r", "--name-only", parent])?
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let mut changed: Vec<(usize, String)> = git(&["show", "--numstat", "--format=", sha])?
+            .lines()
+            .filter_map(|row| {
+                let mut cols = row.splitn(3, '\t');
+                let (added, removed, path) = (cols.next()?, cols.next()?, cols.next()?);
+                let lines = added.parse::<usize>().ok()? + removed.parse::<usize>().ok()?;
+                (path.ends_with(".rs") && existing.contains(path))
+                    .then(|| (lines, path.to_string()))
+            })
+            .collect();
+        if changed.len() < 3 {
+            continue;
+        }
+        changed.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let paths: Vec<String> = changed.into_iter().map(|(_, p)| p).collect();
+        tasks.push(Task {
+            parent: parent.to_string(),
+            subject: subject.to_string(),
+            named: paths[..2].to_vec(),
+            others: paths[2..].to_vec(),
+        });
+        if tasks.len() == HISTORY_REQUESTS {
+            break;
+        }
+    }
+    if tasks.len() < HISTORY_REQUESTS {
+        return Err(format!(
+            "{}: {} multi-file commits, fewer than {HISTORY_REQUESTS}",
+            from.display(),
+            tasks.len()
+        ));
+    }
+    tasks.reverse();
+    Ok(Repo {
+        root: root.to_path_buf(),
+        files: Vec::new(),
+        large: String::new(),
+        comment: "//",
+        tasks,
+    })
 }
 
 fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -258,6 +367,32 @@ impl Repo {
         self.files[(i * step + step / 2) % self.files.len()].clone()
     }
 
+    /// The `i`-th request of a history session: the work tree moved to the parent of the
+    /// `i`-th commit, its two most changed files named, its subject the prompt.
+    pub fn history_turn(&self, i: usize) -> Turn {
+        let task = &self.tasks[i - 1];
+        Turn {
+            files: task.named.clone(),
+            checkout: Some(task.parent.clone()),
+            prompt: Some(task.subject.clone()),
+            needed: task.others.clone(),
+            ..Turn::default()
+        }
+    }
+
+    /// Moves the work tree to `commit`, as the work between two requests would.
+    fn checkout(&self, commit: &str) -> Result<(), String> {
+        let ok = Command::new("git")
+            .arg("-C")
+            .arg(&self.root)
+            .args(["checkout", "-q", "--detach", commit])
+            .status();
+        match ok.is_ok_and(|s| s.success()) {
+            true => Ok(()),
+            false => Err(format!("git checkout {commit} failed")),
+        }
+    }
+
     /// Edits `path` as an agent would: a line inserted at its middle.
     pub fn edit(&self, path: &str, request: usize) {
         let full = self.root.join(path);
@@ -282,6 +417,12 @@ pub struct Turn {
     pub edits: Vec<String>,
     /// The conversation is replaced by a summary just before this request.
     pub summary: bool,
+    /// The commit the work tree moves to just before this request (history sessions).
+    pub checkout: Option<String>,
+    /// The prompt, when the session has its own (else [`prompt`]'s).
+    pub prompt: Option<String>,
+    /// Files the task needs beside the working files, whose blocks the map should hold.
+    pub needed: Vec<String>,
 }
 
 /// A scripted session.
@@ -333,6 +474,7 @@ fn edited_every_request(r: &Repo, from: usize, n: usize, i: usize, edited: usize
         files,
         edits,
         summary: false,
+        ..Turn::default()
     }
 }
 
@@ -349,6 +491,7 @@ fn alternating(r: &Repo, from: usize, i: usize) -> Turn {
         files,
         edits,
         summary: false,
+        ..Turn::default()
     }
 }
 
@@ -416,6 +559,7 @@ pub fn scenarios() -> Vec<Scenario> {
                         files,
                         edits,
                         summary: i == 11,
+                        ..Turn::default()
                     }
                 },
             )
@@ -437,6 +581,7 @@ pub fn scenarios() -> Vec<Scenario> {
                     files,
                     edits,
                     summary: false,
+                    ..Turn::default()
                 }
             },
         ),
@@ -458,8 +603,18 @@ pub fn scenarios() -> Vec<Scenario> {
                         files,
                         edits,
                         summary: false,
+                        ..Turn::default()
                     }
                 },
+            )
+        },
+        Scenario {
+            requests: HISTORY_REQUESTS,
+            ..session(
+                "history",
+                "this repository's last 20 multi-file commits, one a request: its two most changed files named, its subject the prompt",
+                Source::History,
+                |i, r| r.history_turn(i),
             )
         },
         Scenario {
@@ -635,6 +790,38 @@ pub struct Sent {
     pub predicted: Vec<Value>,
     /// Per request, the session's state file after it (each item's tier and count).
     pub states: Vec<String>,
+    /// Per request that names the files its task needs: how many of them the map holds,
+    /// of how many.
+    pub relevance: Vec<(usize, usize)>,
+}
+
+/// The files whose blocks a body's symbol map shows: the `path:` lines of the texts that
+/// carry the map (as `scripts/relevance-bench` reads them).
+pub fn map_files(body: &Value) -> BTreeSet<String> {
+    fn walk(v: &Value, out: &mut BTreeSet<String>) {
+        match v {
+            Value::String(text) if text.contains("Repository Structure") => {
+                for line in text.lines() {
+                    let Some(path) = line.strip_suffix(':') else {
+                        continue;
+                    };
+                    let extension = path.rsplit_once('.').map_or("", |(_, e)| e);
+                    if !path.contains(char::is_whitespace)
+                        && !extension.is_empty()
+                        && extension.chars().all(|c| c.is_ascii_alphanumeric())
+                    {
+                        out.insert(path.to_string());
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|x| walk(x, out)),
+            Value::Object(fields) => fields.values().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(body, &mut out);
+    out
 }
 
 /// Requests in a row a file is sent unchanged after which it belongs in L1 or L0.
@@ -693,6 +880,9 @@ pub fn replay(
         for f in &turn.edits {
             since.insert(f.clone(), i);
         }
+        if let Some(commit) = &turn.checkout {
+            repo.checkout(commit)?;
+        }
         for f in &turn.edits {
             repo.edit(f, i);
         }
@@ -704,7 +894,7 @@ pub fn replay(
             .edits
             .first()
             .unwrap_or(&turn.files[i % turn.files.len()]);
-        let p = prompt(i, focus);
+        let p = turn.prompt.clone().unwrap_or_else(|| prompt(i, focus));
         let name = format!("bench-{}", s.name);
         let (_, before) = read_state(&state);
         let session = Some(name.as_str());
@@ -717,6 +907,11 @@ pub fn replay(
         sent.session.push(request(
             bin, &messages, repo, work, s.model, &turn, &p, session,
         )?);
+        if !turn.needed.is_empty() {
+            let shown = map_files(sent.session.last().expect("the body just sent"));
+            let held = turn.needed.iter().filter(|f| shown.contains(*f)).count();
+            sent.relevance.push((held, turn.needed.len()));
+        }
         let (tiers, after) = read_state(&state);
         sent.states
             .push(std::fs::read_to_string(&state).unwrap_or_default());
