@@ -29,7 +29,7 @@ const MAP_DIR: &str = "map";
 const PACKS_DIR: &str = "packs";
 const MAPS_DIR: &str = "maps";
 const TASKS_DIR: &str = "tasks";
-const PACK_EXTENSION: &str = "json";
+const JSON_EXTENSION: &str = "json";
 /// The task index is postcard, not JSON: half a megabyte of numbers and brief blocks on
 /// tokio, read by every request whose working files changed.
 const INDEX_EXTENSION: &str = "postcard";
@@ -134,7 +134,7 @@ impl Cache {
         kind: &str,
         slot: &str,
     ) -> Option<T> {
-        let bytes = std::fs::read(self.repo_file(root, kind, slot, PACK_EXTENSION)).ok()?;
+        let bytes = std::fs::read(self.repo_file(root, kind, slot, JSON_EXTENSION)).ok()?;
         serde_json::from_slice(&bytes).ok()
     }
 
@@ -142,13 +142,13 @@ impl Cache {
     /// cannot be written is no error.
     fn write(&self, root: &Path, kind: &str, slot: &str, value: &impl Serialize) {
         if let Ok(bytes) = serde_json::to_vec(value) {
-            let path = self.repo_file(root, kind, slot, PACK_EXTENSION);
+            let path = self.repo_file(root, kind, slot, JSON_EXTENSION);
             let _ = crate::fs::replace_cache_file(&path, &bytes);
         }
     }
 
     fn pack_path(&self, root: &Path) -> PathBuf {
-        self.repo_file(root, PACKS_DIR, "", PACK_EXTENSION)
+        self.repo_file(root, PACKS_DIR, "", JSON_EXTENSION)
     }
 
     /// `<dir>/<version>/<kind>/<hash of the canonical root and the slot>.<extension>`.

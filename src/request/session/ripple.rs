@@ -85,16 +85,12 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub joined: bool,
     /// The request at which it joined the session's items (0 in state files before it).
-    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub arrived: u64,
 }
 
-fn is_zero_u64(n: &u64) -> bool {
-    *n == 0
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
+fn is_zero<N: Default + PartialEq>(n: &N) -> bool {
+    *n == N::default()
 }
 
 fn active() -> Tier {
