@@ -123,6 +123,23 @@ fn output(cmd: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// Runs git in `dir`; its output, or an error with what git said.
+fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("git: {e}"))?;
+    match out.status.success() {
+        true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+        false => Err(format!(
+            "git {args:?} in {}: {}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
+}
+
 impl Source {
     pub fn name(self) -> &'static str {
         match self {
@@ -188,10 +205,7 @@ impl Source {
                 "import",
             ],
         ] {
-            let ok = Command::new("git").args(args).current_dir(&root).status();
-            if !ok.is_ok_and(|s| s.success()) {
-                return Err(format!("git {args:?} failed in {}", root.display()));
-            }
+            git(&root, args)?;
         }
         let mut sized: Vec<(String, u64)> = Vec::new();
         walk(&root, &root, &mut |rel, len| {
@@ -243,29 +257,9 @@ pub const HISTORY_REQUESTS: usize = 20;
 /// [`HISTORY_REQUESTS`] non-merge commits that change at least three Rust files existing
 /// at their parent (as `scripts/relevance-bench` picks them).
 fn history_repo(from: &Path, root: &Path) -> Result<Repo, String> {
-    let git = |args: &[&str]| -> Result<String, String> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(root)
-            .args(args)
-            .output()
-            .map_err(|e| e.to_string())?;
-        match out.status.success() {
-            true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
-            false => Err(format!(
-                "git {args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            )),
-        }
-    };
-    let ok = Command::new("git")
-        .args(["clone", "-q", "--shared"])
-        .arg(from)
-        .arg(root)
-        .status();
-    if !ok.is_ok_and(|s| s.success()) {
-        return Err(format!("cloning {}", from.display()));
-    }
+    let to = root.to_string_lossy();
+    git(from, &["clone", "-q", "--shared", ".", &to])?;
+    let git = |args: &[&str]| git(root, args);
     let mut tasks = Vec::new();
     let log = git(&["log", "--no-merges", "--format=%H%x00%P%x00%s", "-n", "500"])?;
     for line in log.lines() {
@@ -382,15 +376,7 @@ impl Repo {
 
     /// Moves the work tree to `commit`, as the work between two requests would.
     fn checkout(&self, commit: &str) -> Result<(), String> {
-        let ok = Command::new("git")
-            .arg("-C")
-            .arg(&self.root)
-            .args(["checkout", "-q", "--detach", commit])
-            .status();
-        match ok.is_ok_and(|s| s.success()) {
-            true => Ok(()),
-            false => Err(format!("git checkout {commit} failed")),
-        }
+        git(&self.root, &["checkout", "-q", "--detach", commit]).map(drop)
     }
 
     /// Edits `path` as an agent would: a line inserted at its middle.
