@@ -48,14 +48,21 @@ fn main() {
         )
     };
     let cli = Cli::parse_args(std::env::args_os());
+    // The run ends on the engine's stack: returning from it would unmap the stack's
+    // pages one by one, a twentieth of a short run such as `system`.
+    with_engine_stack(|| exit_now(run(cli)))
+}
+
+/// Runs the command and returns the process's exit code, once stdout is flushed.
+fn run(cli: Cli) -> u8 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut err = std::io::stderr();
-    let result = with_engine_stack(|| app::run(cli, &mut out, &mut err)).and_then(|o| {
+    let result = app::run(cli, &mut out, &mut err).and_then(|o| {
         out.flush()?;
         Ok(o)
     });
-    let code = match result {
+    match result {
         Ok(Outcome::Ok) => 0,
         Ok(
             Outcome::Differs | Outcome::OverBudget | Outcome::NotApplied | Outcome::ProviderError,
@@ -67,8 +74,7 @@ fn main() {
             let _ = asimi_prompt::output::diagnostic(&mut std::io::stderr(), &report);
             EXIT_ERROR
         }
-    };
-    exit_now(code)
+    }
 }
 
 /// Ends the process without its exit handlers, once all it wrote is flushed and every

@@ -110,7 +110,13 @@ fn real_path(path: &Path) -> PathBuf {
     let mut rest = Vec::new();
     let mut base = path.as_path();
     loop {
-        if let Ok(real) = base.canonicalize() {
+        // An `lstat` first: a path that does not exist is refused in one call, where
+        // `canonicalize` reads every component's link before it fails.
+        let real = match std::fs::symlink_metadata(base) {
+            Ok(_) => base.canonicalize().ok(),
+            Err(_) => None,
+        };
+        if let Some(real) = real {
             let mut out = real;
             out.extend(rest.iter().rev());
             return normalize(&out);
