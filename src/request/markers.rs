@@ -1,6 +1,9 @@
 //! Cache breakpoints: one on the last message of each cached tier, as the design places
 //! them (docs/contributing/design.md, prompt assembly), but only where the prefix up to it is long enough for the provider to cache.
 
+use std::collections::BTreeMap;
+use std::ops::Bound::{Excluded, Included};
+
 use super::assemble::{content_size, Block, Message};
 use super::providers::markable;
 use super::tier::Tier;
@@ -96,13 +99,14 @@ pub enum Moving {
 /// again (in an append-only conversation, all of it), so it writes the entry the next
 /// request reads most of (see `reuse::moving_marker_pays` for when it is worth it).
 ///
-/// When every other slot is taken, it replaces the tier marker that covers the fewest
-/// tokens since the marker before it: that tier's end is the fallback a later request
-/// would miss most cheaply.
+/// When every other slot is taken, it replaces the tier marker a later request would
+/// miss most cheaply ([`cheapest_to_lose`]); `breaks` counts the session's requests
+/// that broke each cached tier or changed the active part.
 pub fn add_moving(
     messages: &mut [Message],
     placement: &mut Placement,
     at: Moving,
+    breaks: &BTreeMap<Tier, u32>,
     min_tokens: u64,
     tokenizer: Tokenizer,
 ) -> bool {
@@ -127,12 +131,7 @@ pub fn add_moving(
         }
     }
     if placement.marked.len() >= MAX_MARKERS {
-        let spans = placement.marked.iter().scan(0, |before, m| {
-            let span = m.2.saturating_sub(*before);
-            *before = m.2;
-            Some(span)
-        });
-        let Some((drop, _)) = spans.enumerate().min_by_key(|(_, span)| *span) else {
+        let Some(drop) = cheapest_to_lose(&placement.marked, breaks) else {
             return false;
         };
         let (index, _, _) = placement.marked.remove(drop);
@@ -141,6 +140,40 @@ pub fn add_moving(
     messages[tail].cache = true;
     placement.marked.push((tail, messages[tail].tier, prefix));
     true
+}
+
+/// Which of the tier markers `marked` (in request order) a later request misses most
+/// cheaply. A tier's marker is the prefix a request falls back to when its first change
+/// lies after that tier, up to the next marker's tier (for the last, in the active
+/// part); it then sends again the tokens the tier adds since the marker before it. So
+/// each marker is weighed by those tokens times how often a request falls back to it:
+/// how often the session's requests broke a tier in between (`breaks`; for the last
+/// marker, changed the active part), plus the marker's place, first 1, then 2 and so
+/// on. The place stands for what the record does not show yet: items climb through the
+/// tiers, so a higher one changes less often, and the last tier's end is the fallback
+/// of every request that changes the active part.
+fn cheapest_to_lose(
+    marked: &[(usize, Tier, usize)],
+    breaks: &BTreeMap<Tier, u32>,
+) -> Option<usize> {
+    let fell_back = |from: Tier, to: Tier| -> u64 {
+        if to <= from {
+            return 0;
+        }
+        let there = breaks.range((Excluded(from), Included(to)));
+        there.map(|(_, n)| u64::from(*n)).sum()
+    };
+    let mut before = 0;
+    let costs = marked.iter().enumerate().map(|(i, &(_, tier, prefix))| {
+        let span = prefix.saturating_sub(before) as u64;
+        before = prefix;
+        let next = marked.get(i + 1).map_or(Tier::Active, |m| m.1);
+        span * (i as u64 + 1 + fell_back(tier, next))
+    });
+    costs
+        .enumerate()
+        .min_by_key(|(_, cost)| *cost)
+        .map(|(i, _)| i)
 }
 
 #[cfg(test)]
@@ -177,7 +210,7 @@ mod tests {
 
     /// `add_moving` with a minimum of 10 tokens.
     fn moving(ms: &mut [Message], p: &mut Placement, at: Moving) -> bool {
-        add_moving(ms, p, at, 10, Tokenizer::O200k)
+        add_moving(ms, p, at, &BTreeMap::new(), 10, Tokenizer::O200k)
     }
 
     #[test]
@@ -205,20 +238,50 @@ mod tests {
         assert!(!moving(&mut ms, &mut p, Moving::BeforePrompt));
     }
 
+    /// A message of `words[i]` words in each cached tier, L0 first, then two active
+    /// ones: a message of 100 words and the prompt.
+    fn tiers_of(words: [usize; 4]) -> Vec<Message> {
+        let cached = Tier::CACHED.into_iter().zip(words);
+        let all = cached.chain([(Tier::Active, 100), (Tier::Active, 1)]);
+        all.map(|(t, n)| msg(t, &"word ".repeat(n))).collect()
+    }
+
+    fn marked(ms: &[Message]) -> Vec<bool> {
+        ms.iter().map(|m| m.cache).collect()
+    }
+
     #[test]
     fn the_moving_marker_replaces_the_tier_marker_covering_least() {
-        let words = |n: usize| "word ".repeat(n);
-        let mut ms: Vec<Message> = [(Tier::L0, 50), (Tier::L1, 400), (Tier::L2, 5)]
-            .into_iter()
-            .chain([(Tier::L3, 300), (Tier::Active, 100), (Tier::Active, 1)])
-            .map(|(t, n)| msg(t, &words(n)))
-            .collect();
+        let mut ms = tiers_of([50, 400, 5, 300]);
         let mut p = place(&mut ms, 10, Tokenizer::O200k);
         assert_eq!(p.marked.len(), 4);
         assert!(moving(&mut ms, &mut p, Moving::BeforePrompt));
-        let marked: Vec<bool> = ms.iter().map(|m| m.cache).collect();
         // L2 added 5 words to L1's prefix: its end is the cheapest fallback to lose.
-        assert_eq!(marked, [true, true, false, true, true, false]);
+        assert_eq!(marked(&ms), [true, true, false, true, true, false]);
         assert_eq!(p.marked.len(), MAX_MARKERS);
+    }
+
+    #[test]
+    fn the_moving_marker_replaces_the_fallback_requests_need_least() {
+        let mut ms = tiers_of([400, 100, 100, 90]);
+        let mut fresh = ms.clone();
+        let mut p = place(&mut fresh, 10, Tokenizer::O200k);
+        // No record: L3 adds the fewest tokens, but its end is the fallback of every
+        // request that changes the active part; L1's end is needed least.
+        assert!(moving(&mut fresh, &mut p, Moving::BeforePrompt));
+        assert_eq!(marked(&fresh), [true, false, true, true, true, false]);
+        // Requests that broke L2 make L1's end the one they fell back to.
+        let breaks = BTreeMap::from([(Tier::L2, 4), (Tier::Active, 1)]);
+        let mut p = place(&mut ms, 10, Tokenizer::O200k);
+        let set = add_moving(
+            &mut ms,
+            &mut p,
+            Moving::BeforePrompt,
+            &breaks,
+            10,
+            Tokenizer::O200k,
+        );
+        assert!(set);
+        assert_eq!(marked(&ms), [true, true, false, true, true, false]);
     }
 }

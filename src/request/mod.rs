@@ -652,6 +652,9 @@ pub struct Layout {
     pub tiers: BTreeMap<ItemKey, Tier>,
     pub order: BTreeMap<ItemKey, u64>,
     pub moving_marker: Option<markers::Moving>,
+    /// How many of the session's requests broke each cached tier or changed the active
+    /// part: which tier marker the moving marker replaces (`markers::add_moving`).
+    pub breaks: BTreeMap<Tier, u32>,
 }
 
 /// The laid-out messages with markers placed, for `tiers`.
@@ -678,6 +681,7 @@ pub fn messages_for(request: &Request, plan: &Layout) -> (Vec<Message>, markers:
             &mut messages,
             &mut placement,
             at,
+            &plan.breaks,
             request.min_cache_tokens,
             request.tokenizer,
         );

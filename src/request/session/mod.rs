@@ -435,6 +435,7 @@ pub fn tracked_layout(tracker: &Tracker, request: &Request) -> Layout {
         tiers,
         order: tracker.order(),
         moving_marker: moving.then(|| moving_at(tracker)),
+        breaks: tracker.breaks().clone(),
     }
 }
 

@@ -350,6 +350,12 @@ impl Tracker {
         &self.state.items
     }
 
+    /// How many of the recorded requests broke each cached tier, or changed the active
+    /// part (`Tier::Active`).
+    pub fn breaks(&self) -> &BTreeMap<Tier, u32> {
+        &self.state.breaks
+    }
+
     /// What the provider's cache holds from the session's earlier requests.
     pub fn previous(&self) -> Option<&Memory> {
         self.previous.as_ref()
