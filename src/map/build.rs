@@ -182,14 +182,22 @@ fn select(
     if let Some(budget) = options.tokens {
         let tokenizer = Tokenizer::default();
         let count = |t: &str| tokenizer.count(t);
-        let task_tokens = if options.task_share {
+        let mut task_tokens = if options.task_share {
             task_tokens(budget)
         } else {
             0
         };
-        let stable = stable_map(aliases, files, graph, options, budget - task_tokens, count);
+        let (mut stable, every) =
+            stable_map(aliases, files, graph, options, budget - task_tokens, count);
+        // The task's blocks are files the repository's map does not show: when it shows
+        // them all, the task's share goes to it, for whole blocks. Whether it does
+        // depends on the repository alone, so the map stays the same request to request.
+        if every && task_tokens > 0 {
+            task_tokens = 0;
+            stable = stable_map(aliases, files, graph, options, budget, count).0;
+        }
         let select = |named: &[String], sent: &[String], tokens: usize| {
-            rank::select(files, graph, named, sent, tokens, count)
+            rank::select(files, graph, named, sent, tokens, count).0
         };
         let brief = |path: &str| {
             let file = files.iter().find(|f| f.path == path)?;
@@ -216,7 +224,8 @@ fn select(
 
 /// The repository's map in `room` tokens: ranked toward the paths named only, so the
 /// same whatever the request's working files and prompt; its best brief blocks shown
-/// whole while the room allows ([`widen`]).
+/// whole while the room allows ([`widen`]). And whether it shows every file with a
+/// block.
 fn stable_map(
     aliases: &format::Aliases,
     files: &[FileIndex],
@@ -224,17 +233,16 @@ fn stable_map(
     options: &MapOptions,
     room: usize,
     count: impl Fn(&str) -> usize + Sync + Copy,
-) -> BTreeMap<String, String> {
-    let ranked = rank::select(files, graph, &options.paths, &[], room, count);
+) -> (BTreeMap<String, String>, bool) {
+    let (ranked, every) = rank::select(files, graph, &options.paths, &[], room, count);
     let spent =
         count(&format::legend(aliases)) + ranked.iter().map(|(_, b)| count(b)).sum::<usize>();
     let whole = |path: &str| {
         let file = files.iter().find(|f| f.path == path)?;
         format::block(file, graph, aliases)
     };
-    widen(ranked, room.saturating_sub(spent), whole, count)
-        .into_iter()
-        .collect()
+    let shown = widen(ranked, room.saturating_sub(spent), whole, count);
+    (shown.into_iter().collect(), every)
 }
 
 /// Ranks the files toward the paths named (first), the files sent (second) getting no
@@ -559,7 +567,7 @@ mod task_tests {
             let tokenizer = Tokenizer::default();
             let count = |t: &str| tokenizer.count(t);
             let select = |named: &[String], sent: &[String], tokens: usize| {
-                rank::select(files, &graph, named, sent, tokens, count)
+                rank::select(files, &graph, named, sent, tokens, count).0
             };
             let brief = |path: &str| {
                 let file = files.iter().find(|f| f.path == path)?;
@@ -678,6 +686,60 @@ mod task_tests {
             assert!(!built.blocks.is_empty());
             assert_eq!(!built.task.blocks.is_empty(), with_task, "{:?}", built.task);
         }
+    }
+
+    /// A repository the map shows whole in three eighths less than its budget: the
+    /// task would have nothing to add, so its share shows more blocks whole.
+    #[test]
+    fn a_map_that_shows_every_file_takes_the_task_share() {
+        const BUDGET: usize = 800;
+        let dir = crate::map::fixtures::bounded_tempdir();
+        // Six files of eight functions, each importing all of the others'.
+        let names = |k: usize| (0..8).map(|j| format!("f{k}_{j}")).collect::<Vec<_>>();
+        for i in 0..6 {
+            let defs: String = names(i)
+                .iter()
+                .map(|f| format!("def {f}(x):\n    return x\n\n"))
+                .collect();
+            let uses: String = (0..6)
+                .filter(|k| *k != i)
+                .map(|k| format!("from m{k} import {}\n", names(k).join(", ")))
+                .collect();
+            let text = format!("{uses}\n{defs}");
+            std::fs::write(dir.path().join(format!("m{i}.py")), text).unwrap();
+        }
+        let map = |task_share: bool| {
+            let options = MapOptions {
+                tokens: Some(BUDGET),
+                task_share,
+                sent: strings(&["m0.py"]),
+                ..MapOptions::default()
+            };
+            build(dir.path(), &options, &Silent).unwrap()
+        };
+        let (shared, whole) = (map(true), map(false));
+        assert!(shared.task.blocks.is_empty(), "{:?}", shared.task);
+        assert_eq!(shared.blocks, whole.blocks);
+        // Five eighths of the budget would have shown fewer blocks whole.
+        let tokenizer = Tokenizer::default();
+        let count = |t: &str| tokenizer.count(t);
+        let size = |m: &RepoMap| m.blocks.values().map(|b| count(b)).sum::<usize>();
+        let five_eighths = MapOptions {
+            tokens: Some(BUDGET - task_tokens(BUDGET)),
+            sent: strings(&["m0.py"]),
+            ..MapOptions::default()
+        };
+        let smaller = build(dir.path(), &five_eighths, &Silent).unwrap();
+        assert_eq!(
+            smaller.blocks.keys().collect::<Vec<_>>(),
+            whole.blocks.keys().collect::<Vec<_>>()
+        );
+        assert!(
+            size(&smaller) < size(&whole),
+            "{} {}",
+            size(&smaller),
+            size(&whole)
+        );
     }
 
     #[test]

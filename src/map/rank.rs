@@ -187,7 +187,7 @@ fn pagerank(out_edges: &[Vec<(u32, f64)>], jump: &[f64], damping: f64) -> Vec<f6
 /// else brief ([`format::brief`]) so that more of the files around the task fit; either
 /// way its bytes do not depend on the ranking, so a block that comes back is the one
 /// cached before. Files `sent` (a request's working files, there in full; named too)
-/// get no block.
+/// get no block. Also whether every file with a block is among those chosen.
 pub fn select(
     files: &[FileIndex],
     graph: &Graph,
@@ -195,7 +195,7 @@ pub fn select(
     sent: &[String],
     tokens: usize,
     count: impl Fn(&str) -> usize + Sync,
-) -> Vec<(String, String)> {
+) -> (Vec<(String, String)>, bool) {
     use rayon::prelude::*;
     let aliases = format::aliases(graph);
     let blocks: BTreeMap<&str, (String, usize)> = files
@@ -215,7 +215,7 @@ pub fn select(
         .into_iter()
         .collect();
     let left = tokens.saturating_sub(count(&format::legend(&aliases)));
-    best_that_fit(rank(files, graph, named), |p| blocks.get(p).cloned(), left)
+    fit(rank(files, graph, named), |p| blocks.get(p).cloned(), left)
 }
 
 /// The files of `ranked` (best first) whose blocks (`block`: the block and its tokens;
@@ -226,8 +226,18 @@ pub fn best_that_fit(
     block: impl Fn(&str) -> Option<(String, usize)>,
     tokens: usize,
 ) -> Vec<(String, String)> {
+    fit(ranked, block, tokens).0
+}
+
+/// [`best_that_fit`], and whether every block fit.
+fn fit(
+    ranked: Vec<(String, f64)>,
+    block: impl Fn(&str) -> Option<(String, usize)>,
+    tokens: usize,
+) -> (Vec<(String, String)>, bool) {
     let mut left = tokens;
     let mut chosen = Vec::new();
+    let mut every = true;
     for (path, _) in ranked {
         let Some((block, tokens)) = block(&path) else {
             continue;
@@ -235,9 +245,11 @@ pub fn best_that_fit(
         if tokens <= left {
             left -= tokens;
             chosen.push((path, block));
+        } else {
+            every = false;
         }
     }
-    chosen
+    (chosen, every)
 }
 
 #[cfg(test)]
@@ -399,12 +411,14 @@ mod tests {
         let lines = |t: &str| t.lines().count();
         // The legend (no aliases) is 2 lines; each block here is 2 or 3.
         let paths = |c: Vec<(String, String)>| c.into_iter().map(|(p, _)| p).collect::<Vec<_>>();
-        let chosen = select(&files, &g, &named, &named, 7, lines);
+        let (chosen, every) = select(&files, &g, &named, &named, 7, lines);
         let mut chosen = paths(chosen);
         chosen.sort_unstable();
         assert_eq!(chosen, ["caller.py", "near.py"]);
-        let all = select(&files, &g, &named, &[], 10_000, lines);
+        assert!(!every);
+        let (all, every) = select(&files, &g, &named, &[], 10_000, lines);
         assert_eq!(all.len(), files.len());
         assert_eq!(all[0].0, "task.py");
+        assert!(every);
     }
 }
