@@ -16,6 +16,7 @@
 //! scripts/session-bench.sh                 # real repositories, through the binary
 //! scripts/session-bench.sh --summary       # the table only
 //! scripts/session-bench.sh --only hot      # one session
+//! scripts/session-bench.sh --history-at REV  # the history session's commits up to REV
 //! scripts/session-bench.sh --dump DIR      # also write every body and state to DIR
 //! scripts/session-bench.sh --bin PATH      # another build of asimi-prompt
 //! scripts/session-bench.sh --sdk           # check each body with the provider's SDK

@@ -149,7 +149,10 @@ struct Run {
 
 fn run(s: &Scenario, bin: &Binary, dir: &Path) -> Result<Run, String> {
     let work = dir.join(s.name);
-    let repo = s.source.make(&work)?;
+    // `--history-at REV`: the history session as it was at REV, whose figures then do
+    // not move with later commits.
+    let history_at = arg_value("--history-at").unwrap_or_else(|| "HEAD".into());
+    let repo = s.source.make(&work, &history_at)?;
     let sent = repos::replay(s, &repo, bin, &work, false)?;
     if let Some(dir) = arg_value("--dump") {
         dump(Path::new(&dir), s.name, &sent).map_err(|e| format!("--dump {dir}: {e}"))?;

@@ -181,15 +181,16 @@ impl Source {
         }
     }
 
-    /// Copies the source into `dir/NAME` as a fresh git repository with one commit.
-    pub fn make(self, dir: &Path) -> Result<Repo, String> {
+    /// Copies the source into `dir/NAME` as a fresh git repository with one commit; the
+    /// history session's clone replays the commits before `history_at` (a revision).
+    pub fn make(self, dir: &Path, history_at: &str) -> Result<Repo, String> {
         let from = self
             .path()
             .filter(|p| p.is_dir())
             .ok_or_else(|| format!("{}: the source is not on this machine", self.name()))?;
         let root = dir.join(self.name());
         if self == Source::History {
-            return history_repo(&from, &root);
+            return history_repo(&from, &root, history_at);
         }
         copy_tree(&from, &root).map_err(|e| format!("copying {}: {e}", from.display()))?;
         for args in [
@@ -253,15 +254,16 @@ pub struct Task {
 /// The requests of a history session: one per commit.
 pub const HISTORY_REQUESTS: usize = 20;
 
-/// A clone of the repository at `from`, at the parent of the oldest of its last
-/// [`HISTORY_REQUESTS`] non-merge commits that change at least three Rust files existing
-/// at their parent (as `scripts/relevance-bench` picks them).
-fn history_repo(from: &Path, root: &Path) -> Result<Repo, String> {
+/// A clone of the repository at `from`, at the parent of the oldest of the last
+/// [`HISTORY_REQUESTS`] non-merge commits up to `at` that change at least three Rust
+/// files existing at their parent (as `scripts/relevance-bench` picks them).
+fn history_repo(from: &Path, root: &Path, at: &str) -> Result<Repo, String> {
     let to = root.to_string_lossy();
     git(from, &["clone", "-q", "--shared", ".", &to])?;
     let git = |args: &[&str]| git(root, args);
     let mut tasks = Vec::new();
-    let log = git(&["log", "--no-merges", "--format=%H%x00%P%x00%s", "-n", "500"])?;
+    let format = "--format=%H%x00%P%x00%s";
+    let log = git(&["log", "--no-merges", format, "-n", "500", at])?;
     for line in log.lines() {
         let [sha, parent, subject] = line.splitn(3, '\0').collect::<Vec<_>>()[..] else {
             continue;

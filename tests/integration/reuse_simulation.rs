@@ -191,7 +191,7 @@ fn the_binarys_prediction_matches_the_simulation_on_a_real_repository() {
         s.requests = requests;
         s.tools = true;
         let work = dir.path().join(name);
-        let repo = s.source.make(&work).unwrap();
+        let repo = s.source.make(&work, "HEAD").unwrap();
         let binary = repos::Binary {
             path: bin.to_path_buf(),
             extra: Vec::new(),
