@@ -182,7 +182,7 @@ impl Source {
     }
 
     /// Copies the source into `dir/NAME` as a fresh git repository with one commit; the
-    /// history session's clone replays the commits before `history_at` (a revision).
+    /// history session's clone replays the commits up to `history_at` (a revision).
     pub fn make(self, dir: &Path, history_at: &str) -> Result<Repo, String> {
         let from = self
             .path()
