@@ -49,7 +49,7 @@ fn main() {
     };
     let cli = Cli::parse_args(std::env::args_os());
     // The run ends on the engine's stack: returning from it would unmap the stack's
-    // pages one by one, a twentieth of a short run such as `system`.
+    // pages one by one, 3% of a short run such as `system`.
     with_engine_stack(|| exit_now(run(cli)))
 }
 

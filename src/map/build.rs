@@ -182,20 +182,13 @@ fn select(
     if let Some(budget) = options.tokens {
         let tokenizer = Tokenizer::default();
         let count = |t: &str| tokenizer.count(t);
-        let mut task_tokens = if options.task_share {
+        let share = if options.task_share {
             task_tokens(budget)
         } else {
             0
         };
-        let (mut stable, every) =
-            stable_map(aliases, files, graph, options, budget - task_tokens, count);
-        // The task's blocks are files the repository's map does not show: when it shows
-        // them all, the task's share goes to it, for whole blocks. Whether it does
-        // depends on the repository alone, so the map stays the same request to request.
-        if every && task_tokens > 0 {
-            task_tokens = 0;
-            stable = stable_map(aliases, files, graph, options, budget, count).0;
-        }
+        let (stable, task_tokens) =
+            stable_map(aliases, files, graph, options, budget, share, count);
         let select = |named: &[String], sent: &[String], tokens: usize| {
             rank::select(files, graph, named, sent, tokens, count).0
         };
@@ -222,19 +215,24 @@ fn select(
     (named, TaskBlocks::default())
 }
 
-/// The repository's map in `room` tokens: ranked toward the paths named only, so the
-/// same whatever the request's working files and prompt; its best brief blocks shown
-/// whole while the room allows ([`widen`]). And whether it shows every file with a
-/// block.
+/// The repository's map, and the tokens it leaves the task's blocks (`share` of the
+/// `budget`). It is ranked toward the paths named only, so the same whatever the
+/// request's working files and prompt, in the budget less the task's share. The task's
+/// blocks are files the map does not show: when it shows them all, the task's share
+/// goes to the map too, since it depends on the repository alone. Its best brief blocks
+/// are shown whole while the room allows ([`widen`]).
 fn stable_map(
     aliases: &format::Aliases,
     files: &[FileIndex],
     graph: &Graph,
     options: &MapOptions,
-    room: usize,
+    budget: usize,
+    share: usize,
     count: impl Fn(&str) -> usize + Sync + Copy,
-) -> (BTreeMap<String, String>, bool) {
+) -> (BTreeMap<String, String>, usize) {
+    let room = budget - share;
     let (ranked, every) = rank::select(files, graph, &options.paths, &[], room, count);
+    let (room, share) = if every { (budget, 0) } else { (room, share) };
     let spent =
         count(&format::legend(aliases)) + ranked.iter().map(|(_, b)| count(b)).sum::<usize>();
     let whole = |path: &str| {
@@ -242,7 +240,7 @@ fn stable_map(
         format::block(file, graph, aliases)
     };
     let shown = widen(ranked, room.saturating_sub(spent), whole, count);
-    (shown.into_iter().collect(), every)
+    (shown.into_iter().collect(), share)
 }
 
 /// Ranks the files toward the paths named (first), the files sent (second) getting no
