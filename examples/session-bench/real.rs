@@ -224,7 +224,8 @@ fn print_requests(s: &Scenario, r: &Run) {
     println!();
 }
 
-/// Runs every scenario (or `--only NAME`) and prints the table; returns the exit code.
+/// Runs every scenario (or those `--only NAME[,NAME…]` names) and prints the table;
+/// returns the exit code.
 pub fn main() -> i32 {
     let args: Vec<String> = std::env::args().collect();
     let verbose = !args_have("--summary");
@@ -251,7 +252,10 @@ pub fn main() -> i32 {
     let mut relevance = Vec::new();
     let (mut sum_session, mut sum_bound, mut sum_limit, mut n) = (0.0, 0.0, 0.0, 0);
     for s in repos::scenarios() {
-        if only.as_ref().is_some_and(|o| o != s.name) {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|n| n == s.name))
+        {
             continue;
         }
         let r = match run(&s, &bin, dir.path()) {

@@ -422,121 +422,146 @@ fn join_parts<const N: usize>(parts: [String; N]) -> String {
     }
 }
 
-/// Keyed items grouped by tier, each tier's in `order` (items without one follow, in
-/// the order given).
-fn by_tier<'a, T>(
-    items: impl Iterator<Item = (ItemKey, &'a T)>,
-    tiers: &BTreeMap<ItemKey, Tier>,
-    order: &BTreeMap<ItemKey, u64>,
-) -> BTreeMap<Tier, Vec<&'a T>> {
-    let mut placed: BTreeMap<Tier, Vec<(u64, &T)>> = BTreeMap::new();
-    for (key, item) in items {
-        let place = order.get(&key).copied().unwrap_or(u64::MAX);
-        placed
-            .entry(tier_of(tiers, &key))
-            .or_default()
-            .push((place, item));
+/// Where a session places each item: its tier, its place there (the order it entered)
+/// and its part of the tier (`session::ripple`, Parts). A key with no tier is active;
+/// one with no order follows the ordered items in request order; one with no part is
+/// in its tier's first part.
+#[derive(Debug, Clone, Copy)]
+pub struct Places<'a> {
+    pub tiers: &'a BTreeMap<ItemKey, Tier>,
+    pub order: &'a BTreeMap<ItemKey, u64>,
+    pub parts: &'a BTreeMap<ItemKey, u64>,
+}
+
+/// A tier and one of its parts: where an item lands in the request.
+type Spot = (Tier, u64);
+
+impl Places<'_> {
+    fn spot(&self, key: &ItemKey) -> Spot {
+        match tier_of(self.tiers, key) {
+            Tier::Active => (Tier::Active, 0),
+            tier => (tier, self.parts.get(key).copied().unwrap_or(0)),
+        }
     }
-    // Stable sorts: equal places keep request order.
-    placed
-        .into_iter()
-        .map(|(t, mut v)| {
-            v.sort_by_key(|(p, _)| *p);
-            (t, v.into_iter().map(|(_, item)| item).collect())
-        })
-        .collect()
+
+    /// Keyed items grouped by spot, each spot's in order (items without one follow, in
+    /// the order given).
+    fn group<'a, T>(
+        &self,
+        items: impl Iterator<Item = (ItemKey, &'a T)>,
+    ) -> BTreeMap<Spot, Vec<&'a T>> {
+        let mut placed: BTreeMap<Spot, Vec<(u64, &T)>> = BTreeMap::new();
+        for (key, item) in items {
+            let place = self.order.get(&key).copied().unwrap_or(u64::MAX);
+            placed
+                .entry(self.spot(&key))
+                .or_default()
+                .push((place, item));
+        }
+        // Stable sorts: equal places keep request order.
+        placed
+            .into_iter()
+            .map(|(at, mut v)| {
+                v.sort_by_key(|(p, _)| *p);
+                (at, v.into_iter().map(|(_, item)| item).collect())
+            })
+            .collect()
+    }
 }
 
 /// Lays out the request. `tiers` maps item keys (`file:…`, `symbol:…`, `history:N`) to
 /// tiers; a key that is missing is `Active`. Markers are not set here (see `cache`).
 pub fn assemble(input: &Assembly, tiers: &BTreeMap<ItemKey, Tier>) -> Vec<Message> {
-    assemble_in_order(input, tiers, &BTreeMap::new())
+    let none = BTreeMap::new();
+    let places = Places {
+        tiers,
+        order: &none,
+        parts: &none,
+    };
+    assemble_in_order(input, places)
 }
 
-/// [`assemble`], with symbol blocks and files placed in each tier by `order` (the
-/// sequence in which a session's items entered their tier), so a newcomer goes at the
-/// tier's end and what was there keeps its bytes. Items without an order follow, in
-/// request order (files as selected, symbol blocks by path). History always keeps its
+/// [`assemble`], with symbol blocks and files placed in each tier by `places`: a tier's
+/// first part is the system message (L0) or one message pair; each later part, what
+/// entered the tier in one request, is a message pair of its own after the tier's
+/// history so far, so what was there keeps its bytes. History always keeps its
 /// conversation order.
-pub fn assemble_in_order(
-    input: &Assembly,
-    tiers: &BTreeMap<ItemKey, Tier>,
-    order: &BTreeMap<ItemKey, u64>,
-) -> Vec<Message> {
-    let symbols = by_tier(
-        shown_symbols(input).map(|(path, block)| (ItemKey::symbol(path), block)),
-        tiers,
-        order,
-    );
-    let files = by_tier(
-        input.files.iter().map(|f| (ItemKey::file(&f.path), f)),
-        tiers,
-        order,
-    );
-    let mut history: BTreeMap<Tier, Vec<Message>> = BTreeMap::new();
+pub fn assemble_in_order(input: &Assembly, places: Places) -> Vec<Message> {
+    let symbols =
+        places.group(shown_symbols(input).map(|(path, block)| (ItemKey::symbol(path), block)));
+    let files = places.group(input.files.iter().map(|f| (ItemKey::file(&f.path), f)));
+    let mut history: BTreeMap<Spot, Vec<Message>> = BTreeMap::new();
     for (i, m) in input.history.iter().enumerate() {
-        let tier = tier_of(tiers, &ItemKey::History(i));
+        let at = places.spot(&ItemKey::History(i));
         let mut m = m.clone();
-        m.tier = tier;
-        history.entry(tier).or_default().push(m);
+        m.tier = at.0;
+        history.entry(at).or_default().push(m);
     }
-    let symbols_of = |t: Tier| symbols_text(symbols.get(&t).into_iter().flatten().copied());
+    let symbols_of = |at: Spot| symbols_text(symbols.get(&at).into_iter().flatten().copied());
     let files_of =
-        |t: Tier, header: &str| files_text(header, files.get(&t).map_or(&[], Vec::as_slice));
+        |at: Spot, header: &str| files_text(header, files.get(&at).map_or(&[], Vec::as_slice));
+    // The tree, then the task's blocks, after a part's files: both climb as one item.
+    let tree_in = |at: Spot| {
+        let tree = input.file_tree.as_ref();
+        let tree = tree
+            .filter(|_| places.spot(&ItemKey::Tree) == at)
+            .map_or_else(String::new, |tree| tree_text(tree));
+        let task = (places.spot(&ItemKey::Task) == at)
+            .then(|| task_text(input))
+            .flatten();
+        join_parts([tree, task.unwrap_or_default()])
+    };
 
     let mut out = Vec::new();
 
     // L0: the system message. Symbol blocks with no cached tier form the main map, which
     // the flat layout keeps in the system message too.
-    let l0_symbols = symbols_of(Tier::L0);
-    let main_symbols = symbols_of(Tier::Active);
+    let first = (Tier::L0, 0);
+    let (active, active_at) = (Tier::Active, (Tier::Active, 0));
     let map_body = join_parts([
         input.legend.trim_end().to_string(),
-        l0_symbols.trim_end().to_string(),
-        main_symbols.trim_end().to_string(),
+        symbols_of(first).trim_end().to_string(),
+        symbols_of(active_at).trim_end().to_string(),
     ]);
     let map = if map_body.is_empty() {
         String::new()
     } else {
         format!("{}{map_body}", h::REPO_MAP_HEADER)
     };
-    let l0_files = files_of(Tier::L0, h::FILES_L0_HEADER);
-    // The tree, then the task's blocks, after a tier's files: both climb as one item.
-    let tree_in = |t: Tier| {
-        let tree = input.file_tree.as_ref();
-        let tree = tree
-            .filter(|_| tier_of(tiers, &ItemKey::Tree) == t)
-            .map_or_else(String::new, |tree| tree_text(tree));
-        let task = (tier_of(tiers, &ItemKey::Task) == t)
-            .then(|| task_text(input))
-            .flatten();
-        join_parts([tree, task.unwrap_or_default()])
-    };
-    let system = join_parts([input.system.clone(), map, l0_files, tree_in(Tier::L0)]);
+    let system = join_parts([
+        input.system.clone(),
+        map,
+        files_of(first, h::FILES_L0_HEADER),
+        tree_in(first),
+    ]);
     out.push(Message::text(Role::System, system, Tier::L0));
-    out.extend(history.remove(&Tier::L0).unwrap_or_default());
+    out.extend(history.remove(&first).unwrap_or_default());
 
-    for tier in [Tier::L1, Tier::L2, Tier::L3] {
-        let syms = symbols_of(tier);
-        let fs = files_of(tier, h::files_header(tier));
+    let mut spots: BTreeSet<Spot> = symbols.keys().chain(files.keys()).copied().collect();
+    spots.extend(history.keys().copied());
+    spots.extend([ItemKey::Tree, ItemKey::Task].map(|k| places.spot(&k)));
+    for at in spots
+        .into_iter()
+        .filter(|at| *at != first && at.0 != Tier::Active)
+    {
+        let syms = symbols_of(at);
         let body = join_parts([
             if syms.is_empty() {
                 String::new()
             } else {
                 format!("{}{}", h::REPO_MAP_CONTINUATION, syms.trim_end())
             },
-            fs,
-            tree_in(tier),
+            files_of(at, h::files_header(at.0)),
+            tree_in(at),
         ]);
         if !body.is_empty() {
-            out.push(Message::text(Role::User, body, tier));
-            out.push(Message::text(Role::Assistant, h::OK_REPLY, tier));
+            out.push(Message::text(Role::User, body, at.0));
+            out.push(Message::text(Role::Assistant, h::OK_REPLY, at.0));
         }
-        out.extend(history.remove(&tier).unwrap_or_default());
+        out.extend(history.remove(&at).unwrap_or_default());
     }
 
-    let active = Tier::Active;
-    let tree = tree_in(active);
+    let tree = tree_in(active_at);
     if !tree.is_empty() {
         out.push(Message::text(Role::User, tree, active));
         out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
@@ -560,12 +585,12 @@ pub fn assemble_in_order(
             active,
         ));
     }
-    let working = files_of(active, h::FILES_ACTIVE_HEADER);
+    let working = files_of(active_at, h::FILES_ACTIVE_HEADER);
     if !working.is_empty() {
         out.push(Message::text(Role::User, working, active));
         out.push(Message::text(Role::Assistant, h::OK_REPLY, active));
     }
-    out.extend(history.remove(&active).unwrap_or_default());
+    out.extend(history.remove(&active_at).unwrap_or_default());
 
     let mut prompt = Message::text(Role::User, input.prompt.clone(), active);
     for img in &input.images {
@@ -682,12 +707,56 @@ mod tests {
             (key("file:c.rs"), 2),
             (key("file:d.rs"), 3),
         ]);
-        let l3 = assemble_in_order(&input, &tiers, &order)[1].all_text();
+        let places = Places {
+            tiers: &tiers,
+            order: &order,
+            parts: &BTreeMap::new(),
+        };
+        let l3 = assemble_in_order(&input, places)[1].all_text();
         let at = |p: &str| l3.find(&format!("{p}\n```")).unwrap();
         assert!(at("e.rs") < at("c.rs") && at("c.rs") < at("d.rs"), "{l3}");
         // Without an order, request order (the no-session layout).
         let l3 = assemble(&input, &tiers)[1].all_text();
         assert!(l3.find("c.rs").unwrap() < l3.find("e.rs").unwrap(), "{l3}");
+    }
+
+    #[test]
+    fn a_later_part_is_a_pair_of_its_own_after_the_tiers_history() {
+        let mut input = input();
+        input.symbols.clear();
+        input.file_tree = Some(vec!["c.rs".into()]);
+        let tiers = BTreeMap::from([
+            (key("file:c.rs"), Tier::L3),
+            (key("file:d.rs"), Tier::L3),
+            (ItemKey::Tree, Tier::L3),
+            (ItemKey::History(0), Tier::L3),
+            (ItemKey::History(1), Tier::L3),
+        ]);
+        // d.rs and the tree entered L3 at request 5, after c.rs and the history.
+        let parts = BTreeMap::from([(key("file:d.rs"), 5), (ItemKey::Tree, 5)]);
+        let places = Places {
+            tiers: &tiers,
+            order: &BTreeMap::new(),
+            parts: &parts,
+        };
+        let ms = assemble_in_order(&input, places);
+        let texts: Vec<String> = ms.iter().map(Message::all_text).collect();
+        assert_eq!(
+            texts[1],
+            format!("{}c.rs\n```\nfn c() {{}}\n```", h::FILES_L3_HEADER)
+        );
+        assert_eq!(texts[2..5], [h::OK_REPLY, "h0", "h1"]);
+        let tree = tree_text(&["c.rs".to_string()]);
+        let later = format!(
+            "{}d.rs\n```\nfn d() {{}}\n```\n\n{tree}",
+            h::FILES_L3_HEADER
+        );
+        assert_eq!(texts[5..7], [later.as_str(), h::OK_REPLY]);
+        assert!(ms[1..7].iter().all(|m| m.tier == Tier::L3));
+        assert_eq!(texts[7..], ["P"]);
+        // Without parts, the same items make one pair before the history.
+        let ms = assemble(&input, &tiers);
+        assert!(ms[1].all_text().contains("d.rs") && ms[3].all_text() == "h0");
     }
 
     #[test]

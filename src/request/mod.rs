@@ -651,6 +651,8 @@ fn fit(request: &mut Request, context_window: u64, overflow: Overflow) -> Result
 pub struct Layout {
     pub tiers: BTreeMap<ItemKey, Tier>,
     pub order: BTreeMap<ItemKey, u64>,
+    /// Each item's part of its tier (`session::ripple`, Parts); a missing key is 0.
+    pub parts: BTreeMap<ItemKey, u64>,
     pub moving_marker: Option<markers::Moving>,
     /// How many of the session's requests broke each cached tier or changed the active
     /// part: which tier marker the moving marker replaces (`markers::add_moving`).
@@ -673,7 +675,14 @@ pub fn messages(
 
 /// The laid-out messages with markers placed, for a session's `plan`.
 pub fn messages_for(request: &Request, plan: &Layout) -> (Vec<Message>, markers::Placement) {
-    let mut messages = assemble::assemble_in_order(&request.assembly, &plan.tiers, &plan.order);
+    let mut messages = assemble::assemble_in_order(
+        &request.assembly,
+        assemble::Places {
+            tiers: &plan.tiers,
+            order: &plan.order,
+            parts: &plan.parts,
+        },
+    );
     strip_images(request, &mut messages);
     let mut placement = markers::place(&mut messages, request.min_cache_tokens, request.tokenizer);
     if let Some(at) = plan.moving_marker {

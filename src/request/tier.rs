@@ -60,6 +60,16 @@ impl Tier {
         }
     }
 
+    /// The next less stable tier; `Active` for itself.
+    pub fn below(self) -> Tier {
+        match self {
+            Tier::L0 => Tier::L1,
+            Tier::L1 => Tier::L2,
+            Tier::L2 => Tier::L3,
+            Tier::L3 | Tier::Active => Tier::Active,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Tier::L0 => "L0",

@@ -434,6 +434,7 @@ pub fn tracked_layout(tracker: &Tracker, request: &Request) -> Layout {
     Layout {
         tiers,
         order: tracker.order(),
+        parts: tracker.parts(),
         moving_marker: moving.then(|| moving_at(tracker)),
         breaks: tracker.breaks().clone(),
     }

@@ -34,8 +34,13 @@
 //! - **Anchoring.** A tier keeps, out of promotion, its lowest-N items up to the model's
 //!   minimum cacheable tokens, so it never empties below what a provider caches.
 //!
-//! History appended to a tier's end does not break it: the block before it is unchanged
-//! and a provider still reads it. Anything else entering or leaving a tier does.
+//! **Parts.** Whatever enters a tier is appended to its end: history as messages, other
+//! items as a part of their own (a message pair, `assemble`), so the tier's earlier
+//! bytes stay as they were and a provider still reads them. A tier is *grown* by what
+//! enters it and *broken* by what leaves it or changes in it; from the first broken
+//! tier, and from the tier after the first grown one, everything is sent again anyway,
+//! so those tiers are laid out afresh as one part. The cost rules below still count an
+//! entry as rewriting its tier, as they did before parts: they err towards fewer moves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -87,6 +92,10 @@ pub struct Entry {
     /// The request at which it joined the session's items (0 in state files before it).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub arrived: u64,
+    /// Its part of its tier: the request that appended it there, or 0 for the part laid
+    /// out when the tier was last sent afresh.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub part: u64,
 }
 
 fn is_zero<N: Default + PartialEq>(n: &N) -> bool {
@@ -100,12 +109,29 @@ fn active() -> Tier {
 /// What one request did to the tiers, for tests and notes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Moves {
-    /// Tiers whose block changed (an item entered its symbols/files or left it).
+    /// Tiers an item left or changed in: sent again from that item on.
     pub broken: BTreeSet<Tier>,
+    /// Tiers an item other than history entered: sent again from their old end on.
+    pub grown: BTreeSet<Tier>,
     /// `(key, from, to)` of every move up, in order.
     pub promoted: Vec<(ItemKey, Tier, Tier)>,
     /// Keys that dropped to active.
     pub demoted: Vec<ItemKey>,
+}
+
+impl Moves {
+    /// The tiers broken or grown: each is sent again from some point on.
+    pub fn changed(&self) -> BTreeSet<Tier> {
+        self.broken.union(&self.grown).copied().collect()
+    }
+
+    /// The first tier that is laid out afresh: the first broken one, or the one after
+    /// the first grown one, whichever comes first (`Active` when none is).
+    fn afresh_from(&self) -> Tier {
+        let broken = self.broken.first().copied().unwrap_or(Tier::Active);
+        let after_grown = self.grown.first().map_or(Tier::Active, |t| t.below());
+        broken.min(after_grown)
+    }
 }
 
 /// The state one request changes: the items and the next entry number.
@@ -176,6 +202,7 @@ impl Ripple<'_> {
                             .map_or(0, |at| u32::try_from(self.now - at).unwrap_or(u32::MAX)),
                         joined: o.joined,
                         arrived: previous.map_or(self.now, |e| e.arrived),
+                        part: 0,
                     }
                 }
             };
@@ -208,10 +235,21 @@ impl Ripple<'_> {
         }
         self.cascade(entering, &sizes, &mut moves);
         self.keep_tool_calls_with_results(&mut moves);
-        for tier in &moves.broken {
-            *self.breaks.entry(*tier).or_default() += 1;
+        for tier in moves.changed() {
+            *self.breaks.entry(tier).or_default() += 1;
         }
+        self.lay_out_afresh(moves.afresh_from());
         moves
+    }
+
+    /// Makes every item of the cached tiers from `tier` on one part: those tiers are
+    /// sent again from their start anyway (see Parts, above).
+    fn lay_out_afresh(&mut self, tier: Tier) {
+        for e in self.items.values_mut() {
+            if e.tier >= tier || e.tier == Tier::Active {
+                e.part = 0;
+            }
+        }
     }
 
     /// How far off the next change of the working file `key` is, judged by the other
@@ -326,7 +364,7 @@ impl Ripple<'_> {
         // Newest first, so a chain of joined messages follows its last one down.
         for pair in history.windows(2).rev() {
             let (key, next) = (&pair[0].1, &pair[1].1);
-            let next_tier = self.items[next].tier;
+            let (next_tier, next_part) = (self.items[next].tier, self.items[next].part);
             let e = self.items.get_mut(key).expect("listed from the map");
             if !e.joined || e.tier == next_tier {
                 continue;
@@ -334,6 +372,7 @@ impl Ripple<'_> {
             moves.broken.insert(e.tier);
             moves.demoted.push(key.clone());
             e.tier = next_tier;
+            e.part = next_part;
             e.unchanged = e.unchanged.min(next_tier.entry_count().max(ENTRY_COUNT));
         }
     }
@@ -416,11 +455,12 @@ impl Ripple<'_> {
         }
         for key in entrants {
             if key.history_index().is_none() {
-                moves.broken.insert(tier);
+                moves.grown.insert(tier);
             }
             let e = self.items.get_mut(key).expect("entrants are tracked");
             e.tier = tier;
             e.unchanged = tier.entry_count();
+            e.part = self.now;
             e.order = *self.next_order;
             *self.next_order += 1;
         }
@@ -494,7 +534,7 @@ impl Ripple<'_> {
         sizes: &BTreeMap<&ItemKey, usize>,
         moves: &Moves,
     ) -> bool {
-        let first = moves.broken.first().copied().unwrap_or(Tier::Active);
+        let first = moves.changed().first().copied().unwrap_or(Tier::Active);
         if first <= up || (first <= tier && self.members(up).is_empty()) {
             return true;
         }
@@ -590,6 +630,7 @@ mod tests {
                     gap: 0,
                     joined: false,
                     arrived: 0,
+                    part: 0,
                 },
             );
             self.next += 1;
@@ -611,7 +652,7 @@ mod tests {
         let m = s.step(&[obs("file:a", "A", 100), edited(3)]);
         assert_eq!((s.tier("file:a"), s.n("file:a")), (Tier::L3, 3));
         assert_eq!(s.tier("file:w"), Tier::Active);
-        assert!(m.broken.contains(&Tier::L3));
+        assert_eq!((m.broken.len(), m.grown.len()), (0, 1));
         // Alone, it stays: nothing enters L3 to count it up.
         for _ in 0..20 {
             s.step(&[obs("file:a", "A", 100)]);
@@ -655,7 +696,40 @@ mod tests {
         s.put("symbol:b", "B", Tier::L2, 6);
         let m = s.step(&[obs("symbol:a", "A", 10), obs("symbol:b", "B2", 10)]);
         assert_eq!(s.tier("symbol:b"), Tier::L3);
-        assert!(m.broken.contains(&Tier::L2) && m.broken.contains(&Tier::L3));
+        assert!(m.broken.contains(&Tier::L2) && m.grown.contains(&Tier::L3));
+    }
+
+    #[test]
+    fn what_enters_a_tier_is_a_part_of_its_own_until_the_tier_is_sent_afresh() {
+        let part = |s: &Session, k: &str| s.items[&key(k)].part;
+        let mut s = Session::new(0);
+        s.put("file:old", "O", Tier::L3, 3);
+        s.put("file:b", "B", Tier::L2, 6);
+        s.now = 6;
+        s.step(&[
+            obs("file:old", "O", 10),
+            obs("file:b", "B", 10),
+            obs("symbol:n", "N", 10),
+        ]);
+        assert_eq!((part(&s, "file:old"), part(&s, "symbol:n")), (0, 7));
+        s.step(&[
+            obs("file:old", "O", 10),
+            obs("file:b", "B", 10),
+            obs("symbol:n", "N", 10),
+            obs("symbol:m", "M", 10),
+        ]);
+        assert_eq!((part(&s, "symbol:n"), part(&s, "symbol:m")), (7, 8));
+        // L2 breaks: everything after it is sent again, so L3 becomes one part.
+        let m = s.step(&[
+            obs("file:old", "O", 10),
+            obs("file:b", "B2", 10),
+            obs("symbol:n", "N", 10),
+            obs("symbol:m", "M", 10),
+        ]);
+        assert!(m.broken.contains(&Tier::L2), "{m:?}");
+        assert!(["file:old", "symbol:n", "symbol:m"]
+            .iter()
+            .all(|k| part(&s, k) == 0));
     }
 
     #[test]

@@ -291,6 +291,7 @@ impl Tracker {
                 gap: 0,
                 joined: o.joined,
                 arrived: 0,
+                part: 0,
             };
             self.state.next_order += 1;
             self.state.items.insert(o.key.clone(), entry);
@@ -330,6 +331,15 @@ impl Tracker {
             .filter(|(k, _)| !self.last.contains(*k))
             .map(|(k, e)| (k.clone(), e.order))
             .collect()
+    }
+
+    /// Each tracked item's part of its tier (`ripple`, Parts); empty without a session.
+    pub fn parts(&self) -> BTreeMap<ItemKey, u64> {
+        if self.place.is_none() {
+            return BTreeMap::new();
+        }
+        let parts = self.state.items.iter().filter(|(_, e)| e.part != 0);
+        parts.map(|(k, e)| (k.clone(), e.part)).collect()
     }
 
     /// Puts `key` in `tier` for this request whatever its count (`--tier PATH=L1`).
