@@ -296,6 +296,7 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
         tokens: tokenizer.at_least_of(text, id),
         sha256: sha256.then(|| sha256_hex(text)),
         joined: false,
+        blocks: 0,
     };
     let mut out: Vec<Observed> = input
         .files
@@ -322,6 +323,7 @@ pub fn observed(input: &Assembly, tokenizer: Tokenizer, sha256: bool) -> Vec<Obs
             tokens: tokenizer.at_least(&fingerprint),
             sha256: sha256.then(|| sha256_hex(&bytes)),
             joined: m.role == Role::Assistant && m.content.iter().any(is_tool_call),
+            blocks: m.content.len().max(1),
         });
     }
     out
@@ -618,6 +620,9 @@ pub struct Observed {
     /// assistant message with tool calls, whose results the next message holds. A tier
     /// boundary puts a tier's own messages between the two, which providers refuse.
     pub joined: bool,
+    /// The content blocks it adds where it enters a tier: a history message's blocks;
+    /// 0 for other items, which enter as one part (see `session::ripple`, Parts).
+    pub blocks: usize,
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ impl Rule {
 
     /// How many blocks back from a marker, counting its own, a read may end: OpenAI's
     /// explicit breakpoints have no limit, so a read may end at any block.
-    fn lookback(self) -> usize {
+    pub fn lookback(self) -> usize {
         match self {
             Rule::Breakpoints => LOOKBACK_BLOCKS,
             Rule::Explicit | Rule::Prefix => usize::MAX,

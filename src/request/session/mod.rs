@@ -377,8 +377,7 @@ pub fn lay_out(mut tracker: Tracker, request: &Request, pins: &[Pin]) -> Result<
 /// session's first request, then ripple promotion under the provider's cache rule.
 pub fn observe(tracker: &mut Tracker, request: &Request, observed: &[Observed]) {
     seed_map_tiers(tracker, request, observed);
-    let partial_reads = rule(request) == Rule::Prefix;
-    tracker.observe(observed, request.min_cache_tokens, partial_reads);
+    tracker.observe(observed, request.min_cache_tokens, rule(request));
 }
 
 /// On a session's first request with the repository's map, places the map's blocks in

@@ -31,6 +31,10 @@
 //!   that reads any prefix, only once moving it pays ([`Ripple::history_pays`]). A tool
 //!   call never leaves the tier of its result: a tier boundary would put the tier's own
 //!   messages between them, which providers refuse.
+//! - **Lookback.** A provider that finds an earlier entry only within so many blocks of
+//!   a marker (Anthropic: 20) reads a grown tier's old end only if what was appended
+//!   stays within them; history beyond that enters the tier on a later request
+//!   ([`Ripple::within_lookback`]).
 //! - **Anchoring.** A tier keeps, out of promotion, its lowest-N items up to the model's
 //!   minimum cacheable tokens, so it never empties below what a provider caches.
 //!
@@ -52,6 +56,9 @@ use crate::request::tier::Tier;
 
 /// The N at which a working file or history message leaves the active tier.
 pub const ENTRY_COUNT: u32 = 3;
+
+/// The blocks a new part adds to its tier: its message and the reply.
+const PART_BLOCKS: usize = 2;
 
 /// The most an item's last change can raise the N it needs to leave the active tier.
 const MAX_ENTRY_COUNT: u32 = 12;
@@ -150,6 +157,9 @@ pub struct Ripple<'a> {
     pub partial_reads: bool,
     /// How many requests of the session broke each cached tier.
     pub breaks: &'a mut BTreeMap<Tier, u32>,
+    /// How many blocks back from a marker, its own included, the provider finds an
+    /// earlier entry (`reuse::Rule::lookback`; `usize::MAX`: any).
+    pub lookback: usize,
 }
 
 impl Ripple<'_> {
@@ -157,6 +167,8 @@ impl Ripple<'_> {
     pub fn observe(&mut self, observed: &[Observed]) -> Moves {
         let sizes: BTreeMap<&ItemKey, usize> =
             observed.iter().map(|o| (&o.key, o.tokens)).collect();
+        let blocks: BTreeMap<&ItemKey, usize> =
+            observed.iter().map(|o| (&o.key, o.blocks)).collect();
         let mut moves = Moves::default();
         let old = std::mem::take(self.items);
         for (key, e) in &old {
@@ -233,7 +245,10 @@ impl Ripple<'_> {
                 entering.entry(Tier::L3).or_default().extend(history);
             }
         }
-        self.cascade(entering, &sizes, &mut moves);
+        if let Some(l3) = entering.get_mut(&Tier::L3) {
+            self.within_lookback(Tier::L3, l3, &blocks, &moves);
+        }
+        self.cascade(entering, &sizes, &blocks, &mut moves);
         self.keep_tool_calls_with_results(&mut moves);
         for tier in moves.changed() {
             *self.breaks.entry(tier).or_default() += 1;
@@ -416,6 +431,7 @@ impl Ripple<'_> {
         &mut self,
         mut entering: BTreeMap<Tier, Vec<ItemKey>>,
         sizes: &BTreeMap<&ItemKey, usize>,
+        blocks: &BTreeMap<&ItemKey, usize>,
         moves: &mut Moves,
     ) {
         let mut counted: BTreeSet<Tier> = BTreeSet::new();
@@ -425,7 +441,7 @@ impl Ripple<'_> {
             for tier in [Tier::L3, Tier::L2, Tier::L1, Tier::L0] {
                 let entrants = entering.remove(&tier).unwrap_or_default();
                 self.enter(tier, &entrants, &mut counted, sizes, moves);
-                moved |= self.promote(tier, sizes, moves, &mut entering);
+                moved |= self.promote(tier, sizes, blocks, moves, &mut entering);
             }
             if !moved && entering.is_empty() {
                 break;
@@ -472,6 +488,7 @@ impl Ripple<'_> {
         &mut self,
         tier: Tier,
         sizes: &BTreeMap<&ItemKey, usize>,
+        blocks: &BTreeMap<&ItemKey, usize>,
         moves: &mut Moves,
         entering: &mut BTreeMap<Tier, Vec<ItemKey>>,
     ) -> bool {
@@ -502,6 +519,7 @@ impl Ripple<'_> {
         });
         let mut keys: Vec<ItemKey> = candidates.iter().map(|(_, k)| k.clone()).collect();
         self.keep_results(&mut keys);
+        self.within_lookback(up, &mut keys, blocks, moves);
         candidates.retain(|(_, k)| keys.contains(k));
         if candidates.is_empty() || !self.worth_moving(tier, up, &candidates, sizes, moves) {
             return false;
@@ -513,6 +531,48 @@ impl Ripple<'_> {
             entering.entry(up).or_default().push(key);
         }
         true
+    }
+
+    /// Keeps what `moving` appends to `tier` within the provider's lookback: a marker at
+    /// the tier's new end finds its old end, the entry the last request wrote, only
+    /// within `lookback` blocks of it (Anthropic: 20, the marker's own included). The
+    /// blocks appended this request (a new part's message pair, each history message's
+    /// blocks) so stay under it, and the newest history waits for a later request. Not
+    /// for a tier sent again from its start anyway: nothing of it is read.
+    fn within_lookback(
+        &self,
+        tier: Tier,
+        moving: &mut Vec<ItemKey>,
+        blocks: &BTreeMap<&ItemKey, usize>,
+        moves: &Moves,
+    ) {
+        if self.lookback == usize::MAX || moves.afresh_from() <= tier {
+            return;
+        }
+        let blocks_of = |key: &ItemKey| blocks.get(key).copied().unwrap_or(0);
+        let entered: Vec<&ItemKey> = self
+            .items
+            .iter()
+            .filter(|(_, e)| e.tier == tier && e.part == self.now)
+            .map(|(k, _)| k)
+            .collect();
+        let part = entered
+            .iter()
+            .copied()
+            .chain(moving.iter())
+            .any(|k| k.history_index().is_none());
+        let mut used: usize = entered.iter().map(|k| blocks_of(k)).sum();
+        used += if part { PART_BLOCKS } else { 0 };
+        let mut history: Vec<usize> = moving.iter().filter_map(ItemKey::history_index).collect();
+        history.sort_unstable();
+        let cut = history.into_iter().find(|i| {
+            used += blocks_of(&ItemKey::History(*i));
+            used >= self.lookback
+        });
+        if let Some(cut) = cut {
+            moving.retain(|k| k.history_index().is_none_or(|i| i < cut));
+            self.keep_results(moving);
+        }
     }
 
     /// Whether moving `candidates` from `tier` into `up`, the tier above, pays.
@@ -574,6 +634,7 @@ mod tests {
         partial: bool,
         now: u64,
         breaks: BTreeMap<Tier, u32>,
+        lookback: usize,
     }
 
     fn obs(text: &str, content: &str, tokens: usize) -> Observed {
@@ -583,6 +644,7 @@ mod tests {
             tokens,
             sha256: None,
             joined: false,
+            blocks: usize::from(text.starts_with("history:")),
         }
     }
 
@@ -596,6 +658,7 @@ mod tests {
                 partial: false,
                 now: 0,
                 breaks: BTreeMap::new(),
+                lookback: usize::MAX,
             }
         }
         fn step(&mut self, observed: &[Observed]) -> Moves {
@@ -608,6 +671,7 @@ mod tests {
                 now: self.now,
                 partial_reads: self.partial,
                 breaks: &mut self.breaks,
+                lookback: self.lookback,
             }
             .observe(observed)
         }
@@ -1081,6 +1145,39 @@ mod tests {
         );
         assert_eq!(run(true, 10), Tier::Active);
         assert_eq!(run(true, 600), Tier::L3);
+    }
+
+    #[test]
+    fn history_enters_a_tier_no_further_than_the_lookback_bridges() {
+        let tiers = |lookback: usize, break_l3: bool| {
+            let mut s = Session::new(0);
+            s.lookback = lookback;
+            s.put("file:a", "A", Tier::L3, 3);
+            for i in 0..10 {
+                s.put(&format!("history:{i}"), &format!("m{i}"), Tier::Active, 3);
+            }
+            let history: Vec<Observed> = (0..10)
+                .map(|i| obs(&format!("history:{i}"), &format!("m{i}"), 50))
+                .collect();
+            let a = if break_l3 { "A2" } else { "A" };
+            let mut step = |w: &str| {
+                let mut all = vec![obs("file:a", a, 10), obs("file:w", w, 10)];
+                all.extend(history.iter().cloned());
+                s.step(&all);
+                (0..10)
+                    .map(|i| s.tier(&format!("history:{i}")))
+                    .collect::<Vec<_>>()
+            };
+            [step("W1"), step("W2")]
+        };
+        let (cached, active) = (Tier::L3, Tier::Active);
+        // Six blocks back from the marker: the old end is found behind five new messages.
+        let [first, second] = tiers(6, false);
+        assert_eq!(first, [[cached; 5], [active; 5]].concat());
+        assert_eq!(second, [cached; 10]);
+        // Without a limit, or into a tier sent again from its start, all at once.
+        assert_eq!(tiers(usize::MAX, false)[0], [cached; 10]);
+        assert_eq!(tiers(6, true)[0], [cached; 10]);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::beneath::{self, Links, Place, Root};
 use crate::edit::recovery::Failed;
 use crate::request::item_key::{ItemKey, KeyError};
 use crate::request::report::usage::Predicted;
-use crate::request::reuse::Memory;
+use crate::request::reuse::{Memory, Rule};
 use crate::request::session::ripple::Ripple;
 use crate::request::session::turns::Conversation;
 use crate::request::tier::Tier;
@@ -213,12 +213,13 @@ impl Tracker {
     /// Records one request's items (in request order) by ripple promotion (see
     /// `ripple`); `min_tokens` is the model's minimum cacheable prefix. Items not in this
     /// request are forgotten.
-    /// `partial_reads`: the provider reads any prefix, not whole blocks (`Rule::Prefix`).
+    /// `rule`: how the provider reads its cache (any prefix, or whole blocks near a
+    /// marker).
     pub fn observe(
         &mut self,
         items: &[Observed],
         min_tokens: u64,
-        partial_reads: bool,
+        rule: Rule,
     ) -> super::ripple::Moves {
         let active_cached = self
             .previous
@@ -232,7 +233,8 @@ impl Tracker {
             min_tokens,
             active_cached,
             now: self.state.requests,
-            partial_reads,
+            partial_reads: rule == Rule::Prefix,
+            lookback: rule.lookback(),
             breaks: &mut self.state.breaks,
         }
         .observe(items);
@@ -673,13 +675,14 @@ mod tests {
                 tokens: v.len(),
                 sha256: None,
                 joined: false,
+                blocks: 0,
             })
             .collect()
     }
 
     fn run(path: &Path, pairs: &[(&str, &str)]) -> BTreeMap<ItemKey, Tier> {
         let mut t = Tracker::open(Path::new("/"), path).unwrap();
-        t.observe(&items(pairs), 1024, false);
+        t.observe(&items(pairs), 1024, Rule::Breakpoints);
         let tiers = t.tiers();
         t.save().unwrap();
         tiers
@@ -712,7 +715,7 @@ mod tests {
         let path = dir.path().join("s.json");
         let observe = |pairs: &[(&str, &str)]| {
             let mut t = Tracker::open(Path::new("/"), &path).unwrap();
-            t.observe(&items(pairs), 0, false);
+            t.observe(&items(pairs), 0, Rule::Breakpoints);
             let change = t.first_change().map(str::to_string);
             t.save().unwrap();
             change
@@ -790,7 +793,7 @@ mod tests {
                 ..items(&[(k, v)]).remove(0)
             })
             .collect();
-        t.observe(&observed, 0, false);
+        t.observe(&observed, 0, Rule::Breakpoints);
         assert!(!t.wants_sha256());
         assert_eq!(t.tiers()[&key("file:a")], Tier::L2);
         assert_eq!(t.entries()[&key("file:a")].hash, blake3_hex("A"));
@@ -808,7 +811,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         let mut t = Tracker::open(Path::new("/"), &path).unwrap();
-        t.observe(&items(&[("file:a", "A"), ("file:b", "B")]), 0, false);
+        t.observe(
+            &items(&[("file:a", "A"), ("file:b", "B")]),
+            0,
+            Rule::Breakpoints,
+        );
         t.pin(key("file:a"), Tier::L1);
         assert_eq!(t.tiers()[&key("file:a")], Tier::L1);
         assert_eq!(t.tiers()[&key("file:b")], Tier::Active);
@@ -817,7 +824,7 @@ mod tests {
 
         let mut e = Tracker::ephemeral();
         for _ in 0..4 {
-            e.observe(&items(&[("file:a", "A")]), 0, false);
+            e.observe(&items(&[("file:a", "A")]), 0, Rule::Breakpoints);
         }
         assert_eq!(e.tiers().get(&key("file:a")), None);
         e.pin(key("file:a"), Tier::L2);
@@ -894,7 +901,7 @@ mod tests {
                 s.spawn(move || {
                     for round in 0..rounds {
                         let mut t = Tracker::open(Path::new("/"), path).unwrap();
-                        t.observe(&items(&[("file:a", "A")]), 0, false);
+                        t.observe(&items(&[("file:a", "A")]), 0, Rule::Breakpoints);
                         let mut memory = t.previous().cloned().unwrap_or_default();
                         memory.entries.push(format!("{thread}-{round}"));
                         t.record(memory);
