@@ -193,8 +193,8 @@ pub struct TaskRecord {
     /// The working files those blocks were ranked from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub from: Vec<String>,
-    /// Whether a cached tier of the session holds them: the tracker's tiers say it when
-    /// the record is read, so it is not stored.
+    /// Whether a cached tier of the session holds them, or they are ready to climb into
+    /// one: the tracker says it when the record is read, so it is not stored.
     #[serde(skip)]
     pub cached: bool,
 }

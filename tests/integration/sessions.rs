@@ -700,3 +700,32 @@ fn the_task_blocks_stay_in_their_tier_while_a_file_they_were_ranked_from_is_sent
     run(&["c.rs"]);
     assert_eq!(record(), serde_json::json!(["c.rs"]));
 }
+
+#[test]
+fn a_task_ready_to_climb_is_kept_when_the_working_set_changes() {
+    let t = task_project();
+    common::track_all(&t.work);
+    let run = |files: &[&str]| {
+        let args = [&BASE[..7], &["--map-tokens", "240", "--file"], files].concat();
+        let args = [&args[..], &["--session", "s"]].concat();
+        t.run_with(&args).ok().to_string()
+    };
+    let task = || items(&t, "s")["task"].clone();
+    // Nothing changes, so nothing rewrites the active part: the task comes back
+    // unchanged and waits there, ready to climb.
+    for _ in 0..4 {
+        run(&["a.rs"]);
+    }
+    assert_eq!(
+        (task()["tier"].clone(), task()["unchanged"].clone()),
+        ("Active".into(), 3.into())
+    );
+    // c.rs joins, which rewrites the active part: ranked again, the task would change
+    // and wait three more requests; kept, it climbs.
+    let body = run(&["a.rs", "c.rs"]);
+    assert!(
+        !body.contains("c_helper.rs:") && body.contains("a_helper.rs:"),
+        "{body}"
+    );
+    assert_eq!(task()["tier"], "L3", "{}", task());
+}

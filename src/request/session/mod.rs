@@ -272,13 +272,21 @@ pub fn stored(
         failures: tracker.failed().to_vec(),
         cached_blocks: cached_blocks(&tracker),
         last_task: crate::map::TaskRecord {
-            cached: tracker
-                .entries()
-                .get(&ItemKey::Task)
-                .is_some_and(|e| e.tier != Tier::Active),
+            cached: task_settles(&tracker),
             ..tracker.task().clone()
         },
     })
+}
+
+/// Whether the session's task is in a cached tier, or ready to climb into one: then the
+/// next request keeps it as it was while a file it was ranked from is still sent
+/// (`map::TaskRecord`). A task that is ready waits in the active part until a request
+/// rewrites that part anyway, and a change of the working set, the likeliest such
+/// request, would otherwise rank it again: changed, it would wait three more requests
+/// and never settle while files come and go.
+fn task_settles(tracker: &Tracker) -> bool {
+    let task = tracker.entries().get(&ItemKey::Task);
+    task.is_some_and(|e| e.tier != Tier::Active || e.unchanged >= ripple::ENTRY_COUNT)
 }
 
 /// The files whose symbol blocks `tracker` holds in a cached tier, by tier, then by
