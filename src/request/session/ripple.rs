@@ -41,10 +41,11 @@
 //! **Parts.** Whatever enters a tier is appended to its end: history as messages, other
 //! items as a part of their own (a message pair, `assemble`), so the tier's earlier
 //! bytes stay as they were and a provider still reads them. A tier is *grown* by what
-//! enters it and *broken* by what leaves it or changes in it; from the first broken
-//! tier, and from the tier after the first grown one, everything is sent again anyway,
-//! so those tiers are laid out afresh as one part. The cost rules below still count an
-//! entry as rewriting its tier, as they did before parts: they err towards fewer moves.
+//! enters it and *broken* by what leaves it or changes in it. What is sent again anyway
+//! is laid out afresh: the first broken tier from the part where an item left or
+//! changed (those parts become one), and every tier after it, or after the first grown
+//! one, whole. The cost rules below still count an entry as rewriting its tier, as
+//! they did before parts: they err towards fewer moves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -118,6 +119,8 @@ fn active() -> Tier {
 pub struct Moves {
     /// Tiers an item left or changed in: sent again from that item on.
     pub broken: BTreeSet<Tier>,
+    /// The first part of each broken tier that an item left or changed in.
+    pub broken_from: BTreeMap<Tier, u64>,
     /// Tiers an item other than history entered: sent again from their old end on.
     pub grown: BTreeSet<Tier>,
     /// `(key, from, to)` of every move up, in order.
@@ -132,12 +135,33 @@ impl Moves {
         self.broken.union(&self.grown).copied().collect()
     }
 
+    /// Records that an item left `tier`, or changed in it, from its `part`.
+    fn break_at(&mut self, tier: Tier, part: u64) {
+        self.broken.insert(tier);
+        let from = self.broken_from.entry(tier).or_insert(part);
+        *from = (*from).min(part);
+    }
+
     /// The first tier that is laid out afresh: the first broken one, or the one after
     /// the first grown one, whichever comes first (`Active` when none is).
     fn afresh_from(&self) -> Tier {
         let broken = self.broken.first().copied().unwrap_or(Tier::Active);
-        let after_grown = self.grown.first().map_or(Tier::Active, |t| t.below());
-        broken.min(after_grown)
+        broken.min(self.after_grown())
+    }
+
+    /// The tier after the first grown one, which is sent from its start.
+    fn after_grown(&self) -> Tier {
+        self.grown.first().map_or(Tier::Active, |t| t.below())
+    }
+
+    /// The first part of `afresh_from` that is sent again: all of it when it is sent
+    /// from its start, else from the first part an item left or changed in.
+    fn afresh_part(&self) -> u64 {
+        let from = self.afresh_from();
+        match self.after_grown() <= from {
+            true => 0,
+            false => self.broken_from.get(&from).copied().unwrap_or(0),
+        }
     }
 }
 
@@ -173,7 +197,7 @@ impl Ripple<'_> {
         let old = std::mem::take(self.items);
         for (key, e) in &old {
             if !sizes.contains_key(key) && e.tier != Tier::Active {
-                moves.broken.insert(e.tier);
+                moves.break_at(e.tier, e.part);
             }
         }
         // Whether the active content is rewritten this request anyway: then moving an
@@ -194,7 +218,7 @@ impl Ripple<'_> {
                 }
                 previous => {
                     if let Some(e) = previous.filter(|e| e.tier != Tier::Active) {
-                        moves.broken.insert(e.tier);
+                        moves.break_at(e.tier, e.part);
                         moves.demoted.push(o.key.clone());
                     }
                     // A new history message is appended; anything else new or changed
@@ -253,16 +277,20 @@ impl Ripple<'_> {
         for tier in moves.changed() {
             *self.breaks.entry(tier).or_default() += 1;
         }
-        self.lay_out_afresh(moves.afresh_from());
+        self.lay_out_afresh(&moves);
         moves
     }
 
-    /// Makes every item of the cached tiers from `tier` on one part: those tiers are
-    /// sent again from their start anyway (see Parts, above).
-    fn lay_out_afresh(&mut self, tier: Tier) {
+    /// Joins the parts that are sent again anyway (see Parts, above): every part of the
+    /// tiers after the first broken one or the first grown one, which are sent from
+    /// their start, and in the first broken tier the parts from its first change on.
+    fn lay_out_afresh(&mut self, moves: &Moves) {
+        let (from, first_change) = (moves.afresh_from(), moves.afresh_part());
         for e in self.items.values_mut() {
-            if e.tier >= tier || e.tier == Tier::Active {
+            if e.tier == Tier::Active || e.tier > from {
                 e.part = 0;
+            } else if e.tier == from && e.part >= first_change {
+                e.part = first_change;
             }
         }
     }
@@ -328,7 +356,7 @@ impl Ripple<'_> {
         for (_, key) in self.history() {
             let e = self.items.get_mut(&key).expect("listed from the map");
             if e.tier < least_stable {
-                moves.broken.insert(e.tier);
+                moves.break_at(e.tier, e.part);
                 moves.demoted.push(key.clone());
                 e.tier = Tier::Active;
                 e.unchanged = e.unchanged.min(ENTRY_COUNT);
@@ -384,7 +412,7 @@ impl Ripple<'_> {
             if !e.joined || e.tier == next_tier {
                 continue;
             }
-            moves.broken.insert(e.tier);
+            moves.break_at(e.tier, e.part);
             moves.demoted.push(key.clone());
             e.tier = next_tier;
             e.part = next_part;
@@ -525,7 +553,8 @@ impl Ripple<'_> {
             return false;
         }
         candidates.sort();
-        moves.broken.insert(tier);
+        let first_part = candidates.iter().map(|(_, k)| self.items[k].part).min();
+        moves.break_at(tier, first_part.unwrap_or(0));
         for (_, key) in candidates {
             moves.promoted.push((key.clone(), tier, up));
             entering.entry(up).or_default().push(key);
@@ -766,7 +795,8 @@ mod tests {
     #[test]
     fn what_enters_a_tier_is_a_part_of_its_own_until_the_tier_is_sent_afresh() {
         let part = |s: &Session, k: &str| s.items[&key(k)].part;
-        let mut s = Session::new(0);
+        // Every tier under the minimum: its items are anchored, nothing climbs.
+        let mut s = Session::new(1000);
         s.put("file:old", "O", Tier::L3, 3);
         s.put("file:b", "B", Tier::L2, 6);
         s.now = 6;
@@ -783,12 +813,23 @@ mod tests {
             obs("symbol:m", "M", 10),
         ]);
         assert_eq!((part(&s, "symbol:n"), part(&s, "symbol:m")), (7, 8));
+        // m changes and enters again: L3 is sent again from m's part, the parts before
+        // it stay.
+        let m = s.step(&[
+            obs("file:old", "O", 10),
+            obs("file:b", "B", 10),
+            obs("symbol:n", "N", 10),
+            obs("symbol:m", "M2", 10),
+        ]);
+        assert_eq!(m.broken_from, BTreeMap::from([(Tier::L3, 8)]));
+        let parts = ["file:old", "symbol:n", "symbol:m"].map(|k| part(&s, k));
+        assert_eq!(parts, [0, 7, 8]);
         // L2 breaks: everything after it is sent again, so L3 becomes one part.
         let m = s.step(&[
             obs("file:old", "O", 10),
             obs("file:b", "B2", 10),
             obs("symbol:n", "N", 10),
-            obs("symbol:m", "M", 10),
+            obs("symbol:m", "M2", 10),
         ]);
         assert!(m.broken.contains(&Tier::L2), "{m:?}");
         assert!(["file:old", "symbol:n", "symbol:m"]
