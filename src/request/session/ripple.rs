@@ -100,8 +100,9 @@ pub struct Entry {
     /// The request at which it joined the session's items (0 in state files before it).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub arrived: u64,
-    /// Its part of its tier: the request that appended it there, or 0 for the part laid
-    /// out when the tier was last sent afresh.
+    /// Its part of its tier: the request that appended it there (or the first of the
+    /// parts it was joined with when they were sent again), or 0 for the part laid out
+    /// when the tier was last sent from its start.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub part: u64,
 }
@@ -131,7 +132,7 @@ pub struct Moves {
 
 impl Moves {
     /// The tiers broken or grown: each is sent again from some point on.
-    pub fn changed(&self) -> BTreeSet<Tier> {
+    fn changed(&self) -> BTreeSet<Tier> {
         self.broken.union(&self.grown).copied().collect()
     }
 
@@ -179,7 +180,7 @@ pub struct Ripple<'a> {
     /// Whether the provider reads any prefix of a block (automatic prefix caching), not
     /// whole blocks only (markers).
     pub partial_reads: bool,
-    /// How many requests of the session broke each cached tier.
+    /// How many requests of the session broke or grew each cached tier (see Parts).
     pub breaks: &'a mut BTreeMap<Tier, u32>,
     /// How many blocks back from a marker, its own included, the provider finds an
     /// earlier entry (`reuse::Rule::lookback`; `usize::MAX`: any).

@@ -111,7 +111,7 @@ struct State {
     /// Requests the session has recorded.
     #[serde(default)]
     requests: u64,
-    /// How many of them broke each cached tier (ripple's promotion weighs them).
+    /// How many of them broke or grew each cached tier (ripple's promotion weighs them).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     breaks: BTreeMap<Tier, u32>,
     /// The conversation `reply` brings back (`turns`).
