@@ -654,15 +654,19 @@ fn task_file(name: &str, n: usize) -> String {
     format!("fn {name}() {{ {hubs}{name}_helper(); }} // {n}\n")
 }
 
+/// The body of a request of session `s` on [`task_project`] naming `files`, with a map
+/// small enough that only the task shows each file's helper.
+fn task_request(t: &Test, files: &[&str]) -> String {
+    let args = [&BASE[..7], &["--map-tokens", "240", "--file"], files].concat();
+    let args = [&args[..], &["--session", "s"]].concat();
+    t.run_with(&args).ok().to_string()
+}
+
 #[test]
 fn the_task_blocks_stay_in_their_tier_while_a_file_they_were_ranked_from_is_sent() {
     let t = task_project();
     common::track_all(&t.work);
-    let run = |files: &[&str]| {
-        let args = [&BASE[..7], &["--map-tokens", "240", "--file"], files].concat();
-        let args = [&args[..], &["--session", "s"]].concat();
-        t.run_with(&args).ok().to_string()
-    };
+    let run = |files: &[&str]| task_request(&t, files);
     let task = || items(&t, "s")["task"].clone();
     // a.rs is edited each request: the task (a_helper.rs around it) climbs into L3
     // once it came back unchanged three times, when the active part is rewritten anyway.
@@ -705,11 +709,7 @@ fn the_task_blocks_stay_in_their_tier_while_a_file_they_were_ranked_from_is_sent
 fn a_task_ready_to_climb_is_kept_when_the_working_set_changes() {
     let t = task_project();
     common::track_all(&t.work);
-    let run = |files: &[&str]| {
-        let args = [&BASE[..7], &["--map-tokens", "240", "--file"], files].concat();
-        let args = [&args[..], &["--session", "s"]].concat();
-        t.run_with(&args).ok().to_string()
-    };
+    let run = |files: &[&str]| task_request(&t, files);
     let task = || items(&t, "s")["task"].clone();
     // Nothing changes, so nothing rewrites the active part: the task comes back
     // unchanged and waits there, ready to climb.
