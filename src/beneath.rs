@@ -97,7 +97,7 @@ impl Root {
     /// working directory or its git work tree), so it is opened by name, once.
     pub fn open(path: &Path) -> io::Result<Root> {
         let dir = Dir::open_ambient_dir(path, cap_std::ambient_authority())?;
-        let real = path.canonicalize()?;
+        let real = paths::real_root(path).map_or_else(|| path.canonicalize(), Ok)?;
         Ok(Root {
             dir,
             path: paths::normalize(path),

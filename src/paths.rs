@@ -83,7 +83,7 @@ pub const CONFINE_HINT: &str = "files the project supplies may only name files i
 /// `what` names the file that asked and the path as written, e.g. `AGENTS.md:3: import
 /// '@x.md'`. A path that does not exist yet is resolved as far as it exists.
 pub fn confine(root: &Path, path: &Path, what: &str, hint: &str) -> Result<PathBuf, String> {
-    let root = root.canonicalize().unwrap_or_else(|_| normalize(root));
+    let root = real_root(root).unwrap_or_else(|| normalize(root));
     let real = real_path(path);
     if real.starts_with(&root) {
         return Ok(real);
@@ -99,6 +99,39 @@ pub fn confine(root: &Path, path: &Path, what: &str, hint: &str) -> Result<PathB
     ))
 }
 
+/// The project root `root` as the file system has it, resolved once a run: a run confines
+/// a dozen paths to the same root, and resolving it read the link of each of its
+/// components every time (40 of a bare `system`'s 66 `readlink`s). The root is the
+/// user's choice, so a link swapped under it later can only make a path look outside
+/// of the root resolved first, never lead one outside it.
+///
+/// `None` when it cannot be resolved (it does not exist).
+pub fn real_root(root: &Path) -> Option<PathBuf> {
+    if let Some(real) = resolved_root(root) {
+        return Some(real);
+    }
+    // A root that does not exist yet is not kept: it may be made, behind a link, later.
+    let real = root.canonicalize().ok()?;
+    lock_roots().push((root.to_path_buf(), real.clone()));
+    Some(real)
+}
+
+/// The roots [`real_root`] resolved, as given and as resolved.
+static ROOTS: std::sync::Mutex<Vec<(PathBuf, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+
+fn lock_roots() -> std::sync::MutexGuard<'static, Vec<(PathBuf, PathBuf)>> {
+    ROOTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `path` as [`real_root`] resolved it, when it is a root it resolved.
+fn resolved_root(path: &Path) -> Option<PathBuf> {
+    let roots = lock_roots();
+    roots
+        .iter()
+        .find(|(given, _)| given == path)
+        .map(|(_, real)| real.clone())
+}
+
 /// `path` with every symbolic link resolved: its longest existing ancestor made canonical,
 /// then the rest (which does not exist) folded on.
 fn real_path(path: &Path) -> PathBuf {
@@ -112,8 +145,9 @@ fn real_path(path: &Path) -> PathBuf {
     loop {
         // An `lstat` first: a path that does not exist is refused in one call, where
         // `canonicalize` reads every component's link before it fails.
+        // The root, where a path below it that does not exist yet ends, as resolved once.
         let real = match std::fs::symlink_metadata(base) {
-            Ok(_) => base.canonicalize().ok(),
+            Ok(_) => resolved_root(base).or_else(|| base.canonicalize().ok()),
             Err(_) => None,
         };
         if let Some(real) = real {
@@ -172,8 +206,18 @@ pub fn project_name(real: &Path, root: &Path) -> String {
 }
 
 /// Whether `a` and `b` name the same file (links followed); paths that cannot be
-/// resolved compare as written.
+/// resolved compare as written. On Unix a file is its device and inode, one `stat`
+/// each, where resolving a path reads the link of each of its components.
 pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => a == b,
+        }
+    }
+    #[cfg(not(unix))]
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
@@ -291,6 +335,43 @@ mod tests {
         assert!(ok("../p2/secret.md").is_err());
         std::os::unix::fs::symlink("../p2", root.join("sib")).unwrap();
         assert!(ok("sib/secret.md").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn same_file_follows_links_and_tells_files_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.md"), dir.path().join("b.md"));
+        std::fs::write(&a, "x").unwrap();
+        std::fs::write(&b, "x").unwrap();
+        std::os::unix::fs::symlink("a.md", dir.path().join("link.md")).unwrap();
+        std::fs::hard_link(&a, dir.path().join("hard.md")).unwrap();
+        assert!(same_file(&a, &dir.path().join("link.md")));
+        assert!(same_file(&a, &dir.path().join("hard.md")));
+        assert!(!same_file(&a, &b));
+        let gone = dir.path().join("gone.md");
+        assert!(same_file(&gone, &gone));
+        assert!(!same_file(&gone, &a));
+    }
+
+    /// The root is resolved once: a link to it swapped to another directory later makes
+    /// the paths through it outside, where resolving the root anew would let them in.
+    #[cfg(unix)]
+    #[test]
+    fn a_root_swapped_after_it_was_resolved_leads_nowhere_new() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(base.join("project")).unwrap();
+        std::fs::create_dir_all(base.join("elsewhere")).unwrap();
+        std::fs::write(base.join("elsewhere/secret.md"), "s").unwrap();
+        let root = base.join("link");
+        std::os::unix::fs::symlink("project", &root).unwrap();
+        assert!(confine(&root, &root.join("a.md"), "x", "h").is_ok());
+
+        std::fs::remove_file(&root).unwrap();
+        std::os::unix::fs::symlink("elsewhere", &root).unwrap();
+        assert_eq!(real_root(&root), Some(base.join("project")));
+        assert!(confine(&root, &root.join("secret.md"), "x", "h").is_err());
     }
 
     #[test]
