@@ -96,7 +96,7 @@ fn collect_templates(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 /// pointers in the grammars' and the tables' read-only data, each page of them copied
 /// on write. A fixed-address binary maps those pages from the file as they are.
 fn link_without_pie() {
-    if linux_gnu() {
+    if linux_gnu() && !crt_static() {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }
@@ -180,6 +180,13 @@ fn prompt_files() -> Vec<(String, String)> {
 fn split_prompt<'a>(name: &str, text: &'a str) -> (&'a str, &'a str) {
     front_matter::split(text)
         .unwrap_or_else(|e| panic!("{PROMPTS_DIR}/{name}: no front matter ({e:?})"))
+}
+
+/// Whether the C runtime is linked in (`-C target-feature=+crt-static`): rustc then
+/// chooses the link's form itself (`-static` under `-C relocation-model=static`), and
+/// `-no-pie` beside its `-static-pie` would make a binary that crashes at start.
+fn crt_static() -> bool {
+    std::env::var("CARGO_CFG_TARGET_FEATURE").is_ok_and(|f| f.split(',').any(|f| f == "crt-static"))
 }
 
 /// Whether the target is Linux with glibc, whose linker options the two above are.

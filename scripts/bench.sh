@@ -7,7 +7,8 @@
 #                               # stripped
 #   scripts/bench.sh render     # `template render` vs `cat` of the same output
 #   scripts/bench.sh system     # `system` in a git repo with two AGENTS.md vs `cat`, and
-#                               # with a goal, two skills and the sanity check
+#                               # with a goal, two skills and the sanity check; then the
+#                               # plain `cargo build --release` binary (dynamically linked)
 #   scripts/bench.sh messages   # `messages`, 200 files of a 20,000-file repo, vs code2prompt,
 #                               # repomix and `git ls-files | xargs cat` of the same files
 #   scripts/bench.sh map        # `map` cold and warm vs `ctags -L - -f out`, peak RSS, and
@@ -30,13 +31,12 @@ cd "$(dirname "$0")/.."
 if ! command -v hyperfine >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq hyperfine
 fi
-cargo build --release --quiet
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The binary as `cargo install` leaves it: a copy. The file the linker wrote starts
-# about 0.3 ms slower on this machine (more page faults: 463 against 435), which users
-# never run.
-cp target/release/asimi-prompt "$work/asimi-prompt"
+# The binary as `scripts/release install` leaves it: a copy. The file the linker wrote
+# starts about 0.3 ms slower on this machine (more page faults: 463 against 435), which
+# users never run.
+cp "$(scripts/release build)" "$work/asimi-prompt"
 bin=$work/asimi-prompt
 runs=${RUNS:-200}
 
@@ -97,6 +97,15 @@ bench_system() {
     "$bin system --model claude-sonnet-5-5" \
     "$bin system --model claude-sonnet-5-5 $full")
   medians "$work/system.json"
+  cargo build --release --quiet
+  cp target/release/asimi-prompt "$work/plain"
+  echo "== system: scripts/release's binary vs the plain release build, dynamically linked"
+  (cd "$repo/sub" && HOME=$work hyperfine -N --warmup 20 --runs "$runs" \
+    --export-json "$work/plain.json" \
+    "cat $work/system.out" \
+    "$bin system --model claude-sonnet-5-5" \
+    "$work/plain system --model claude-sonnet-5-5")
+  medians "$work/plain.json"
 }
 
 # The same repository shape as benches/request.rs: 20,000 files of about 1.5 KB in
