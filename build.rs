@@ -182,17 +182,17 @@ fn split_prompt<'a>(name: &str, text: &'a str) -> (&'a str, &'a str) {
         .unwrap_or_else(|e| panic!("{PROMPTS_DIR}/{name}: no front matter ({e:?})"))
 }
 
+/// Whether the target is Linux with glibc, whose linker options the two above are.
+fn linux_gnu() -> bool {
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu"
+}
+
 /// Whether the C runtime is linked in (`-C target-feature=+crt-static`): rustc then
 /// chooses the link's form itself (`-static` under `-C relocation-model=static`), and
 /// `-no-pie` beside its `-static-pie` would make a binary that crashes at start.
 fn crt_static() -> bool {
     std::env::var("CARGO_CFG_TARGET_FEATURE").is_ok_and(|f| f.split(',').any(|f| f == "crt-static"))
-}
-
-/// Whether the target is Linux with glibc, whose linker options the two above are.
-fn linux_gnu() -> bool {
-    let var = |name: &str| std::env::var(name).unwrap_or_default();
-    var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu"
 }
 
 /// Rust's unwinder comes from libgcc_s, a shared library loaded at every start whose
