@@ -187,17 +187,33 @@ pub struct Ripple<'a> {
     pub lookback: usize,
 }
 
+/// What one request sent of each item (its tokens and blocks), by key.
+struct Sent<'a>(BTreeMap<&'a ItemKey, &'a Observed>);
+
+impl Sent<'_> {
+    fn has(&self, key: &ItemKey) -> bool {
+        self.0.contains_key(key)
+    }
+
+    /// Its tokens; 0 for an item the request did not send.
+    fn tokens(&self, key: &ItemKey) -> u64 {
+        self.0.get(key).map_or(0, |o| o.tokens as u64)
+    }
+
+    /// Its blocks (see `Observed::blocks`); 0 for an item the request did not send.
+    fn blocks(&self, key: &ItemKey) -> usize {
+        self.0.get(key).map_or(0, |o| o.blocks)
+    }
+}
+
 impl Ripple<'_> {
     /// Applies one request's items (in request order) and returns what moved.
     pub fn observe(&mut self, observed: &[Observed]) -> Moves {
-        let sizes: BTreeMap<&ItemKey, usize> =
-            observed.iter().map(|o| (&o.key, o.tokens)).collect();
-        let blocks: BTreeMap<&ItemKey, usize> =
-            observed.iter().map(|o| (&o.key, o.blocks)).collect();
+        let sent = Sent(observed.iter().map(|o| (&o.key, o)).collect());
         let mut moves = Moves::default();
         let old = std::mem::take(self.items);
         for (key, e) in &old {
-            if !sizes.contains_key(key) && e.tier != Tier::Active {
+            if !sent.has(key) && e.tier != Tier::Active {
                 moves.break_at(e.tier, e.part);
             }
         }
@@ -205,7 +221,7 @@ impl Ripple<'_> {
         // item out of it costs no extra cache write.
         let mut rewritten = old
             .iter()
-            .any(|(key, e)| e.tier == Tier::Active && !key.is_symbol() && !sizes.contains_key(key));
+            .any(|(key, e)| e.tier == Tier::Active && !key.is_symbol() && !sent.has(key));
         let mut entering: BTreeMap<Tier, Vec<ItemKey>> = BTreeMap::new();
         for o in observed {
             let entry = match old.get(&o.key) {
@@ -263,7 +279,7 @@ impl Ripple<'_> {
             let files: Vec<ItemKey> = files.map(|o| o.key.clone()).collect();
             entering.entry(Tier::L3).or_default().extend(files);
             let history = self.eligible_history();
-            if moves.broken.is_empty() && self.active_cached && !self.history_pays(&history, &sizes)
+            if moves.broken.is_empty() && self.active_cached && !self.history_pays(&history, &sent)
             {
                 // Kept active: see `history_pays`.
             } else {
@@ -271,9 +287,9 @@ impl Ripple<'_> {
             }
         }
         if let Some(l3) = entering.get_mut(&Tier::L3) {
-            self.within_lookback(Tier::L3, l3, &blocks, &moves);
+            self.within_lookback(Tier::L3, l3, &sent, &moves);
         }
-        self.cascade(entering, &sizes, &blocks, &mut moves);
+        self.cascade(entering, &sent, &mut moves);
         self.keep_tool_calls_with_results(&mut moves);
         for tier in moves.changed() {
             *self.breaks.entry(tier).or_default() += 1;
@@ -323,18 +339,17 @@ impl Ripple<'_> {
     /// them all. That pays back at each later request that changes the working files,
     /// which no longer rewrites the history after them: taken to happen as often again
     /// as it has so far.
-    fn history_pays(&self, history: &[ItemKey], sizes: &BTreeMap<&ItemKey, usize>) -> bool {
+    fn history_pays(&self, history: &[ItemKey], sent: &Sent) -> bool {
         if !self.partial_reads {
             return true;
         }
-        let tokens = |key: &ItemKey| sizes.get(key).copied().unwrap_or(0) as u64;
         let jumped: u64 = self
             .items
             .iter()
             .filter(|(k, e)| e.tier == Tier::Active && k.history_index().is_none())
-            .map(|(k, _)| tokens(k))
+            .map(|(k, _)| sent.tokens(k))
             .sum();
-        let moved: u64 = history.iter().map(tokens).sum();
+        let moved: u64 = history.iter().map(|k| sent.tokens(k)).sum();
         let changes = self.breaks.get(&Tier::Active).copied().unwrap_or(0) as u64;
         moved * changes > jumped
     }
@@ -431,7 +446,7 @@ impl Ripple<'_> {
 
     /// The tier's items that may not leave it: the lowest-N (then newest) items until
     /// they hold the minimum cacheable tokens; all of them in a tier under the minimum.
-    fn anchored(&self, tier: Tier, sizes: &BTreeMap<&ItemKey, usize>) -> BTreeSet<ItemKey> {
+    fn anchored(&self, tier: Tier, sent: &Sent) -> BTreeSet<ItemKey> {
         let mut members: Vec<(u32, std::cmp::Reverse<u64>, ItemKey)> = self
             .members(tier)
             .into_iter()
@@ -447,7 +462,7 @@ impl Ripple<'_> {
             if held >= self.min_tokens {
                 break;
             }
-            held += sizes.get(&key).copied().unwrap_or(0) as u64;
+            held += sent.tokens(&key);
             out.insert(key);
         }
         out
@@ -459,8 +474,7 @@ impl Ripple<'_> {
     fn cascade(
         &mut self,
         mut entering: BTreeMap<Tier, Vec<ItemKey>>,
-        sizes: &BTreeMap<&ItemKey, usize>,
-        blocks: &BTreeMap<&ItemKey, usize>,
+        sent: &Sent,
         moves: &mut Moves,
     ) {
         let mut counted: BTreeSet<Tier> = BTreeSet::new();
@@ -469,8 +483,8 @@ impl Ripple<'_> {
             let mut moved = false;
             for tier in [Tier::L3, Tier::L2, Tier::L1, Tier::L0] {
                 let entrants = entering.remove(&tier).unwrap_or_default();
-                self.enter(tier, &entrants, &mut counted, sizes, moves);
-                moved |= self.promote(tier, sizes, blocks, moves, &mut entering);
+                self.enter(tier, &entrants, &mut counted, sent, moves);
+                moved |= self.promote(tier, sent, moves, &mut entering);
             }
             if !moved && entering.is_empty() {
                 break;
@@ -483,14 +497,14 @@ impl Ripple<'_> {
         tier: Tier,
         entrants: &[ItemKey],
         counted: &mut BTreeSet<Tier>,
-        sizes: &BTreeMap<&ItemKey, usize>,
+        sent: &Sent,
         moves: &mut Moves,
     ) {
         if entrants.is_empty() {
             return;
         }
         if counted.insert(tier) {
-            let anchored = self.anchored(tier, sizes);
+            let anchored = self.anchored(tier, sent);
             for key in self.members(tier) {
                 if !anchored.contains(&key) {
                     let e = self.items.get_mut(&key).expect("a member");
@@ -516,15 +530,14 @@ impl Ripple<'_> {
     fn promote(
         &mut self,
         tier: Tier,
-        sizes: &BTreeMap<&ItemKey, usize>,
-        blocks: &BTreeMap<&ItemKey, usize>,
+        sent: &Sent,
         moves: &mut Moves,
         entering: &mut BTreeMap<Tier, Vec<ItemKey>>,
     ) -> bool {
         let (Some(up), Some(threshold)) = (tier.above(), tier.promotion_count()) else {
             return false;
         };
-        let anchored = self.anchored(tier, sizes);
+        let anchored = self.anchored(tier, sent);
         let mut candidates: Vec<(u64, ItemKey)> = Vec::new();
         for key in self.members(tier) {
             let e = self.items.get_mut(&key).expect("a member");
@@ -548,9 +561,9 @@ impl Ripple<'_> {
         });
         let mut keys: Vec<ItemKey> = candidates.iter().map(|(_, k)| k.clone()).collect();
         self.keep_results(&mut keys);
-        self.within_lookback(up, &mut keys, blocks, moves);
+        self.within_lookback(up, &mut keys, sent, moves);
         candidates.retain(|(_, k)| keys.contains(k));
-        if candidates.is_empty() || !self.worth_moving(tier, up, &candidates, sizes, moves) {
+        if candidates.is_empty() || !self.worth_moving(tier, up, &candidates, sent, moves) {
             return false;
         }
         candidates.sort();
@@ -569,17 +582,10 @@ impl Ripple<'_> {
     /// blocks appended this request (a new part's message pair, each history message's
     /// blocks) so stay under it, and the newest history waits for a later request. Not
     /// for a tier sent again from its start anyway: nothing of it is read.
-    fn within_lookback(
-        &self,
-        tier: Tier,
-        moving: &mut Vec<ItemKey>,
-        blocks: &BTreeMap<&ItemKey, usize>,
-        moves: &Moves,
-    ) {
+    fn within_lookback(&self, tier: Tier, moving: &mut Vec<ItemKey>, sent: &Sent, moves: &Moves) {
         if self.lookback == usize::MAX || moves.afresh_from() <= tier {
             return;
         }
-        let blocks_of = |key: &ItemKey| blocks.get(key).copied().unwrap_or(0);
         let entered: Vec<&ItemKey> = self
             .items
             .iter()
@@ -591,12 +597,12 @@ impl Ripple<'_> {
             .copied()
             .chain(moving.iter())
             .any(|k| k.history_index().is_none());
-        let mut used: usize = entered.iter().map(|k| blocks_of(k)).sum();
+        let mut used: usize = entered.iter().map(|k| sent.blocks(k)).sum();
         used += if part { PART_BLOCKS } else { 0 };
         let mut history: Vec<usize> = moving.iter().filter_map(ItemKey::history_index).collect();
         history.sort_unstable();
         let cut = history.into_iter().find(|i| {
-            used += blocks_of(&ItemKey::History(*i));
+            used += sent.blocks(&ItemKey::History(*i));
             used >= self.lookback
         });
         if let Some(cut) = cut {
@@ -621,7 +627,7 @@ impl Ripple<'_> {
         tier: Tier,
         up: Tier,
         candidates: &[(u64, ItemKey)],
-        sizes: &BTreeMap<&ItemKey, usize>,
+        sent: &Sent,
         moves: &Moves,
     ) -> bool {
         let first = moves.changed().first().copied().unwrap_or(Tier::Active);
@@ -633,14 +639,13 @@ impl Ripple<'_> {
         if first > tier {
             return false;
         }
-        let tokens = |key: &ItemKey| sizes.get(key).copied().unwrap_or(0) as u64;
         let rewritten: u64 = self
             .items
             .iter()
             .filter(|(_, e)| e.tier >= up && e.tier < first)
-            .map(|(k, _)| tokens(k))
+            .map(|(k, _)| sent.tokens(k))
             .sum();
-        let moved: u64 = candidates.iter().map(|(_, k)| tokens(k)).sum();
+        let moved: u64 = candidates.iter().map(|(_, k)| sent.tokens(k)).sum();
         let breaks = self.breaks.get(&tier).copied().unwrap_or(0) as u64;
         moved * breaks > rewritten
     }
