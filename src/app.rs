@@ -18,9 +18,11 @@ pub const EXIT_DIFFERS: u8 = 1;
 /// Runs the command line with the process environment, writing results to `out` and
 /// notes to `err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<Outcome> {
-    // The run remembers facts in the user's cache; library code alone keeps none.
+    // The run remembers facts and rendered prompts in the user's cache; library code
+    // alone keeps none.
     if let Some(dir) = crate::facts::cache_dir() {
         crate::memo::keep_in(crate::memo::file_in(&dir));
+        crate::prompt::cache::keep_in(&dir);
     }
     let mut ctx = Ctx {
         env: Env::capture(),

@@ -187,9 +187,14 @@ impl Cli {
     /// As `Cli::parse_from`, with one command tree for both steps: building it was a
     /// quarter of the heap pages a short run touched.
     pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Cli {
-        let root = Cli::command();
+        let mut root = Cli::command();
         let args = options_after_subcommand(&root, args.into_iter().collect());
-        let mut matches = root.get_matches_from(args);
+        let mut matches = root
+            .try_get_matches_from_mut(args)
+            .unwrap_or_else(|e| e.exit());
+        // The tree lives to the process's end, as the run ends without dropping anything
+        // (main.rs): dropping it took 6% of a short run's instructions.
+        std::mem::forget(root);
         Cli::from_arg_matches_mut(&mut matches)
             .unwrap_or_else(|e| e.format(&mut Cli::command()).exit())
     }

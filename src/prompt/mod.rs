@@ -3,6 +3,7 @@
 //! [`render`], which reads nothing, renders each section with it. The non-empty
 //! sections are joined by a blank line.
 
+pub mod cache;
 pub mod front_matter;
 pub mod gather;
 pub mod library;

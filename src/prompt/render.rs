@@ -2,6 +2,7 @@
 //! (the base template shows it as `.ModeInstructions`), then the skills, then each
 //! section. Nothing here reads a file.
 
+use super::cache::{self, Rendered};
 use super::gather::{Gathered, Skill};
 use super::library::{Found, Origin};
 use super::{
@@ -15,6 +16,45 @@ use gotemplate::{Engine, Limits, MissingKey, Syntax};
 
 /// The system prompt `gathered` makes.
 pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
+    let rendered = cache::rendered(&gathered, render_texts)?;
+    Ok(assemble(gathered, rendered))
+}
+
+/// Renders the mode text, then the skills (which see it), then each section (which see
+/// both): all the compiling and rendering a system prompt takes.
+fn render_texts(gathered: &Gathered) -> Result<Rendered, Error> {
+    let mut context = gathered.context.clone();
+    let mut engine = engine(gathered.limits);
+    context.mode_instructions = render(&mut engine, &gathered.mode_template, &context.to_value())?
+        .trim()
+        .to_string();
+    let data = context.to_value();
+    context.skills = gathered
+        .skills
+        .iter()
+        .map(|skill| match skill {
+            Skill::Template(p) => render_skill(&mut engine, p, &data),
+            Skill::Fetched(fetched) => Ok(fetched.clone()),
+        })
+        .collect::<Result<_, Error>>()?;
+    let data = context.to_value();
+    let sections = gathered
+        .sections
+        .iter()
+        .map(|(_, template)| match template {
+            Some(found) => Ok((found.origin.to_string(), render(&mut engine, found, &data)?)),
+            None => render_base(&mut engine, &gathered.base_source, &data),
+        })
+        .collect::<Result<_, Error>>()?;
+    Ok(Rendered {
+        mode_instructions: context.mode_instructions,
+        skills: context.skills.into_iter().map(|s| s.content).collect(),
+        sections,
+    })
+}
+
+/// The system prompt of `gathered` whose templates rendered to `rendered`.
+fn assemble(gathered: Gathered, rendered: Rendered) -> Built {
     let Gathered {
         mut context,
         model,
@@ -29,27 +69,25 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
         tools,
     } = gathered;
     let tier = context.tier;
-    let mut engine = engine(limits);
-    context.mode_instructions = render(&mut engine, &mode_template, &context.to_value())?
-        .trim()
-        .to_string();
-    let data = context.to_value();
+    context.mode_instructions = rendered.mode_instructions;
     context.skills = skills
         .iter()
-        .map(|skill| match skill {
-            Skill::Template(p) => render_skill(&mut engine, p, &data),
-            Skill::Fetched(fetched) => Ok(fetched.clone()),
+        .zip(rendered.skills)
+        .map(|(skill, content)| match skill {
+            Skill::Template(p) => SkillData {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                content,
+            },
+            Skill::Fetched(fetched) => SkillData {
+                content,
+                ..fetched.clone()
+            },
         })
-        .collect::<Result<_, Error>>()?;
-    let data = context.to_value();
-
+        .collect();
     let mut sections = Vec::new();
     let mut map_section = None;
-    for (name, template) in &templates {
-        let (source, text) = match template {
-            Some(found) => (found.origin.to_string(), render(&mut engine, found, &data)?),
-            None => render_base(&mut engine, &base_source, &data)?,
-        };
+    for ((name, _), (source, text)) in templates.iter().zip(rendered.sections) {
         let section = Section {
             name: name.to_string(),
             source,
@@ -71,7 +109,7 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
         ));
         n
     });
-    Ok(Built {
+    Built {
         prompt: SystemPrompt { sections },
         mode_tokens,
         map_section,
@@ -84,7 +122,7 @@ pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
         warnings,
         limits,
         tools,
-    })
+    }
 }
 
 /// The library template `found`, rendered with `data` and trimmed.

@@ -37,6 +37,7 @@ mod readme;
 mod recovery;
 mod registry;
 mod release_profile;
+mod render_cache;
 mod reply;
 mod request_cli;
 mod request_defaults;

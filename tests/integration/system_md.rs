@@ -387,11 +387,15 @@ fn a_broken_template_file_names_file_and_line() {
 // ASIMI_WRITE_SYSTEM_MD
 // ---------------------------------------------------------------------------------------
 
-/// Every file under `dir`, relative, sorted.
+/// Every file under `dir`, relative, sorted; not the program's own cache (a `.cache`
+/// directory), where a run keeps what it rendered.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap().flatten() {
             let path = entry.path();
+            if path.ends_with(".cache") {
+                continue;
+            }
             if path.is_dir() {
                 walk(root, &path, out);
             } else {
