@@ -7,8 +7,10 @@
 #                               # stripped
 #   scripts/bench.sh render     # `template render` vs `cat` of the same output
 #   scripts/bench.sh system     # `system` in a git repo with two AGENTS.md vs `cat`, and
-#                               # with a goal, two skills and the sanity check; then the
-#                               # plain `cargo build --release` binary (dynamically linked)
+#                               # with a goal, two skills and the sanity check; then with
+#                               # its prompt rendered afresh each run (no render cache);
+#                               # then the plain `cargo build --release` binary
+#                               # (dynamically linked)
 #   scripts/bench.sh messages   # `messages`, 200 files of a 20,000-file repo, vs code2prompt,
 #                               # repomix and `git ls-files | xargs cat` of the same files
 #   scripts/bench.sh map        # `map` cold and warm vs `ctags -L - -f out`, peak RSS, and
@@ -97,6 +99,18 @@ bench_system() {
     "$bin system --model claude-sonnet-5-5" \
     "$bin system --model claude-sonnet-5-5 $full")
   medians "$work/system.json"
+  # Each run with its rendered prompt out of the cache: what the first run of a prompt
+  # (a new project, model, template or build) costs.
+  echo "== system: a prompt rendered before (read from the cache) vs rendered afresh"
+  local rendered=$work/.cache/asimi-prompt/rendered-1
+  (cd "$repo/sub" && HOME=$work XDG_CACHE_HOME=$work/.cache \
+    hyperfine -N --warmup 20 --runs "$runs" --export-json "$work/cold.json" \
+    --prepare "true" --prepare "true" --prepare "rm -rf $rendered" \
+    -n "cat" -n "system, read from the cache" -n "system, rendered afresh" \
+    "cat $work/system.out" \
+    "$bin system --model claude-sonnet-5-5" \
+    "$bin system --model claude-sonnet-5-5")
+  medians "$work/cold.json"
   cargo build --release --quiet
   cp target/release/asimi-prompt "$work/plain"
   echo "== system: scripts/release's binary vs the plain release build, dynamically linked"
