@@ -18,6 +18,7 @@ use std::time::UNIX_EPOCH;
 
 use super::gather::{Gathered, Skill};
 use super::library::{Found, Origin};
+use super::render::Rendered;
 use super::BaseSource;
 use crate::memo::Key;
 
@@ -35,23 +36,6 @@ pub fn keep_in(cache_dir: &Path) {
     let _ = DIR_PATH.set(cache_dir.join(DIR));
 }
 
-/// What rendering the templates produced: the only part of a system prompt that costs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rendered {
-    /// The mode template's text, trimmed.
-    pub mode_instructions: String,
-    /// Each skill's text, trimmed, in the order of [`Gathered::skills`].
-    pub skills: Vec<String>,
-    /// Each section's source and text, in the order of [`Gathered::sections`].
-    pub sections: Vec<(String, String)>,
-}
-
-impl Rendered {
-    fn fits(&self, gathered: &Gathered) -> bool {
-        self.skills.len() == gathered.skills.len() && self.sections.len() == gathered.sections.len()
-    }
-}
-
 /// The texts `gathered` renders to: read back when a run rendered them before, else
 /// rendered by `render` and kept.
 pub fn rendered(
@@ -61,7 +45,7 @@ pub fn rendered(
     let Some(path) = DIR_PATH.get().and_then(|dir| entry(dir, gathered)) else {
         return render(gathered);
     };
-    if let Some(kept) = read(&path).filter(|r| r.fits(gathered)) {
+    if let Some(kept) = read(&path).filter(|r| fits(r, gathered)) {
         return Ok(kept);
     }
     let fresh = render(gathered)?;
@@ -75,6 +59,12 @@ pub fn rendered(
     Ok(fresh)
 }
 
+/// Whether `rendered` has a text for each of `gathered`'s skills and sections.
+fn fits(rendered: &Rendered, gathered: &Gathered) -> bool {
+    rendered.skills.len() == gathered.skills.len()
+        && rendered.sections.len() == gathered.sections.len()
+}
+
 /// The file of `gathered`'s entry in `dir`; `None` when this binary cannot be told apart
 /// from another build (its file unreadable) or the context does not serialise.
 fn entry(dir: &Path, gathered: &Gathered) -> Option<PathBuf> {
@@ -83,7 +73,7 @@ fn entry(dir: &Path, gathered: &Gathered) -> Option<PathBuf> {
 }
 
 /// The key of `gathered` rendered by the binary `binary` identifies: a hash of what
-/// [`super::render`] reads to render the texts (the context the templates see, each
+/// [`super::render::texts`] reads (the context the templates see, each
 /// template's text and origin, the skills, the limits). The rest of a `Gathered` goes
 /// into the prompt as it is, not through a template.
 fn key(binary: &[u8], gathered: &Gathered) -> Option<Key> {

@@ -199,9 +199,12 @@ pub fn render_template_with(
     render::template(&found, data, settings.template_limits)
 }
 
-/// Builds the system prompt: reads what it is made of, then renders it.
+/// Builds the system prompt: reads what it is made of, then renders it (or reads back
+/// what a run rendered from the same inputs, [`cache`]).
 pub fn build(settings: &Settings, vars: serde_json::Value) -> Result<Built, Error> {
-    render::render_prompt(gather::gather(settings, vars)?)
+    let gathered = gather::gather(settings, vars)?;
+    let rendered = cache::rendered(&gathered, render::texts)?;
+    Ok(render::assemble(gathered, rendered))
 }
 
 /// The goal as the goal section shows it, whatever its status (`goal show`). Only the

@@ -2,7 +2,6 @@
 //! (the base template shows it as `.ModeInstructions`), then the skills, then each
 //! section. Nothing here reads a file.
 
-use super::cache::{self, Rendered};
 use super::gather::{Gathered, Skill};
 use super::library::{Found, Origin};
 use super::{
@@ -14,15 +13,20 @@ use crate::prompt_data::SkillData;
 use crate::tokens::Tokenizer;
 use gotemplate::{Engine, Limits, MissingKey, Syntax};
 
-/// The system prompt `gathered` makes.
-pub fn render_prompt(gathered: Gathered) -> Result<Built, Error> {
-    let rendered = cache::rendered(&gathered, render_texts)?;
-    Ok(assemble(gathered, rendered))
+/// What rendering the templates produced: the only part of a system prompt that costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    /// The mode template's text, trimmed.
+    pub mode_instructions: String,
+    /// Each skill's text, trimmed, in the order of [`Gathered::skills`].
+    pub skills: Vec<String>,
+    /// Each section's source and text, in the order of [`Gathered::sections`].
+    pub sections: Vec<(String, String)>,
 }
 
 /// Renders the mode text, then the skills (which see it), then each section (which see
 /// both): all the compiling and rendering a system prompt takes.
-fn render_texts(gathered: &Gathered) -> Result<Rendered, Error> {
+pub fn texts(gathered: &Gathered) -> Result<Rendered, Error> {
     let mut context = gathered.context.clone();
     let mut engine = engine(gathered.limits);
     context.mode_instructions = render(&mut engine, &gathered.mode_template, &context.to_value())?
@@ -54,7 +58,7 @@ fn render_texts(gathered: &Gathered) -> Result<Rendered, Error> {
 }
 
 /// The system prompt of `gathered` whose templates rendered to `rendered`.
-fn assemble(gathered: Gathered, rendered: Rendered) -> Built {
+pub fn assemble(gathered: Gathered, rendered: Rendered) -> Built {
     let Gathered {
         mut context,
         model,
