@@ -31,14 +31,36 @@ pub type Key = [u8; KEY_BYTES];
 /// The key of what `parts` decide together (each is length-prefixed, so no two lists
 /// of parts share a key).
 pub fn key(parts: &[&[u8]]) -> Key {
-    let mut hash = blake3::Hasher::new();
+    let mut hash = KeyHasher::default();
     for part in parts {
-        hash.update(&(part.len() as u64).to_le_bytes());
-        hash.update(part);
+        hash.part(part);
     }
-    let mut key = [0; KEY_BYTES];
-    key.copy_from_slice(&hash.finalize().as_bytes()[..KEY_BYTES]);
-    key
+    hash.key()
+}
+
+/// A [`key`] made a part at a time, for parts that are not at hand as one list.
+#[derive(Default)]
+pub struct KeyHasher(blake3::Hasher);
+
+impl KeyHasher {
+    /// Adds `bytes` as a part, length-prefixed.
+    pub fn part(&mut self, bytes: &[u8]) {
+        self.0.update(&(bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+    }
+
+    /// Where to write a part whose encoding delimits itself (JSON), as it is made,
+    /// without a length prefix.
+    pub fn stream(&mut self) -> &mut impl std::io::Write {
+        &mut self.0
+    }
+
+    /// The key of the parts added.
+    pub fn key(&self) -> Key {
+        let mut key = [0; KEY_BYTES];
+        key.copy_from_slice(&self.0.finalize().as_bytes()[..KEY_BYTES]);
+        key
+    }
 }
 
 /// The facts of one file.

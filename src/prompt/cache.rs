@@ -20,7 +20,7 @@ use super::gather::{Gathered, Skill};
 use super::library::{Found, Origin};
 use super::render::Rendered;
 use super::BaseSource;
-use crate::memo::Key;
+use crate::memo::{Key, KeyHasher};
 
 /// The directory's name under the cache directory; a change to the entries' layout is a
 /// new name.
@@ -77,12 +77,11 @@ fn entry(dir: &Path, gathered: &Gathered) -> Option<PathBuf> {
 /// template's text and origin, the skills, the limits). The rest of a `Gathered` goes
 /// into the prompt as it is, not through a template.
 fn key(binary: &[u8], gathered: &Gathered) -> Option<Key> {
-    let mut hash = Hash(blake3::Hasher::new());
+    let mut hash = KeyHasher::default();
     hash.part(binary);
     // The context as templates see it, `.Env.Date` included (computed as it is read).
-    // JSON is self-delimiting, and serde_json writes a string a run of bytes at a time.
-    serde_json::to_writer(&mut hash.0, &gathered.context.to_value()).ok()?;
-    hash.found(&gathered.mode_template);
+    serde_json::to_writer(hash.stream(), &gathered.context.to_value()).ok()?;
+    template(&mut hash, &gathered.mode_template);
     for skill in &gathered.skills {
         match skill {
             Skill::Template(p) => {
@@ -90,15 +89,15 @@ fn key(binary: &[u8], gathered: &Gathered) -> Option<Key> {
                     hash.part(part.as_bytes());
                 }
             }
-            Skill::Fetched(fetched) => serde_json::to_writer(&mut hash.0, fetched).ok()?,
+            Skill::Fetched(fetched) => serde_json::to_writer(hash.stream(), fetched).ok()?,
         }
     }
-    for (name, template) in &gathered.sections {
+    for (name, found) in &gathered.sections {
         hash.part(name.as_bytes());
-        match template {
-            Some(found) => hash.found(found),
+        match found {
+            Some(found) => template(&mut hash, found),
             None => match &gathered.base_source {
-                BaseSource::Template(found) => hash.found(found),
+                BaseSource::Template(found) => template(&mut hash, found),
                 BaseSource::File { path, text } => {
                     hash.part(path.as_os_str().as_encoded_bytes());
                     hash.part(text.as_bytes());
@@ -107,37 +106,24 @@ fn key(binary: &[u8], gathered: &Gathered) -> Option<Key> {
         }
     }
     hash.part(format!("{:?}", gathered.limits).as_bytes());
-    let mut key = Key::default();
-    let n = key.len();
-    key.copy_from_slice(&hash.0.finalize().as_bytes()[..n]);
-    Some(key)
+    Some(hash.key())
 }
 
-/// A hash of length-prefixed parts, so that no two lists of parts hash alike.
-struct Hash(blake3::Hasher);
-
-impl Hash {
-    fn part(&mut self, bytes: &[u8]) {
-        self.0.update(&(bytes.len() as u64).to_le_bytes());
-        self.0.update(bytes);
+/// Adds a template as it renders: a built-in one's text is part of the binary (hashed
+/// as [`binary`]), so its name says it all.
+fn template(hash: &mut KeyHasher, found: &Found) {
+    let Found {
+        name,
+        file,
+        text,
+        syntax,
+        origin,
+    } = found;
+    for part in [name, file, &format!("{syntax:?} {origin:?}")] {
+        hash.part(part.as_bytes());
     }
-
-    /// A template as it renders: a built-in one's text is part of the binary (hashed
-    /// as [`binary`]), so its name says it all.
-    fn found(&mut self, found: &Found) {
-        let Found {
-            name,
-            file,
-            text,
-            syntax,
-            origin,
-        } = found;
-        for part in [name, file, &format!("{syntax:?} {origin:?}")] {
-            self.part(part.as_bytes());
-        }
-        if !matches!(origin, Origin::Embedded(_)) {
-            self.part(text.as_bytes());
-        }
+    if !matches!(origin, Origin::Embedded(_)) {
+        hash.part(text.as_bytes());
     }
 }
 
